@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tactile",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Tactile", targets: ["Tactile"]),
+        .library(name: "TactileRecording", targets: ["TactileRecording"]),
+        .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
+        .executable(name: "tactile", targets: ["tactile"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Engine: geometry, input model, touch assembly, views, recognizers, engine, action log.
+        // Pure Swift, no C, no Foundation-only platform code on the hot path.
+        .target(name: "Tactile"),
+        // Recording formats (JSON v1, evemu, libinput record) and the gesture synthesizer.
+        .target(name: "TactileRecording", dependencies: ["Tactile"]),
+        // libevdev, found through pkg-config.
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        // Live devices: open, describe, read with resync, discovery.
+        .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
+        .executableTarget(
+            name: "tactile",
+            dependencies: [
+                "Tactile", "TactileRecording", "TactileEvdev",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
+        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

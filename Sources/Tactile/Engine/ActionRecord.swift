@@ -1,0 +1,87 @@
+/// One action a recognizer sent: what the action log stores and the CLI prints.
+public struct ActionRecord: Hashable, Sendable {
+    /// Engine time of the action, in seconds.
+    public var time: Double
+    /// The recognizer's ``GestureRecognizer/name``.
+    public var recognizer: String
+    /// The name of the recognizer's view.
+    public var view: String
+    /// The state the action was sent for.
+    public var state: GestureRecognizerState
+    /// The number of touches the recognizer followed.
+    public var touches: Int
+    /// The recognizer's location in its view's coordinates, in points.
+    public var location: Point
+    /// The recognizer's own values, in its order.
+    public var values: [ActionValue]
+
+    public init(time: Double, recognizer: String, view: String, state: GestureRecognizerState, touches: Int, location: Point, values: [ActionValue]) {
+        self.time = time
+        self.recognizer = recognizer
+        self.view = view
+        self.state = state
+        self.touches = touches
+        self.location = location
+        self.values = values
+    }
+
+    /// Decimal places of each kind of number in the JSON line.
+    public enum Precision {
+        /// Times: microseconds, as the kernel gives them.
+        public static let time = 6
+        /// Locations in points.
+        public static let location = 3
+        /// Recognizer values (scale, velocity, translation…).
+        public static let value = 6
+    }
+
+    /// The record as one JSON object on one line, keys in a fixed order:
+    /// `t`, `recognizer`, `view`, `state`, `touches`, `location`, `values`.
+    public var jsonLine: String {
+        var line = "{\"t\":" + FixedDecimal.format(time, places: Precision.time)
+        line += ",\"recognizer\":" + JSONText.quote(recognizer)
+        line += ",\"view\":" + JSONText.quote(view)
+        line += ",\"state\":\"" + state.rawValue + "\""
+        line += ",\"touches\":" + String(touches)
+        line += ",\"location\":[" + FixedDecimal.format(location.x, places: Precision.location)
+            + "," + FixedDecimal.format(location.y, places: Precision.location) + "]"
+        line += ",\"values\":{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { line += "," }
+            line += JSONText.quote(value.name) + ":" + FixedDecimal.format(value.value, places: Precision.value)
+        }
+        return line + "}}"
+    }
+
+    /// The record as a line for people: `  0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`.
+    public var readableLine: String {
+        var line = FixedDecimal.format(time, places: 6) + "  " + recognizer + "@" + view + "  " + state.rawValue
+        line += "  \(touches) touch" + (touches == 1 ? "" : "es")
+        line += "  (" + FixedDecimal.format(location.x, places: 1) + ", " + FixedDecimal.format(location.y, places: 1) + ")"
+        for value in values {
+            line += "  " + value.name + "=" + FixedDecimal.format(value.value, places: 3)
+        }
+        return line
+    }
+}
+
+/// JSON string quoting for the hand-written log lines.
+enum JSONText {
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,389 @@
+/// Drives gesture recognizers from touch frames, in engine time.
+///
+/// ## One cycle
+/// ``process(_:)`` runs, for each frame:
+/// 1. **Timers.** Timers due at or before the frame's time fire first, each
+///    as its own cycle at its own deadline (see ``advance(to:)``).
+/// 2. **Binding.** A touch that lands is hit-tested against the window and
+///    bound, for its whole life, to the view it hit and to the enabled
+///    recognizers of that view and its ancestors (hit view first, then each
+///    ancestor; on one view, in the order they were added) whose delegate
+///    lets them receive it. Recognizers that are done (ended, failed,
+///    cancelled) or waiting to recognize do not take new touches.
+/// 3. **Delivery.** Each recognizer that follows a touch of the frame gets,
+///    in the order recognizers first met a touch of the frame,
+///    `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`, each
+///    with its touches of that phase in frame order.
+/// 4. **Arbitration.** A recognizer that asks to leave `possible` goes
+///    through its delegate's `shouldBegin`, then its failure requirements
+///    (it waits while a required recognizer is still possible, fails if
+///    one recognized), then exclusivity (it fails if a rival sharing a touch
+///    already recognized, unless either delegate allows simultaneous
+///    recognition). When it recognizes, rivals sharing a touch that are still
+///    possible fail. A recognizer still possible with no touch on the surface
+///    and no timer can never decide and fails. Failures release waiting
+///    recognizers; this repeats until nothing changes.
+/// 5. **Actions.** Every state change to began, changed, ended or cancelled
+///    is sent, in the order the changes happened: first to ``onAction`` (the
+///    ``ActionRecord``), then to the recognizer's targets.
+/// 6. **Reset.** Touches that ended leave their recognizers; a recognizer
+///    that ended, failed or was cancelled and follows no touch anymore is
+///    reset to `possible`, and its timers are cancelled.
+///
+/// Time comes only from frame timestamps and ``advance(to:)``, never from a
+/// clock, so the same frames always give the same actions, at any replay speed.
+public final class GestureEngine {
+    /// The root of the view tree touches are hit-tested against.
+    public let window: Window
+    /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
+    public private(set) var now = 0.0
+    /// Called with every action, before the recognizer's targets.
+    public var onAction: ((ActionRecord) -> Void)?
+
+    private struct Binding {
+        let view: View?
+        let recognizers: [GestureRecognizer]
+    }
+
+    private struct Delivery {
+        let recognizer: GestureRecognizer
+        var updates: [Touch] = []
+        var began: [Touch] = []
+        var moved: [Touch] = []
+        var ended: [Touch] = []
+        var cancelled: [Touch] = []
+    }
+
+    private struct QueuedAction {
+        let recognizer: GestureRecognizer
+        let state: GestureRecognizerState
+        let record: ActionRecord
+    }
+
+    private var bindings: [TouchID: Binding] = [:]
+    /// Recognizers that took a touch since their last reset, in the order they did.
+    private var inPlay: [GestureRecognizer] = []
+    /// Recognizers waiting for required recognizers to fail.
+    private var waiting: [GestureRecognizer] = []
+    private var timers = TimerQueue()
+    private var queued: [QueuedAction] = []
+    private var cycleDepth = 0
+    private var isFlushing = false
+
+    public init(window: Window) {
+        self.window = window
+    }
+
+    // MARK: Input
+
+    /// Runs one cycle for `frame` (see the type's documentation). A frame older
+    /// than engine time is processed at engine time.
+    public func process(_ frame: TouchFrame) {
+        advance(to: frame.time)
+        cycleDepth += 1
+        defer { cycleDepth -= 1 }
+        deliver(frame)
+        finishCycle()
+    }
+
+    /// Moves engine time to `time` without input, firing every timer due on the
+    /// way, each at its own deadline and followed by arbitration and actions.
+    public func advance(to time: Double) {
+        cycleDepth += 1
+        defer { cycleDepth -= 1 }
+        while let timer = timers.popDue(atOrBefore: time) {
+            now = max(now, timer.deadline)
+            timer.body()
+            finishCycle()
+        }
+        now = max(now, time)
+    }
+
+    /// The deadline of the earliest timer, for a live loop's poll timeout.
+    public var nextDeadline: Double? { timers.nextDeadline }
+
+    /// The number of touches bound to views.
+    public var boundTouchCount: Int { bindings.count }
+
+    /// The view a live touch is bound to, if any.
+    public func view(boundTo touch: TouchID) -> View? {
+        bindings[touch]?.view
+    }
+
+    // MARK: Timers
+
+    /// Runs `body` when engine time reaches `deadline`. Timers owned by a
+    /// recognizer are cancelled when it resets.
+    @discardableResult
+    public func schedule(at deadline: Double, owner: GestureRecognizer? = nil, _ body: @escaping () -> Void) -> TimerToken {
+        timers.schedule(at: deadline, owner: owner, body: body)
+    }
+
+    /// Cancels a scheduled timer; cancelling one that fired already does nothing.
+    public func cancelTimer(_ token: TimerToken) {
+        timers.cancel(token)
+    }
+
+    // MARK: Binding and delivery
+
+    private func bind(_ touch: Touch) -> Binding {
+        let hit = window.hitTest(screenPoint: touch.location)
+        var recognizers: [GestureRecognizer] = []
+        var view = hit
+        while let current = view {
+            for recognizer in current.gestureRecognizers where canTake(touch, recognizer) {
+                recognizer.engine = self
+                recognizer.seenTouches.insert(touch.id)
+                if !inPlay.contains(where: { $0 === recognizer }) { inPlay.append(recognizer) }
+                recognizers.append(recognizer)
+            }
+            view = current.superview
+        }
+        return Binding(view: hit, recognizers: recognizers)
+    }
+
+    private func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
+        if recognizer.pendingState != nil, recognizer.isDiscrete { return false }
+        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    private func deliver(_ frame: TouchFrame) {
+        var deliveries: [Delivery] = []
+        var slotOf: [ObjectIdentifier: Int] = [:]
+        for touch in frame.touches {
+            let binding: Binding
+            let isNew: Bool
+            if let existing = bindings[touch.id] {
+                binding = existing
+                isNew = false
+            } else {
+                // A touch first seen already cancelled was never delivered: nothing to undo.
+                guard touch.phase != .cancelled else { continue }
+                binding = bind(touch)
+                isNew = true
+            }
+            if touch.phase.isFinal {
+                bindings[touch.id] = nil
+            } else if isNew {
+                bindings[touch.id] = binding
+            }
+            for recognizer in binding.recognizers where recognizer.seenTouches.contains(touch.id) {
+                let key = ObjectIdentifier(recognizer)
+                let index: Int
+                if let existing = slotOf[key] {
+                    index = existing
+                } else {
+                    index = deliveries.count
+                    slotOf[key] = index
+                    deliveries.append(Delivery(recognizer: recognizer))
+                }
+                deliveries[index].updates.append(touch)
+                if isNew {
+                    var landing = touch
+                    landing.phase = .began
+                    deliveries[index].began.append(landing)
+                }
+                switch touch.phase {
+                case .moved: deliveries[index].moved.append(touch)
+                case .ended: deliveries[index].ended.append(touch)
+                case .cancelled: deliveries[index].cancelled.append(touch)
+                case .began, .stationary: break
+                }
+            }
+        }
+        for delivery in deliveries {
+            let recognizer = delivery.recognizer
+            for touch in delivery.updates { recognizer.updateTouch(touch) }
+            guard recognizer.view != nil, recognizer.isEnabled else {
+                stop(recognizer)
+                continue
+            }
+            if !delivery.began.isEmpty, isReceiving(recognizer) { recognizer.touchesBegan(delivery.began, in: frame) }
+            if !delivery.moved.isEmpty, isReceiving(recognizer) { recognizer.touchesMoved(delivery.moved, in: frame) }
+            if !delivery.ended.isEmpty, isReceiving(recognizer) { recognizer.touchesEnded(delivery.ended, in: frame) }
+            if !delivery.cancelled.isEmpty, isReceiving(recognizer) { recognizer.touchesCancelled(delivery.cancelled, in: frame) }
+        }
+    }
+
+    /// Whether a recognizer still listens to its touches: not done, and not a
+    /// discrete one that already decided and waits for a requirement.
+    private func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
+        guard !recognizer.state.isFinal else { return false }
+        return !(recognizer.pendingState != nil && recognizer.isDiscrete)
+    }
+
+    // MARK: Arbitration
+
+    private enum Requirement { case proceed, wait, fail }
+
+    /// Called by ``GestureRecognizer/transition(to:)`` when a recognizer asks to leave `possible`.
+    func requestRecognition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+        switch requirementStatus(of: recognizer) {
+        case .wait:
+            recognizer.pendingState = state
+            if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
+        case .fail:
+            recognizer.apply(.failed)
+        case .proceed:
+            attemptRecognition(recognizer, to: state)
+        }
+    }
+
+    func stopWaiting(_ recognizer: GestureRecognizer) {
+        waiting.removeAll { $0 === recognizer }
+    }
+
+    /// The recognizers `recognizer` must wait for: explicit ones and those its
+    /// own or their delegates name, among recognizers in play.
+    private func requirementStatus(of recognizer: GestureRecognizer) -> Requirement {
+        var result = Requirement.proceed
+        func consider(_ required: GestureRecognizer) {
+            if required.state.isRecognized {
+                result = .fail
+            } else if required.state == .possible, isInPlay(required), result == .proceed {
+                result = .wait
+            }
+        }
+        for required in recognizer.failureRequirements {
+            consider(required)
+            if result == .fail { return .fail }
+        }
+        for other in inPlay where other !== recognizer {
+            let dynamic = recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+            guard dynamic else { continue }
+            consider(other)
+            if result == .fail { return .fail }
+        }
+        return result
+    }
+
+    private func attemptRecognition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+        guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
+            recognizer.apply(.failed)
+            return
+        }
+        for other in inPlay where other !== recognizer && other.state.isRecognized {
+            if conflicts(recognizer, other) {
+                recognizer.apply(.failed)
+                return
+            }
+        }
+        recognizer.apply(state)
+        for other in inPlay where other !== recognizer && other.state == .possible && conflicts(recognizer, other) {
+            if other.pendingState != nil {
+                other.pendingState = nil
+                stopWaiting(other)
+            }
+            other.apply(.failed)
+        }
+    }
+
+    /// Two recognizers compete when they share a touch and neither delegate
+    /// allows them to recognize together.
+    private func conflicts(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard !a.seenTouches.isDisjoint(with: b.seenTouches) else { return false }
+        let simultaneous = a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+        return !simultaneous
+    }
+
+    private func isInPlay(_ recognizer: GestureRecognizer) -> Bool {
+        inPlay.contains { $0 === recognizer }
+    }
+
+    /// Fails undecidable recognizers and releases waiting ones until nothing changes.
+    private func settle() {
+        var changed = true
+        while changed {
+            changed = false
+            for recognizer in inPlay where recognizer.state == .possible && recognizer.pendingState == nil
+                && recognizer.activeTouchCount == 0 && !timers.hasTimers(ownedBy: recognizer) {
+                recognizer.apply(.failed)
+                changed = true
+            }
+            for recognizer in waiting {
+                switch requirementStatus(of: recognizer) {
+                case .wait:
+                    continue
+                case .fail:
+                    stopWaiting(recognizer)
+                    recognizer.pendingState = nil
+                    recognizer.apply(.failed)
+                case .proceed:
+                    stopWaiting(recognizer)
+                    let state = recognizer.pendingState ?? .ended
+                    recognizer.pendingState = nil
+                    attemptRecognition(recognizer, to: state)
+                }
+                changed = true
+            }
+        }
+    }
+
+    /// Ends a recognizer that can no longer work (disabled, or removed from its view).
+    private func stop(_ recognizer: GestureRecognizer) {
+        if recognizer.state.isInProgress {
+            recognizer.apply(.cancelled)
+        } else if recognizer.state == .possible {
+            recognizer.pendingState = nil
+            stopWaiting(recognizer)
+            recognizer.apply(.failed)
+        }
+    }
+
+    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+        stop(recognizer)
+        if cycleDepth == 0 { finishCycle() }
+    }
+
+    // MARK: Actions and reset
+
+    /// Queues the action for a state change a recognizer made.
+    func recognizerDidTransition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+        guard state != .failed, state != .possible else { return }
+        let record = ActionRecord(
+            time: now,
+            recognizer: recognizer.name,
+            view: recognizer.view?.name ?? "",
+            state: state,
+            touches: recognizer.numberOfTouches,
+            location: recognizer.location(in: recognizer.view),
+            values: recognizer.actionValues
+        )
+        queued.append(QueuedAction(recognizer: recognizer, state: state, record: record))
+    }
+
+    private func finishCycle() {
+        settle()
+        flushActions()
+        for recognizer in inPlay { recognizer.removeFinishedTouches() }
+        var index = 0
+        while index < inPlay.count {
+            let recognizer = inPlay[index]
+            if recognizer.state.isFinal, recognizer.activeTouchCount == 0 {
+                timers.cancelAll(ownedBy: recognizer)
+                inPlay.remove(at: index)
+                recognizer.resetToPossible()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private func flushActions() {
+        guard !isFlushing else { return }
+        isFlushing = true
+        defer { isFlushing = false }
+        while !queued.isEmpty {
+            let batch = queued
+            queued.removeAll(keepingCapacity: true)
+            for action in batch {
+                onAction?(action.record)
+                action.recognizer.sendActions(as: action.state)
+            }
+            settle()
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The whole path from evdev events to actions: a ``TouchAssembler`` for the
+/// device feeding a ``GestureEngine`` on a window.
+///
+/// Feed it events (from a live device or a recording) and, between events,
+/// ``advance(to:)`` to let timers fire; engine time follows the event
+/// timestamps only.
+public final class InputPipeline {
+    /// Assembles the device's events into frames.
+    public private(set) var assembler: TouchAssembler
+    /// Runs the recognizers.
+    public let engine: GestureEngine
+    /// Called with every frame before the engine sees it (for displays and recorders).
+    public var onFrame: ((TouchFrame) -> Void)?
+
+    /// A pipeline for `device` whose surface maps onto `window`'s screen.
+    public init(device: DeviceDescription, window: Window) {
+        assembler = TouchAssembler(device: device, screen: window.screen)
+        engine = GestureEngine(window: window)
+    }
+
+    /// The window touches are delivered to.
+    public var window: Window { engine.window }
+
+    /// Feeds one event; a `SYN_REPORT` completes a frame and runs an engine cycle.
+    public func process(_ event: InputEvent) {
+        guard let frame = assembler.process(event) else { return }
+        onFrame?(frame)
+        engine.process(frame)
+    }
+
+    /// Feeds events in order.
+    public func process<S: Sequence>(_ events: S) where S.Element == InputEvent {
+        for event in events { process(event) }
+    }
+
+    /// Moves engine time forward without input, firing due timers.
+    public func advance(to time: Double) {
+        engine.advance(to: time)
+    }
+
+    /// What the assembler had to work around so far.
+    public var diagnostics: AssemblerDiagnostics { assembler.diagnostics }
+}

@@ -1,0 +1,54 @@
+/// Identifies a timer scheduled on a ``GestureEngine``.
+public struct TimerToken: Hashable, Sendable {
+    let rawValue: UInt64
+}
+
+/// Timers in engine time, ordered by deadline and, for equal deadlines, by
+/// the order they were scheduled in, so firing order never depends on
+/// anything but the input.
+struct TimerQueue {
+    struct Entry {
+        let token: TimerToken
+        let deadline: Double
+        weak var owner: GestureRecognizer?
+        let hasOwner: Bool
+        let body: () -> Void
+    }
+
+    /// Sorted by deadline, then by scheduling order.
+    private(set) var entries: [Entry] = []
+    private var nextToken: UInt64 = 1
+
+    var nextDeadline: Double? { entries.first?.deadline }
+
+    mutating func schedule(at deadline: Double, owner: GestureRecognizer?, body: @escaping () -> Void) -> TimerToken {
+        let token = TimerToken(rawValue: nextToken)
+        nextToken += 1
+        // Insert after every entry with a deadline at or before this one.
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].deadline <= deadline { low = mid + 1 } else { high = mid }
+        }
+        entries.insert(Entry(token: token, deadline: deadline, owner: owner, hasOwner: owner != nil, body: body), at: low)
+        return token
+    }
+
+    /// Removes and returns the earliest timer due at or before `time`.
+    mutating func popDue(atOrBefore time: Double) -> Entry? {
+        guard let first = entries.first, first.deadline <= time else { return nil }
+        return entries.removeFirst()
+    }
+
+    mutating func cancel(_ token: TimerToken) {
+        entries.removeAll { $0.token == token }
+    }
+
+    mutating func cancelAll(ownedBy owner: GestureRecognizer) {
+        entries.removeAll { $0.owner === owner || ($0.hasOwner && $0.owner == nil) }
+    }
+
+    func hasTimers(ownedBy owner: GestureRecognizer) -> Bool {
+        entries.contains { $0.owner === owner }
+    }
+}

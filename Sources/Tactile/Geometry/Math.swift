@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few libm functions the engine needs, behind one name so that no other
+/// file has to care which C library the platform provides.
+enum Math {
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        libmAtan2(y, x)
+    }
+}
+
+private func libmAtan2(_ y: Double, _ x: Double) -> Double {
+    atan2(y, x)
+}

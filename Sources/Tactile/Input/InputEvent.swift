@@ -1,0 +1,59 @@
+/// One evdev event, as the kernel delivers it: a timestamp split into seconds
+/// and microseconds, a type, a code and a value.
+///
+/// Times keep the kernel's integer form so that a recording round-trips
+/// exactly; ``time`` gives the same instant in seconds as a `Double`.
+public struct InputEvent: Hashable, Sendable {
+    /// Whole seconds of the kernel timestamp (`input_event.input_event_sec`).
+    public var seconds: Int64
+    /// Microseconds within the second, 0 ..< 1_000_000.
+    public var microseconds: Int32
+    /// The event type (`EV_*`).
+    public var type: EventType
+    /// The code within the type (`SYN_*`, `ABS_*`, `KEY_*`/`BTN_*`, …).
+    public var code: UInt16
+    /// The value: an axis position, 1/0 for a key press/release, a slot index, a tracking id.
+    public var value: Int32
+
+    @inlinable
+    public init(seconds: Int64, microseconds: Int32, type: EventType, code: UInt16, value: Int32) {
+        self.seconds = seconds
+        self.microseconds = microseconds
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    /// Builds an event from a time in seconds, rounded to the nearest microsecond.
+    public init(time: Double, type: EventType, code: UInt16, value: Int32) {
+        let totalMicroseconds = Int64((time * 1_000_000).rounded())
+        var seconds = totalMicroseconds / 1_000_000
+        var micro = totalMicroseconds % 1_000_000
+        if micro < 0 {
+            micro += 1_000_000
+            seconds -= 1
+        }
+        self.init(seconds: seconds, microseconds: Int32(micro), type: type, code: code, value: value)
+    }
+
+    /// The timestamp in seconds.
+    @inlinable
+    public var time: Double { Double(seconds) + Double(microseconds) * 1e-6 }
+
+    /// The timestamp in whole microseconds, for exact comparisons.
+    @inlinable
+    public var timeInMicroseconds: Int64 { seconds * 1_000_000 + Int64(microseconds) }
+
+    /// `true` for `EV_SYN`/`SYN_REPORT`, the end of a frame.
+    @inlinable
+    public var isReport: Bool { type == .syn && code == SynCode.report }
+}
+
+extension InputEvent: CustomStringConvertible {
+    /// The event in evemu's `E:` notation, with symbolic names added.
+    public var description: String {
+        let micro = String(microseconds)
+        let padded = String(repeating: "0", count: max(0, 6 - micro.count)) + micro
+        return "\(seconds).\(padded) \(EventCodeNames.name(type: type, code: code)) \(value)"
+    }
+}

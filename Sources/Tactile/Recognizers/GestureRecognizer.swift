@@ -1,0 +1,276 @@
+/// The base of every gesture recognizer: UIKit's state machine, target-action,
+/// a delegate, failure requirements and touch bookkeeping.
+///
+/// Subclasses override the `touches…` methods and ``reset()``, and move
+/// through the states with ``transition(to:)``; the ``GestureEngine`` decides
+/// whether a recognizer may actually leave `possible` (its delegate, its
+/// failure requirements, rival recognizers) and sends actions after the frame.
+open class GestureRecognizer {
+    public typealias State = GestureRecognizerState
+
+    /// A name for logs; defaults to the type name without "GestureRecognizer".
+    public var name: String
+
+    /// Set by the engine when it applies a transition; read through ``state``.
+    private var storedState: State = .possible
+    /// While actions are sent, the state each one was sent for.
+    private var reportedState: State?
+
+    /// The current state. While an action is being sent, the state that action
+    /// was sent for (a recognizer can pass `began` and `changed` in one frame).
+    public var state: State { reportedState ?? storedState }
+
+    /// A disabled recognizer receives no touches; disabling one that is in
+    /// progress cancels it, and one that is still possible fails.
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled, oldValue { engine?.recognizerWasDisabled(self) }
+        }
+    }
+
+    /// Vetoes and coordination; held weakly.
+    public weak var delegate: GestureRecognizerDelegate?
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+
+    /// `true` for recognizers that report once (`possible → ended`), `false` for
+    /// continuous ones (`began`, `changed`…). Subclasses override it.
+    open var isDiscrete: Bool { false }
+
+    /// The values the recognizer reports with each action (for the action log).
+    open var actionValues: [ActionValue] { [] }
+
+    /// The touches the recognizer follows: those that landed since its last
+    /// reset and have not gone yet (touches ending in the current frame stay
+    /// until the frame's actions are sent), in landing order.
+    public internal(set) var touches: [Touch] = []
+
+    /// The number of touches the recognizer follows.
+    public var numberOfTouches: Int { touches.count }
+
+    /// How many times a subclass asked for a transition the state machine forbids (ignored).
+    public private(set) var rejectedTransitions = 0
+
+    weak var engine: GestureEngine?
+    /// A transition out of `possible` waiting for failure requirements.
+    var pendingState: State?
+    /// Touches seen since the last reset, also after they ended: rivals sharing one compete.
+    var seenTouches: Set<TouchID> = []
+    /// The last centroid in screen points, kept for locations after touches leave.
+    private var lastScreenLocation: Point?
+    var explicitRequirements: [WeakRecognizer] = []
+    private var actions: [ActionEntry] = []
+    private var nextActionToken: UInt64 = 1
+
+    public init(name: String? = nil) {
+        self.name = name ?? Self.defaultName(for: Self.self)
+    }
+
+    private static func defaultName(for type: GestureRecognizer.Type) -> String {
+        var name = String(describing: type)
+        if name.hasSuffix("GestureRecognizer"), name.count > "GestureRecognizer".count {
+            name.removeLast("GestureRecognizer".count)
+        }
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    // MARK: Subclass hooks
+
+    /// Touches that landed in this frame. `frame` is the whole frame, for finger counts and time.
+    open func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {}
+    /// Followed touches that moved in this frame.
+    open func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {}
+    /// Followed touches that lifted in this frame.
+    open func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {}
+    /// Followed touches that were lost (events dropped, device gone).
+    open func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {}
+
+    /// Clears per-gesture state; called by the engine once the recognizer has
+    /// ended, failed or been cancelled and its touches are gone. Overrides
+    /// must call `super.reset()`.
+    open func reset() {}
+
+    // MARK: State machine
+
+    /// Moves to `newState` if the state machine allows it, and returns whether
+    /// it did (or is waiting to: leaving `possible` may have to wait for the
+    /// recognizers this one requires to fail).
+    ///
+    /// A forbidden transition is ignored and counted in ``rejectedTransitions``.
+    /// Leaving `possible` goes through the engine, which may make the
+    /// recognizer fail instead (its delegate said no, a required recognizer
+    /// recognized, or a rival already owns the touches).
+    @discardableResult
+    public final func transition(to newState: State) -> Bool {
+        if let pending = pendingState {
+            switch newState {
+            case .began, .changed:
+                return !isDiscrete && pending == .began
+            case .ended, .cancelled, .failed:
+                // The gesture finished before it was allowed to start.
+                pendingState = nil
+                engine?.stopWaiting(self)
+                apply(.failed)
+                return true
+            case .possible:
+                rejectedTransitions += 1
+                return false
+            }
+        }
+        guard State.canTransition(from: storedState, to: newState, isDiscrete: isDiscrete) else {
+            rejectedTransitions += 1
+            return false
+        }
+        if storedState == .possible, newState != .failed, let engine {
+            engine.requestRecognition(self, to: newState)
+            return true
+        }
+        apply(newState)
+        return true
+    }
+
+    /// Applies a transition the engine allowed, queuing the action.
+    func apply(_ newState: State) {
+        storedState = newState
+        engine?.recognizerDidTransition(self, to: newState)
+    }
+
+    /// Returns to `possible` and clears per-gesture state.
+    func resetToPossible() {
+        storedState = .possible
+        pendingState = nil
+        touches.removeAll(keepingCapacity: true)
+        seenTouches.removeAll(keepingCapacity: true)
+        lastScreenLocation = nil
+        reset()
+    }
+
+    // MARK: Failure requirements
+
+    /// Keeps this recognizer from leaving `possible` until `other` fails; if
+    /// `other` recognizes, this one fails. The classic use: a single tap that
+    /// requires a double tap to fail.
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !explicitRequirements.contains(where: { $0.value === other }) else { return }
+        explicitRequirements.removeAll { $0.value == nil }
+        explicitRequirements.append(WeakRecognizer(other))
+    }
+
+    /// The recognizers this one must wait for, explicitly required and still alive.
+    public var failureRequirements: [GestureRecognizer] {
+        explicitRequirements.compactMap(\.value)
+    }
+
+    // MARK: Locations
+
+    /// The centroid of the followed touches in `view`'s coordinates (the
+    /// window's when `nil`). After the touches are gone, the last centroid.
+    public func location(in view: View?) -> Point {
+        let screenPoint = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation ?? .zero
+        return convertFromScreen(screenPoint, to: view)
+    }
+
+    /// The location of the followed touch at `index` (landing order) in `view`'s coordinates.
+    public func location(ofTouch index: Int, in view: View?) -> Point? {
+        guard touches.indices.contains(index) else { return nil }
+        return convertFromScreen(touches[index].location, to: view)
+    }
+
+    /// A screen point in `view`'s coordinates (the window's when `nil`).
+    public func convertFromScreen(_ point: Point, to view: View?) -> Point {
+        guard let window = (view ?? self.view)?.window else { return point }
+        let inWindow = window.convert(fromScreen: point)
+        guard let view else { return inWindow }
+        return view.convert(inWindow, from: nil)
+    }
+
+    func updateTouch(_ touch: Touch) {
+        if let index = touches.firstIndex(where: { $0.id == touch.id }) {
+            touches[index] = touch
+        } else {
+            touches.append(touch)
+            seenTouches.insert(touch.id)
+        }
+        lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location))
+    }
+
+    func removeFinishedTouches() {
+        guard touches.contains(where: { $0.phase.isFinal }) else { return }
+        touches.removeAll { $0.phase.isFinal }
+    }
+
+    /// Touches still on the surface (not ended or cancelled).
+    var activeTouchCount: Int { touches.reduce(0) { $0 + ($1.phase.isFinal ? 0 : 1) } }
+
+    // MARK: Timers
+
+    /// Runs `body` after `delay` seconds of engine time, with the recognizer
+    /// as its argument, even if no input arrives. Timers die with the
+    /// recognizer's reset. Returns `nil` when the recognizer is in no engine yet.
+    @discardableResult
+    public func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
+        guard let engine else { return nil }
+        return engine.schedule(at: engine.now + max(0, delay), owner: self) { [weak self] in
+            guard let self else { return }
+            body(self)
+        }
+    }
+
+    /// Cancels a timer made by ``schedule(after:_:)``.
+    public func cancelTimer(_ token: TimerToken?) {
+        guard let token else { return }
+        engine?.cancelTimer(token)
+    }
+
+    /// The engine's current time in seconds (0 before the first frame).
+    public var currentTime: Double { engine?.now ?? 0 }
+
+    // MARK: Targets
+
+    func appendAction(target: AnyObject?, _ invoke: @escaping (AnyObject?, GestureRecognizer) -> Void) -> ActionToken {
+        let token = ActionToken(rawValue: nextActionToken)
+        nextActionToken += 1
+        actions.removeAll { $0.isOrphaned }
+        actions.append(ActionEntry(token: token, target: target, hasTarget: target != nil, invoke: invoke))
+        return token
+    }
+
+    /// Removes every action of `target`, or every action at all when `target` is `nil`.
+    public func removeTarget(_ target: AnyObject?) {
+        guard let target else {
+            actions.removeAll()
+            return
+        }
+        actions.removeAll { $0.target === target || $0.isOrphaned }
+    }
+
+    /// Removes the action registered under `token`.
+    public func removeAction(_ token: ActionToken) {
+        actions.removeAll { $0.token == token }
+    }
+
+    /// The number of live actions (released targets are not counted).
+    public var actionCount: Int { actions.reduce(0) { $0 + ($1.isOrphaned ? 0 : 1) } }
+
+    /// Calls every live action with the recognizer showing `state`.
+    func sendActions(as state: State) {
+        reportedState = state
+        defer { reportedState = nil }
+        actions.removeAll { $0.isOrphaned }
+        for entry in actions {
+            if entry.hasTarget {
+                guard let target = entry.target else { continue }
+                entry.invoke(target, self)
+            } else {
+                entry.invoke(nil, self)
+            }
+        }
+    }
+}
+
+/// A weak reference to a recognizer, for requirement lists.
+struct WeakRecognizer {
+    weak var value: GestureRecognizer?
+    init(_ value: GestureRecognizer) { self.value = value }
+}

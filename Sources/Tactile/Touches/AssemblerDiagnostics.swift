@@ -1,0 +1,54 @@
+/// A problem the assembler met in an event stream and worked around.
+public enum AssemblerIssue: String, Hashable, Sendable, CaseIterable, Codable {
+    /// A position or pressure outside the axis range; clamped.
+    case valueOutOfRange
+    /// `ABS_MT_SLOT` beyond the device's slots; events for it were ignored.
+    case slotOutOfRange
+    /// A type or code the device does not announce; ignored.
+    case undeclaredCode
+    /// A tracking id below -1; ignored.
+    case invalidTrackingID
+    /// A lift (`ABS_MT_TRACKING_ID -1` or `BTN_TOUCH 0`) for a slot with no touch; ignored.
+    case releaseWithoutTouch
+    /// An event older than the one before it; its time was raised to keep engine time monotonic.
+    case timeWentBackwards
+    /// `SYN_DROPPED`: events were lost; touches in flight were cancelled and the state resynced.
+    case eventsDropped
+    /// A protocol A (`SYN_MT_REPORT`) event on a device the assembler reads as protocol B or single-touch; ignored.
+    case unsupportedProtocol
+    /// The device reports no resolution, so millimetres are estimated.
+    case resolutionEstimated
+}
+
+/// Counts of the problems an assembler worked around, with the first
+/// occurrence of each described in words (what, where, when).
+public struct AssemblerDiagnostics: Hashable, Sendable {
+    /// How often each issue occurred.
+    public private(set) var counts: [AssemblerIssue: Int] = [:]
+    /// A description of the first occurrence of each issue.
+    public private(set) var firstOccurrence: [AssemblerIssue: String] = [:]
+
+    public init() {}
+
+    /// The number of occurrences of `issue`.
+    public func count(_ issue: AssemblerIssue) -> Int { counts[issue] ?? 0 }
+
+    /// The total number of issues of any kind.
+    public var total: Int { counts.values.reduce(0, +) }
+
+    /// Whether nothing went wrong.
+    public var isEmpty: Bool { counts.isEmpty }
+
+    mutating func record(_ issue: AssemblerIssue, _ message: String) {
+        counts[issue, default: 0] += 1
+        if firstOccurrence[issue] == nil { firstOccurrence[issue] = message }
+    }
+
+    /// One line per issue kind, in a fixed order: "name ×count: first occurrence".
+    public var summary: [String] {
+        AssemblerIssue.allCases.compactMap { issue in
+            guard let count = counts[issue] else { return nil }
+            return "\(issue.rawValue) ×\(count): \(firstOccurrence[issue] ?? "")"
+        }
+    }
+}

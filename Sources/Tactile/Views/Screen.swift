@@ -1,0 +1,26 @@
+/// The display that touches map onto: its bounds in points and its density.
+public struct Screen: Hashable, Sendable, Codable {
+    /// The screen's rectangle in points; a window sized to it receives every touch.
+    public var bounds: Rect
+    /// Points per millimetre on the display (96 dpi ≈ 3.78).
+    public var pointsPerMillimetre: Double
+
+    public init(bounds: Rect, pointsPerMillimetre: Double) {
+        self.bounds = bounds
+        self.pointsPerMillimetre = pointsPerMillimetre
+    }
+
+    /// A screen of `width × height` points at `dotsPerInch` (96 by default).
+    public init(width: Double, height: Double, dotsPerInch: Double = 96) {
+        self.init(bounds: Rect(x: 0, y: 0, width: width, height: height), pointsPerMillimetre: dotsPerInch / 25.4)
+    }
+
+    /// 1920 × 1080 points at 96 dpi: a common laptop or desktop display.
+    public static let standard = Screen(width: 1920, height: 1080)
+
+    /// The physical size in millimetres.
+    public var physicalSize: Size {
+        guard pointsPerMillimetre > 0 else { return .zero }
+        return Size(width: bounds.width / pointsPerMillimetre, height: bounds.height / pointsPerMillimetre)
+    }
+}

@@ -1,0 +1,172 @@
+/// A rectangle in a tree of views that touches are hit-tested against and
+/// gesture recognizers attach to, after `UIView`.
+///
+/// A view's `frame` is its rectangle in its superview's coordinates; its
+/// `bounds` is the same rectangle in its own coordinates (the origin shifts
+/// the content, as a scroll offset does). A point outside a view's bounds
+/// never hits the view or any of its subviews, even a subview that overhangs.
+open class View {
+    /// A name for logs (the action log's `view` field).
+    public var name: String
+    /// The rectangle in the superview's coordinate space.
+    public var frame: Rect {
+        didSet { bounds.size = frame.size }
+    }
+    /// The rectangle in the view's own coordinate space; its size follows `frame`.
+    public var bounds: Rect {
+        didSet {
+            if bounds.size != frame.size { frame.size = bounds.size }
+        }
+    }
+    /// Hidden views and their subviews receive no touches.
+    public var isHidden = false
+    /// When `false`, the view and its subviews receive no touches.
+    public var isUserInteractionEnabled = true
+
+    public private(set) weak var superview: View?
+    /// Subviews, back to front: the last one is on top and hit-tested first.
+    public private(set) var subviews: [View] = []
+    /// Recognizers attached to this view, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public init(frame: Rect, name: String = "view") {
+        self.frame = frame
+        self.bounds = Rect(origin: .zero, size: frame.size)
+        self.name = name
+    }
+
+    // MARK: Tree
+
+    /// Adds `view` on top of the subviews, removing it from its previous superview.
+    /// Adding a view to itself or to one of its own subviews is ignored.
+    public func addSubview(_ view: View) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Detaches the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Whether the view is `view` or lies below it in the tree.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The window at the root of the tree, if the view is in one.
+    public var window: Window? {
+        var current: View? = self
+        while let candidate = current {
+            if let window = candidate as? Window { return window }
+            current = candidate.superview
+        }
+        return nil
+    }
+
+    // MARK: Recognizers
+
+    /// Attaches `recognizer`, moving it from the view it was on.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if recognizer.view === self { return }
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// Detaches `recognizer`; it stops receiving touches.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: Hit testing
+
+    /// Whether `point`, in the view's coordinates, lies within its bounds.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interactive view that contains `point` (in this
+    /// view's coordinates): subviews are tried front to back, and a point
+    /// outside this view's bounds hits nothing.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Coordinates
+
+    /// A point in this view's coordinates, expressed in the superview's.
+    @inlinable
+    func pointInSuperview(_ point: Point) -> Point {
+        Point(x: point.x - bounds.origin.x + frame.origin.x, y: point.y - bounds.origin.y + frame.origin.y)
+    }
+
+    /// A point in the superview's coordinates, expressed in this view's.
+    @inlinable
+    func pointFromSuperview(_ point: Point) -> Point {
+        Point(x: point.x - frame.origin.x + bounds.origin.x, y: point.y - frame.origin.y + bounds.origin.y)
+    }
+
+    /// `point`, in this view's coordinates, expressed in the root's (the window's) coordinates.
+    private func pointInRoot(_ point: Point) -> (point: Point, root: View) {
+        var result = point
+        var view = self
+        while let parent = view.superview {
+            result = view.pointInSuperview(result)
+            view = parent
+        }
+        return (result, view)
+    }
+
+    /// `point`, in the root's coordinates, expressed in this view's.
+    private func pointFromRoot(_ point: Point) -> Point {
+        var chain: [View] = []
+        var view: View? = self
+        while let current = view, current.superview != nil {
+            chain.append(current)
+            view = current.superview
+        }
+        var result = point
+        for current in chain.reversed() { result = current.pointFromSuperview(result) }
+        return result
+    }
+
+    /// Converts `point` from this view's coordinates to `view`'s; `nil`
+    /// means the window (the root of the tree).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let (inRoot, _) = pointInRoot(point)
+        guard let view else { return inRoot }
+        return view.pointFromRoot(inRoot)
+    }
+
+    /// Converts `point` from `view`'s coordinates (the window's when `nil`) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let inRoot = view.map { $0.pointInRoot(point).point } ?? point
+        return pointFromRoot(inRoot)
+    }
+
+    /// Converts a rectangle's origin and keeps its size (views have no transforms).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// Converts a rectangle from `view`'s coordinates, keeping its size.
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+}
