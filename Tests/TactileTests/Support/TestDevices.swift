@@ -1,0 +1,50 @@
+import Tactile
+
+/// Small, fully specified devices for hand-written event streams.
+enum TestDevices {
+    /// A 100 × 50 mm clickpad with two slots that counts up to three fingers
+    /// (`BTN_TOOL_TRIPLETAP`), 10 units per mm.
+    static let touchpad = DeviceDescription(
+        name: "Test Touchpad",
+        identity: DeviceIdentity(bustype: 0x11, vendor: 0x2, product: 0x7, version: 0x1b1),
+        properties: [InputProperty.pointer, InputProperty.buttonPad],
+        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.touch],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 500, resolution: 10),
+            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 500, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
+        ],
+        otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])]
+    )
+
+    /// A 10-slot touchscreen, 1920 × 1080 units over 288 × 162 mm.
+    static let touchscreen = DeviceDescription(
+        name: "Test Touchscreen",
+        properties: [InputProperty.direct],
+        keys: [KeyCode.touch],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1920, resolution: 0),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 1080, resolution: 0),
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1920, resolution: 0),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1080, resolution: 0),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ]
+    )
+
+    /// A single-touch resistive screen: `ABS_X`/`ABS_Y` and `BTN_TOUCH`, 4 units per mm.
+    static let singleTouch = DeviceDescription(
+        name: "Test Single-Touch Screen",
+        properties: [InputProperty.direct],
+        keys: [KeyCode.touch],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 800, resolution: 4),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 600, resolution: 4),
+        ]
+    )
+}

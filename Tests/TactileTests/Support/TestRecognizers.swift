@@ -1,0 +1,174 @@
+import Tactile
+
+/// Records the touches it is given and never recognizes anything.
+final class TouchRecorder: GestureRecognizer {
+    var began: [TouchID] = []
+    var moved: [TouchID] = []
+    var ended: [TouchID] = []
+    var cancelled: [TouchID] = []
+    var resets = 0
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) { began += touches.map(\.id) }
+    override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) { moved += touches.map(\.id) }
+    override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) { ended += touches.map(\.id) }
+    override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) { cancelled += touches.map(\.id) }
+    override func reset() { resets += 1 }
+}
+
+/// A minimal n-tap recognizer: one finger, under 10 pt of movement, taps at
+/// most 0.3 s apart.
+final class TestTap: GestureRecognizer {
+    let taps: Int
+    private var completed = 0
+    private var start = Point.zero
+    private var timer: TimerToken?
+
+    init(taps: Int = 1, name: String? = nil) {
+        self.taps = taps
+        super.init(name: name ?? (taps == 1 ? "tap" : "doubleTap"))
+    }
+
+    override var isDiscrete: Bool { true }
+    override var actionValues: [ActionValue] { [ActionValue("taps", Double(completed))] }
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        cancelTimer(timer)
+        if numberOfTouches > 1 { transition(to: .failed) }
+        start = touches[0].location
+    }
+
+    override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        if touches.contains(where: { $0.location.distance(to: start) > 10 }) { transition(to: .failed) }
+    }
+
+    override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        completed += 1
+        if completed == taps {
+            transition(to: .recognized)
+        } else {
+            timer = schedule(after: 0.3) { $0.transition(to: .failed) }
+        }
+    }
+
+    override func reset() {
+        completed = 0
+        timer = nil
+    }
+}
+
+/// A minimal continuous drag: begins after 10 pt of movement, reports `dx`.
+final class TestDrag: GestureRecognizer {
+    private var start: Point?
+    private(set) var dx = 0.0
+
+    override var actionValues: [ActionValue] { [ActionValue("dx", dx)] }
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        if start == nil { start = touches[0].location }
+    }
+
+    override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        guard let start, let touch = touches.first else { return }
+        dx = touch.location.x - start.x
+        if state == .possible {
+            if touch.location.distance(to: start) > 10 { transition(to: .began) }
+        } else {
+            transition(to: .changed)
+        }
+    }
+
+    override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        transition(to: state == .possible ? .failed : .ended)
+    }
+
+    override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        transition(to: state == .possible ? .failed : .cancelled)
+    }
+
+    override func reset() {
+        start = nil
+        dx = 0
+    }
+}
+
+/// A minimal long press: begins by timer after `duration` with no new input.
+final class TestPress: GestureRecognizer {
+    let duration: Double
+    private var start: Point?
+
+    init(duration: Double = 0.5) {
+        self.duration = duration
+        super.init(name: "press")
+    }
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        start = touches[0].location
+        schedule(after: duration) { recognizer in
+            if recognizer.state == .possible { recognizer.transition(to: .began) }
+        }
+    }
+
+    override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        guard let start, let touch = touches.first else { return }
+        if state == .possible, touch.location.distance(to: start) > 10 { transition(to: .failed) }
+        if state.isInProgress { transition(to: .changed) }
+    }
+
+    override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        transition(to: state.isInProgress ? .ended : .failed)
+    }
+
+    override func reset() { start = nil }
+}
+
+/// A delegate whose answers tests set.
+final class TestDelegate: GestureRecognizerDelegate {
+    var shouldBegin = true
+    var shouldReceive: (Touch) -> Bool = { _ in true }
+    var simultaneous = false
+    var requireFailureOf: (GestureRecognizer) -> Bool = { _ in false }
+    var requiredToFailBy: (GestureRecognizer) -> Bool = { _ in false }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { shouldReceive(touch) }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { simultaneous }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { requireFailureOf(other) }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { requiredToFailBy(other) }
+}
+
+/// A window on the test touchscreen (1 unit = 1 pt) with a pipeline and an action log.
+final class Harness {
+    let window = Window(screen: .standard)
+    let pipeline: InputPipeline
+    private(set) var log = ActionLog()
+
+    init() {
+        pipeline = InputPipeline(device: TestDevices.touchscreen, window: window)
+        pipeline.engine.onAction = { [unowned self] in self.log.append($0) }
+    }
+
+    var engine: GestureEngine { pipeline.engine }
+
+    func run(_ script: EventScript) { pipeline.process(script.events) }
+
+    /// "recognizer:state" for each action, in order.
+    var actions: [String] { log.records.map { "\($0.recognizer):\($0.state.rawValue)" } }
+}
+
+extension EventScript {
+    /// One finger at (x, y) for `duration` seconds, starting at `start`, in slot `slot`.
+    mutating func tap(at point: Point, start: Double, duration: Double = 0.08, slot: Int32 = 0, id: Int32) {
+        frame(at: start) { $0.slot(slot).track(id).x(Int32(point.x)).y(Int32(point.y)) }
+        frame(at: start + duration) { $0.slot(slot).lift() }
+    }
+
+    /// One finger dragged from `from` by `dx` in `steps` frames 10 ms apart.
+    mutating func drag(from point: Point, dx: Int32, steps: Int = 5, start: Double, slot: Int32 = 0, id: Int32, lift: Bool = true) {
+        frame(at: start) { $0.slot(slot).track(id).x(Int32(point.x)).y(Int32(point.y)) }
+        for step in 1...steps {
+            let x = Int32(point.x) + dx * Int32(step) / Int32(steps)
+            frame(at: start + Double(step) * 0.01) { $0.slot(slot).x(x) }
+        }
+        if lift { frame(at: start + Double(steps + 1) * 0.01) { $0.slot(slot).lift() } }
+    }
+}

@@ -1,0 +1,287 @@
+import Testing
+@testable import Tactile
+
+@Suite("TouchAssembler: protocol B")
+struct ProtocolBTests {
+    @Test("two touches land, then a partial update moves only one of them")
+    func partialUpdates() throws {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 1.0) {
+            $0.slot(0).track(10).x(100).y(100)
+            $0.slot(1).track(11).x(500).y(250)
+            $0.key(KeyCode.touch, 1).key(KeyCode.toolDoubleTap, 1)
+        }
+        script.frame(at: 1.01) { $0.x(520) }  // still slot 1, only X changes
+        let frames = assembler.frames(script)
+        #expect(frames.count == 2)
+        #expect(frames[0].phases == ["0:began", "1:began"])
+        #expect(frames[1].phases == ["0:stationary", "1:moved"])
+        let moved = frames[1].touches[1]
+        #expect(moved.trackingID == 11)
+        #expect(moved.surfaceLocation == Point(x: 52, y: 25))  // 10 units per mm
+        #expect(moved.location.isClose(to: Point(x: 998.4, y: 540)))
+        #expect(moved.id == frames[0].touches[1].id)
+        #expect(moved.beganAt == 1.0)
+        #expect(moved.timestamp == 1.01)
+        #expect(assembler.diagnostics.isEmpty)
+    }
+
+    @Test("slot 0 is implied before the first ABS_MT_SLOT")
+    func implicitSlotZero() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.track(3).x(10).y(20).key(KeyCode.touch, 1) }
+        let frames = assembler.frames(script)
+        #expect(frames[0].phases == ["0:began"])
+        #expect(frames[0].touches[0].surfaceLocation == Point(x: 1, y: 2))
+    }
+
+    @Test("a touch that begins and ends within one frame is reported once, ended")
+    func beginAndEndInOneFrame() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 2.0) { $0.slot(0).track(4).x(300).y(200).lift() }
+        script.frame(at: 2.01)
+        let frames = assembler.frames(script)
+        #expect(frames[0].phases == ["0:ended"])
+        #expect(frames[0].touches[0].beganAt == 2.0)
+        #expect(frames[0].touches[0].surfaceLocation == Point(x: 30, y: 20))
+        #expect(frames[1].touches.isEmpty, "no stuck touch afterwards")
+    }
+
+    @Test("a new tracking id in an occupied slot ends the old touch and begins a new one")
+    func trackingIDReplacement() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(5).x(100).y(100) }
+        script.frame(at: 0.01) { $0.track(6).x(900) }  // no -1 in between
+        let frames = assembler.frames(script)
+        #expect(frames[1].phases == ["0:ended", "0:began"])
+        #expect(frames[1].touches[0].trackingID == 5)
+        #expect(frames[1].touches[0].surfaceLocation.x == 10, "the old touch ends where it was")
+        #expect(frames[1].touches[1].trackingID == 6)
+        #expect(frames[1].touches[1].surfaceLocation.x == 90)
+        #expect(frames[1].touches[0].id != frames[1].touches[1].id)
+    }
+
+    @Test("a tracking id reused after a lift is a new touch; a repeated id is not")
+    func trackingIDReuse() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(5).x(100).y(100) }
+        script.frame(at: 0.01) { $0.track(5) }  // same id again: nothing new
+        script.frame(at: 0.02) { $0.lift() }
+        script.frame(at: 0.03) { $0.track(5) }  // same id, new finger; position unchanged, so not resent
+        let frames = assembler.frames(script)
+        #expect(frames.map(\.phases) == [["0:began"], ["0:stationary"], ["0:ended"], ["0:began"]])
+        #expect(frames[3].touches[0].id != frames[0].touches[0].id)
+        #expect(frames[3].touches[0].surfaceLocation == Point(x: 10, y: 10), "the slot keeps its last position")
+        #expect(assembler.diagnostics.isEmpty)
+    }
+}
+
+@Suite("TouchAssembler: other devices and finger counts")
+struct DeviceVariantTests {
+    @Test("single-touch devices: ABS_X/ABS_Y with BTN_TOUCH")
+    func singleTouch() {
+        var assembler = TouchAssembler(device: TestDevices.singleTouch, screen: Screen(width: 800, height: 600))
+        var script = EventScript()
+        script.frame(at: 0) { $0.key(KeyCode.touch, 1).abs(AbsCode.x, 400).abs(AbsCode.y, 300) }
+        script.frame(at: 0.02) { $0.abs(AbsCode.x, 440) }
+        script.frame(at: 0.04) { $0.abs(AbsCode.pressure, 9) }  // undeclared: counted, ignored
+        script.frame(at: 0.06) { $0.key(KeyCode.touch, 0) }
+        let frames = assembler.frames(script)
+        #expect(frames.map(\.phases) == [["0:began"], ["0:moved"], ["0:stationary"], ["0:ended"]])
+        #expect(frames[1].touches[0].surfaceLocation == Point(x: 110, y: 75))
+        #expect(frames[1].touches[0].location.isClose(to: Point(x: 440, y: 300)))
+        #expect(frames[3].fingerCount == 0)
+        #expect(assembler.diagnostics.count(.undeclaredCode) == 1)
+    }
+
+    @Test("three fingers on a two-slot touchpad: the frame counts three")
+    func moreFingersThanSlots() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) {
+            $0.slot(0).track(1).x(100).y(100).slot(1).track(2).x(300).y(100)
+            $0.key(KeyCode.touch, 1).key(KeyCode.toolDoubleTap, 1)
+        }
+        script.frame(at: 0.01) { $0.key(KeyCode.toolDoubleTap, 0).key(KeyCode.toolTripleTap, 1) }
+        script.frame(at: 0.02) { $0.key(KeyCode.toolTripleTap, 0).key(KeyCode.toolDoubleTap, 1) }
+        let frames = assembler.frames(script)
+        #expect(frames.map(\.fingerCount) == [2, 3, 2])
+        #expect(frames[1].touches.count == 2, "only two positions are known")
+    }
+
+    @Test("a hovering finger (BTN_TOOL_FINGER without BTN_TOUCH) is no touch")
+    func hoverIsNotATouch() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.key(KeyCode.toolFinger, 1) }
+        #expect(assembler.frames(script)[0].fingerCount == 0)
+    }
+
+    @Test("no resolution: millimetres estimated from the screen, warned once")
+    func estimatedResolution() {
+        var assembler = TouchAssembler(device: TestDevices.touchscreen, screen: .standard)
+        #expect(assembler.mapping.isEstimated)
+        #expect(abs(assembler.mapping.surfaceSize.width - 508) < 0.01, "a touchscreen covers its 1920 pt, 96 dpi screen")
+        #expect(assembler.diagnostics.count(.resolutionEstimated) == 1)
+        var script = EventScript()
+        script.frame(at: 0) { $0.track(1).x(960).y(540) }
+        let touch = assembler.frames(script)[0].touches[0]
+        #expect(abs(touch.surfaceLocation.x - 254) < 0.01)
+        #expect(touch.location.isClose(to: Point(x: 960, y: 540)))
+        #expect(assembler.diagnostics.count(.resolutionEstimated) == 1)
+    }
+
+    @Test("touchpads without resolution are taken as 100 mm wide")
+    func estimatedTouchpad() {
+        var device = TestDevices.touchpad
+        device.axes = device.axes.map { axis in
+            var axis = axis
+            axis.resolution = 0
+            return axis
+        }
+        let assembler = TouchAssembler(device: device)
+        #expect(assembler.mapping.surfaceSize == Size(width: 100, height: 50))
+    }
+}
+
+@Suite("TouchAssembler: SYN_DROPPED and bad input")
+struct RobustnessTests {
+    /// Two fingers down, then a drop during which the finger in slot 1 lifts.
+    private func droppedStream() -> EventScript {
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(1).x(100).y(100).slot(1).track(2).x(500).y(100).key(KeyCode.touch, 1) }
+        script.frame(at: 0.01) { $0.slot(0).x(110) }
+        script.frame(at: 0.02) { $0.dropped().x(120).slot(1).lift().slot(0) }  // all discarded
+        script.frame(at: 0.03) { $0.x(130) }  // slot 0 is still down and moves
+        script.frame(at: 0.04) { $0.slot(1).lift() }  // late lift of the dropped finger: silent
+        script.frame(at: 0.05) { $0.slot(0).lift() }
+        return script
+    }
+
+    @Test("SYN_DROPPED: discard to the report, cancel touches in flight, revive live slots, nothing stuck")
+    func droppedEvents() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        let frames = assembler.frames(droppedStream())
+        #expect(frames.map(\.phases) == [
+            ["0:began", "1:began"], ["0:moved", "1:stationary"],
+            ["0:cancelled", "1:cancelled"], ["0:began"], ["0:stationary"], ["0:ended"],
+        ])
+        #expect(frames[2].touches[0].surfaceLocation.x == 11, "events after SYN_DROPPED were discarded")
+        #expect(frames[3].touches[0].surfaceLocation.x == 13)
+        #expect(frames[3].touches[0].id != frames[0].touches[0].id, "a revived finger is a new touch")
+        #expect(assembler.diagnostics.count(.eventsDropped) == 1)
+        #expect(assembler.diagnostics.count(.releaseWithoutTouch) == 0)
+    }
+
+    @Test("a resync frame right after the drop restores every finger at once")
+    func libevdevResync() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(1).x(100).y(100).slot(1).track(2).x(500).y(100) }
+        script.frame(at: 0.02) { $0.dropped() }
+        // libevdev's sync events: the state of each slot.
+        script.frame(at: 0.02) { $0.slot(0).track(1).x(100).y(100).slot(1).track(3).x(600).y(100) }
+        let frames = assembler.frames(script)
+        #expect(frames[1].phases == ["0:cancelled", "1:cancelled"])
+        #expect(frames[2].phases == ["0:began", "1:began"])
+        #expect(frames[2].touches.map(\.trackingID) == [1, 3])
+    }
+
+    @Test("out-of-range positions are clamped and counted")
+    func outOfRange() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.track(1).x(5000).y(-20) }
+        let touch = assembler.frames(script)[0].touches[0]
+        #expect(touch.surfaceLocation == Point(x: 100, y: 0))
+        #expect(assembler.diagnostics.count(.valueOutOfRange) == 2)
+        #expect(assembler.diagnostics.firstOccurrence[.valueOutOfRange]?.contains("ABS_MT_POSITION_X 5000 outside 0…1000") == true)
+    }
+
+    @Test("undeclared codes, impossible slots and bad tracking ids are ignored and counted")
+    func unknownValues() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) {
+            $0.slot(0).track(1).x(100).y(100)
+            $0.abs(AbsCode.mtToolType, 2)  // not announced by the device
+            $0.slot(7).track(9).x(700)  // slot 7 of 2: ignored up to the next valid slot
+            $0.slot(1).track(-5)  // invalid id
+        }
+        script.raw(.rel, 0, 4, at: 0.01)
+        script.raw(EventType(rawValue: 0x1e), 1, 1, at: 0.01)
+        script.frame(at: 0.01)
+        let frames = assembler.frames(script)
+        #expect(frames[0].phases == ["0:began"])
+        #expect(frames[0].touches[0].surfaceLocation.x == 10)
+        let diagnostics = assembler.diagnostics
+        #expect(diagnostics.count(.undeclaredCode) == 3)
+        #expect(diagnostics.count(.slotOutOfRange) == 1)
+        #expect(diagnostics.count(.invalidTrackingID) == 1)
+        #expect(diagnostics.summary.count == 3)
+    }
+
+    @Test("time going backwards is held level and counted")
+    func timeBackwards() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 5) { $0.track(1).x(1).y(1) }
+        script.frame(at: 4) { $0.x(2) }
+        let frames = assembler.frames(script)
+        #expect(frames.map(\.time) == [5, 5])
+        #expect(assembler.diagnostics.count(.timeWentBackwards) == 2)
+    }
+
+    @Test("random garbage: no crash, every touch begins once and finishes at most once, no phantom slots")
+    func randomStreams() {
+        for seed in 1...20 as ClosedRange<UInt64> {
+            var random = SplitMix(seed: seed)
+            var assembler = TouchAssembler(device: TestDevices.touchpad)
+            var life: [TouchID: TouchPhase] = [:]
+            var time = 0.0
+            for _ in 0..<4000 {
+                time += Double(random.next() % 3) * 0.004 - 0.001
+                let event = InputEvent(time: time, type: random.pick([.abs, .abs, .abs, .key, .syn, .syn, .msc, .rel]),
+                                       code: random.pick([0x2f, 0x39, 0x35, 0x36, 0x14a, 0x14e, 0, 3, 0x3f, 0x3a]),
+                                       value: random.pick([-1, -1, 0, 1, 2, 7, 400, 9999, -3, Int32.max, Int32.min]))
+                guard let frame = assembler.process(event) else { continue }
+                #expect(frame.activeTouches.count <= 2)
+                #expect(Set(frame.touches.map(\.id)).count == frame.touches.count)
+                for touch in frame.touches {
+                    let previous = life[touch.id]
+                    switch touch.phase {
+                    case .began:
+                        #expect(previous == nil)
+                    case .moved, .stationary:
+                        #expect(previous != nil && previous?.isFinal == false)
+                    case .ended:
+                        #expect(previous?.isFinal != true)
+                    case .cancelled:
+                        #expect(previous != nil && previous?.isFinal == false)
+                    }
+                    life[touch.id] = touch.phase
+                    #expect(touch.surfaceLocation.x >= 0 && touch.surfaceLocation.x <= 100)
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for property tests.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
+}
