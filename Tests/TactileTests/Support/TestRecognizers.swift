@@ -141,6 +141,8 @@ final class Harness {
     let window = Window(screen: .standard)
     let pipeline: InputPipeline
     private(set) var log = ActionLog()
+    /// Objects the test needs alive (delegates are held weakly).
+    var retained: [AnyObject] = []
 
     init() {
         pipeline = InputPipeline(device: TestDevices.touchscreen, window: window)
