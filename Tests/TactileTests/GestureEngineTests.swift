@@ -92,6 +92,14 @@ struct DeliveryTests {
         rest.frame(at: 0.1) { $0.lift() }
         harness.run(rest)
         #expect(drag.state == .possible, "reset once its touch is gone")
+        drag.isEnabled = true
+        drag.isEnabled = false  // idle: nothing to cancel, and no stuck state
+        #expect(drag.state == .possible)
+        drag.isEnabled = true
+        var again = EventScript()
+        again.drag(from: Point(x: 100, y: 100), dx: 100, steps: 2, start: 1, id: 2)
+        harness.run(again)
+        #expect(harness.actions.suffix(3) == ["testDrag:began", "testDrag:changed", "testDrag:ended"])
     }
 
     @Test("a recognizer resets after each gesture and recognizes the next one")

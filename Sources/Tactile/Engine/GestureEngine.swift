@@ -334,6 +334,7 @@ public final class GestureEngine {
     }
 
     func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+        guard isInPlay(recognizer) else { return }  // idle: nothing to stop
         stop(recognizer)
         if cycleDepth == 0 { finishCycle() }
     }
