@@ -13,16 +13,18 @@
 /// 3. **Delivery.** Each recognizer that follows a touch of the frame gets,
 ///    in the order recognizers first met a touch of the frame,
 ///    `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`, each
-///    with its touches of that phase in frame order.
+///    with its touches of that phase in frame order, then `didProcessFrame`.
 /// 4. **Arbitration.** A recognizer that asks to leave `possible` goes
-///    through its delegate's `shouldBegin`, then its failure requirements
-///    (it waits while a required recognizer is still possible, fails if
-///    one recognized), then exclusivity (it fails if a rival sharing a touch
-///    already recognized, unless either delegate allows simultaneous
-///    recognition). When it recognizes, rivals sharing a touch that are still
-///    possible fail. A recognizer still possible with no touch on the surface
-///    and no timer can never decide and fails. Failures release waiting
-///    recognizers; this repeats until nothing changes.
+///    through its failure requirements (it waits while a required recognizer
+///    is still possible, fails if one recognized), its delegate's
+///    `shouldBegin`, then exclusivity: it fails if a rival sharing a touch
+///    already recognized and prevents it (see `canPrevent(_:)`,
+///    `canBePrevented(by:)`; a delegate allowing simultaneous recognition
+///    lifts this). When it recognizes, rivals sharing a touch that are still
+///    possible fail, and rivals in progress that yielded to it are cancelled.
+///    A recognizer still possible with no touch on the surface and no timer
+///    can never decide and fails. Failures release waiting recognizers; this
+///    repeats until nothing changes.
 /// 5. **Actions.** Every state change to began, changed, ended or cancelled
 ///    is sent, in the order the changes happened: first to ``onAction`` (the
 ///    ``ActionRecord``), then to the recognizer's targets.
@@ -203,6 +205,7 @@ public final class GestureEngine {
             if !delivery.moved.isEmpty, isReceiving(recognizer) { recognizer.touchesMoved(delivery.moved, in: frame) }
             if !delivery.ended.isEmpty, isReceiving(recognizer) { recognizer.touchesEnded(delivery.ended, in: frame) }
             if !delivery.cancelled.isEmpty, isReceiving(recognizer) { recognizer.touchesCancelled(delivery.cancelled, in: frame) }
+            if isReceiving(recognizer) { recognizer.didProcessFrame(frame) }
         }
     }
 
@@ -265,27 +268,38 @@ public final class GestureEngine {
             return
         }
         for other in inPlay where other !== recognizer && other.state.isRecognized {
-            if conflicts(recognizer, other) {
+            if prevents(other, recognizer) {
                 recognizer.apply(.failed)
                 return
             }
         }
         recognizer.apply(state)
-        for other in inPlay where other !== recognizer && other.state == .possible && conflicts(recognizer, other) {
-            if other.pendingState != nil {
-                other.pendingState = nil
-                stopWaiting(other)
+        for other in inPlay where other !== recognizer && prevents(recognizer, other) {
+            switch other.state {
+            case .possible:
+                if other.pendingState != nil {
+                    other.pendingState = nil
+                    stopWaiting(other)
+                }
+                other.apply(.failed)
+            case .began, .changed:
+                // It let this one begin (it could not prevent it), so it yields.
+                other.apply(.cancelled)
+            default:
+                break
             }
-            other.apply(.failed)
         }
     }
 
-    /// Two recognizers compete when they share a touch and neither delegate
-    /// allows them to recognize together.
-    private func conflicts(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        guard !a.seenTouches.isDisjoint(with: b.seenTouches) else { return false }
-        let simultaneous = a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
-            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    /// Whether `winner`, having recognized, keeps `loser` from recognizing:
+    /// they share a touch, each agrees (``GestureRecognizer/canPrevent(_:)``,
+    /// ``GestureRecognizer/canBePrevented(by:)``), and neither delegate allows
+    /// them to recognize together.
+    private func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
+        guard !winner.seenTouches.isDisjoint(with: loser.seenTouches) else { return false }
+        guard winner.canPrevent(loser), loser.canBePrevented(by: winner) else { return false }
+        let simultaneous = winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true
+            || loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true
         return !simultaneous
     }
 

@@ -38,6 +38,15 @@ open class GestureRecognizer {
     /// continuous ones (`began`, `changed`…). Subclasses override it.
     open var isDiscrete: Bool { false }
 
+    /// Whether this recognizer, once recognized, keeps `other` from recognizing
+    /// on the same touches. `true` by default (recognizers are exclusive);
+    /// a recognizer that only observes, such as a hold, returns `false`.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+
+    /// Whether `other`, once recognized, may keep this recognizer from
+    /// recognizing on the same touches. `true` by default.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
     /// The values the recognizer reports with each action (for the action log).
     open var actionValues: [ActionValue] { [] }
 
@@ -85,6 +94,11 @@ open class GestureRecognizer {
     open func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {}
     /// Followed touches that were lost (events dropped, device gone).
     open func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {}
+
+    /// Called after the phase methods for every frame in which the recognizer
+    /// follows touches, also when none of them moved: for timing and for
+    /// finger counts that change without motion (`frame.fingerCount`).
+    open func didProcessFrame(_ frame: TouchFrame) {}
 
     /// Clears per-gesture state; called by the engine once the recognizer has
     /// ended, failed or been cancelled and its touches are gone. Overrides

@@ -89,4 +89,9 @@ public struct TouchFrame: Hashable, Sendable {
 
     /// Touches still down after this frame (not ended or cancelled).
     public var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+
+    /// Fingers the device counts but cannot locate (more fingers than slots).
+    public var untrackedFingerCount: Int {
+        max(0, fingerCount - touches.reduce(0) { $0 + ($1.phase.isFinal ? 0 : 1) })
+    }
 }
