@@ -1,0 +1,44 @@
+import Tactile
+
+/// A device and the events it sent, as an evemu recording holds them.
+///
+/// Timestamps are kept exactly as recorded: seconds since the epoch in old
+/// recordings, seconds since the start of the recording in newer ones.
+/// ``rebased(toStartAtMicroseconds:)`` moves them to a common origin.
+public struct EvemuRecording: Hashable, Sendable {
+    /// The recorded device.
+    public var device: DeviceDescription
+    /// The events, in file order.
+    public var events: [InputEvent]
+
+    public init(device: DeviceDescription, events: [InputEvent] = []) {
+        self.device = device
+        self.events = events
+    }
+
+    /// Seconds from the first event to the last; 0 with fewer than two events.
+    public var duration: Double {
+        guard let first = events.first, let last = events.last else { return 0 }
+        return Double(last.timeInMicroseconds - first.timeInMicroseconds) / 1_000_000
+    }
+
+    /// The recording with every timestamp shifted by the same whole number of
+    /// microseconds so that the first event is at `start` microseconds
+    /// (0.000000 by default). Intervals between events stay exact.
+    public func rebased(toStartAtMicroseconds start: Int64 = 0) -> EvemuRecording {
+        guard let first = events.first else { return self }
+        let offset = start - first.timeInMicroseconds
+        var copy = self
+        copy.events = events.map { event in
+            let total = event.timeInMicroseconds + offset
+            var seconds = total / 1_000_000
+            var micro = total % 1_000_000
+            if micro < 0 {
+                micro += 1_000_000
+                seconds -= 1
+            }
+            return InputEvent(seconds: seconds, microseconds: Int32(micro), type: event.type, code: event.code, value: event.value)
+        }
+        return copy
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Whole-file reads and atomic writes, with failures as ``RecordingError``s.
+enum RecordingFile {
+    static func bytes(at path: String) throws(RecordingError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found a directory")
+        }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
+        }
+    }
+
+    /// Writes `text` to a temporary file beside `path`, then renames it over
+    /// `path`, so a crash never leaves half a recording.
+    static func write(_ text: String, to path: String) throws(RecordingError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot write the file: \(reason(error))")
+        }
+    }
+
+    /// The names of the files in `directory`, or none when it cannot be listed.
+    static func names(in directory: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
+            case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+            case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+            case .fileWriteOutOfSpace: return "no space left on the device"
+            default: break
+            }
+            if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
+                return underlying.localizedDescription
+            }
+        }
+        return error.localizedDescription
+    }
+}
