@@ -1,1 +1,2 @@
-print("tactile")
+// The `tactile` command line: see TactileCommand for the subcommands.
+TactileCommand.main()

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Lines written to standard output or standard error through one buffer, so
+/// output stays in order; with `flushesEachLine` every line appears as soon as
+/// it is written (paced playback), otherwise in large blocks (fast replay).
+/// Used from the main thread only: the CLI is single-threaded.
+final class LineOutput {
+    /// Standard output.
+    nonisolated(unsafe) static let standardOutput = LineOutput(handle: .standardOutput)
+    /// Standard error, unbuffered.
+    nonisolated(unsafe) static let standardError = LineOutput(handle: .standardError, flushesEachLine: true)
+
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    var flushesEachLine: Bool
+
+    private init(handle: FileHandle, flushesEachLine: Bool = false) {
+        self.handle = handle
+        self.flushesEachLine = flushesEachLine
+    }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if flushesEachLine || buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        try? handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes a message for people to standard error, after everything already
+/// written to standard output.
+func printError(_ line: String) {
+    LineOutput.standardOutput.flush()
+    LineOutput.standardError.write(line)
+}
