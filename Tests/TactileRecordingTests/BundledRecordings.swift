@@ -1,0 +1,35 @@
+import Testing
+import Foundation
+
+/// The recordings in the repository's `Recordings/` directory.
+enum BundledRecordings {
+    /// `Recordings/`, found from this source file's path.
+    static let directory: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TactileRecordingTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("Recordings").path
+
+    static func path(_ name: String) -> String {
+        directory + "/" + name
+    }
+
+    /// What each bundled recording is known to hold.
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        var file: String
+        var deviceName: String
+        var slotCount: Int
+        var isTouchscreen: Bool
+        var eventCount: Int
+        var testDescription: String { file }
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(file: "touchpad-two-finger-scroll.evemu", deviceName: "SynPS/2 Synaptics TouchPad", slotCount: 2, isTouchscreen: false, eventCount: 582),
+        Expectation(file: "touchpad-double-tap.evemu", deviceName: "AlpsPS/2 ALPS GlidePoint", slotCount: 2, isTouchscreen: false, eventCount: 88),
+        Expectation(file: "touchpad-three-finger-tap.evemu", deviceName: "CyPS/2 Cypress Trackpad", slotCount: 2, isTouchscreen: false, eventCount: 48),
+        Expectation(file: "touchscreen-two-finger-touch-release.evemu", deviceName: "Atmel maXTouch Touchscreen", slotCount: 10, isTouchscreen: true, eventCount: 64),
+        Expectation(file: "touchscreen-four-finger-drag.evemu", deviceName: "Atmel maXTouch Touchscreen", slotCount: 10, isTouchscreen: true, eventCount: 309),
+    ]
+}
+
