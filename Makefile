@@ -1,0 +1,38 @@
+# Tactile: set-up, build, tests and the demo.
+#
+#   make demo    install what is missing, build in release mode, play the demo
+#   make test    install what is missing, run every test (Swift Testing)
+#   make build   debug build
+#   make clean   remove build products
+
+# The Swift 6 toolchain: on PATH, or the usual /opt/swift install.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# Debian packages the build and the live-device tests need.
+APT_PACKAGES = libevdev-dev umockdev tmux pkg-config
+# apt-get needs root: use sudo only when not root already.
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup build test demo clean
+
+setup:
+	@if ! pkg-config --exists libevdev 2>/dev/null; then \
+		echo "Installing $(APT_PACKAGES) (libevdev's pkg-config file is missing)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
+	fi
+	@if ! command -v "$(SWIFT)" >/dev/null 2>&1; then \
+		echo "No Swift toolchain: install Swift 6 from https://swift.org/install (or to /opt/swift), or run make SWIFT=/path/to/swift" >&2; \
+		exit 1; \
+	fi
+
+build: setup
+	"$(SWIFT)" build
+
+test: setup
+	"$(SWIFT)" test --disable-xctest
+
+demo: setup
+	"$(SWIFT)" run -c release tactile demo
+
+clean:
+	"$(SWIFT)" package clean
