@@ -110,6 +110,7 @@ struct EvemuVariantTests {
     @Test("an events-only file finds the description whose name is its longest prefix")
     func descriptionBeside() throws {
         let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         func write(_ name: String, _ text: String) throws {
             try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
         }

@@ -99,10 +99,12 @@ struct EvemuWriterTests {
 
     @Test("writes atomically to a file that reads back")
     func writesFile() throws {
-        let path = try TemporaryDirectory.make() + "/written.evemu"
-        let recording = EvemuRecording(device: Self.device, events: Self.events)
-        try EvemuWriter.write(recording, to: path)
-        #expect(try EvemuReader.read(contentsOf: path) == recording)
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/written.evemu"
+            let recording = EvemuRecording(device: Self.device, events: Self.events)
+            try EvemuWriter.write(recording, to: path)
+            #expect(try EvemuReader.read(contentsOf: path) == recording)
+        }
     }
 
     @Test("writing into a missing directory fails with the path")
