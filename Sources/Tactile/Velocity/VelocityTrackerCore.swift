@@ -1,0 +1,97 @@
+/// The part shared by the two trackers: sample storage, the choice of the
+/// samples that count, and the per-axis fits.
+struct VelocityTrackerCore: Sendable {
+    var parameters: VelocityTrackerParameters
+    private(set) var ring = VelocitySampleRing()
+
+    init(parameters: VelocityTrackerParameters) {
+        self.parameters = parameters
+    }
+
+    /// What an estimate is built from.
+    struct Result {
+        /// Samples used (0 when the pointer is considered stopped).
+        var sampleCount: Int
+        var degree: Int
+        var velocity: SIMD2<Double>
+        var confidence: Double
+        var duration: Double
+        var offset: SIMD2<Double>
+    }
+
+    /// Adds a sample. A sample at the newest sample's time replaces it (as
+    /// Android does when a pointer-down repeats a move's timestamp); a sample
+    /// older than the newest, or with a non-finite field, is ignored.
+    mutating func add(time: Double, a: Double, b: Double) {
+        guard time.isFinite, a.isFinite, b.isFinite else { return }
+        let sample = VelocitySample(time: time, a: a, b: b)
+        if let newest = ring.newest {
+            if time < newest.time { return }
+            if time == newest.time {
+                ring.replaceNewest(with: sample)
+                return
+            }
+        }
+        ring.append(sample)
+    }
+
+    mutating func reset() {
+        ring.removeAll()
+    }
+
+    /// The estimate at `time`, fitting `axes` (1 or 2) coordinates.
+    func estimate(at time: Double, axes: Int) -> Result? {
+        guard let newest = ring.newest else { return nil }
+        let slack = VelocityTrackerParameters.timeTolerance
+        if time - newest.time > parameters.stopInterval + slack {
+            // The pointer has not moved for too long: it stopped.
+            return Result(sampleCount: 0, degree: 0, velocity: .zero, confidence: 1, duration: 0, offset: .zero)
+        }
+
+        // Walk back from the newest sample while the motion is continuous.
+        var used = 1
+        var previous = newest
+        while used < ring.count {
+            let sample = ring[fromNewest: used]
+            if newest.time - sample.time > parameters.horizon + slack { break }
+            if previous.time - sample.time > parameters.stopInterval + slack { break }
+            previous = sample
+            used += 1
+        }
+        let oldest = previous
+        let duration = newest.time - oldest.time
+        let offset = SIMD2(newest.a - oldest.a, newest.b - oldest.b)
+
+        var degree = min(parameters.effectiveDegree, used - 1)
+        while degree > 0 {
+            if let fits = fit(count: used, degree: degree, newestTime: newest.time, axes: axes) {
+                return Result(
+                    sampleCount: used, degree: degree, velocity: fits.velocity,
+                    confidence: fits.confidence, duration: duration, offset: offset)
+            }
+            degree -= 1  // A singular system: try a simpler curve.
+        }
+        // One sample (or nothing fits): no evidence of motion.
+        return Result(sampleCount: used, degree: 0, velocity: .zero, confidence: 0, duration: duration, offset: offset)
+    }
+
+    /// Fits each axis over the newest `count` samples, times relative to the
+    /// newest sample, and returns the slopes at that time and the product of R².
+    private func fit(count: Int, degree: Int, newestTime: Double, axes: Int)
+        -> (velocity: SIMD2<Double>, confidence: Double)?
+    {
+        let ring = self.ring
+        guard let fitA = LeastSquaresFit(degree: degree, count: count, sample: { index in
+            let sample = ring[fromNewest: index]
+            return (sample.time - newestTime, sample.a, 1)
+        }) else { return nil }
+        guard axes > 1 else {
+            return (SIMD2(fitA.derivative(at: 0), 0), fitA.rSquared)
+        }
+        guard let fitB = LeastSquaresFit(degree: degree, count: count, sample: { index in
+            let sample = ring[fromNewest: index]
+            return (sample.time - newestTime, sample.b, 1)
+        }) else { return nil }
+        return (SIMD2(fitA.derivative(at: 0), fitB.derivative(at: 0)), fitA.rSquared * fitB.rSquared)
+    }
+}
