@@ -20,7 +20,7 @@ struct EvemuWriterTests {
             AbsoluteAxis(code: AbsCode.max, minimum: 0, maximum: 1),
         ],
         otherCodes: [
-            EventCodeSet(type: .rel, codes: [0, 1, 0x0c]),
+            EventCodeSet(type: .rel, codes: [0x06, 0x0c]),  // wheels only: REL_X/REL_Y would make it a mouse
             EventCodeSet(type: .msc, codes: [MscCode.timestamp]),
             EventCodeSet(type: .sw, codes: [0x10]),
             EventCodeSet(type: .led, codes: [0, 0x0f]),

@@ -226,6 +226,40 @@ struct RobustnessTests {
         #expect(diagnostics.summary.count == 3)
     }
 
+    @Test("a touch that never got a position sits at the surface centre, counted")
+    func missingPosition() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(1).track(4) }
+        let touch = assembler.frames(script)[0].touches[0]
+        #expect(touch.surfaceLocation == Point(x: 50, y: 25))
+        #expect(assembler.diagnostics.count(.missingPosition) == 1)
+    }
+
+    @Test("the end of input cancels touches still down; an unfinished frame is dropped")
+    func finishInput() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(1).x(100).y(100) }
+        script.raw(.abs, AbsCode.mtSlot, 1, at: 0.01)
+        script.raw(.abs, AbsCode.mtTrackingID, 2, at: 0.01)  // no SYN_REPORT follows
+        _ = assembler.frames(script)
+        let last = assembler.finishInput(at: 2)
+        #expect(last.phases == ["0:cancelled"])
+        #expect(last.time == 2)
+        #expect(assembler.diagnostics.count(.inputEnded) == 1)
+        #expect(assembler.finishInput().touches.isEmpty, "nothing left to cancel")
+    }
+
+    @Test("diagnostics name unknown codes and print times to the microsecond")
+    func diagnosticText() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0.000002) { $0.abs(0x1d, 3) }
+        _ = assembler.frames(script)
+        #expect(assembler.diagnostics.firstOccurrence[.undeclaredCode] == "EV_ABS ABS_0x1d at 0.000002 s is not announced by Test Touchpad")
+    }
+
     @Test("time going backwards is held level and counted")
     func timeBackwards() {
         var assembler = TouchAssembler(device: TestDevices.touchpad)
@@ -284,4 +318,37 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
     mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
+}
+
+@Suite("Device classification")
+struct DeviceClassificationTests {
+    @Test("touchpads, touchscreens, mice with touch surfaces, pens and keyboards")
+    func kinds() {
+        #expect(TestDevices.touchpad.kind == .touchpad)
+        #expect(TestDevices.touchscreen.kind == .touchscreen)
+        #expect(TestDevices.singleTouch.kind == .touchscreen)
+        let mt = [AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 15),
+                  AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 100),
+                  AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 100)]
+        let mouse = DeviceDescription(name: "Touch Mouse", keys: [KeyCode.buttonLeft], axes: mt,
+                                      otherCodes: [EventCodeSet(type: .rel, codes: [0, 1])])
+        #expect(mouse.kind == .other)
+        let pen = DeviceDescription(name: "Pen", keys: [KeyCode.toolPen, KeyCode.touch, KeyCode.stylus],
+                                    axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 100),
+                                           AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 100)])
+        #expect(pen.kind == .other)
+        let resistive = DeviceDescription(name: "eGalax", keys: [KeyCode.buttonLeft, KeyCode.toolPen, KeyCode.touch],
+                                          axes: [AbsoluteAxis(code: AbsCode.x, minimum: 42, maximum: 1981),
+                                                 AbsoluteAxis(code: AbsCode.y, minimum: 42, maximum: 1981)])
+        #expect(resistive.kind == .touchscreen)
+        #expect(DeviceDescription(name: "Keyboard", keys: [30, 31]).kind == .other)
+        #expect(TestDevices.touchpad.slotCount == 2)
+        #expect(TestDevices.touchpad.maximumFingerCount == 3)
+    }
+
+    @Test("descriptions round-trip through Codable")
+    func codable() throws {
+        let data = try JSONEncoderForTests.encode(TestDevices.touchpad)
+        #expect(try JSONEncoderForTests.decode(DeviceDescription.self, from: data) == TestDevices.touchpad)
+    }
 }

@@ -38,6 +38,17 @@ public final class InputPipeline {
         engine.advance(to: time)
     }
 
+    /// Ends the input: cancels the touches still down (so their gestures end
+    /// as cancelled, not stuck) and lets timers run to `time`, when given.
+    public func finishInput(at time: Double? = nil) {
+        let frame = assembler.finishInput(at: time)
+        if !frame.touches.isEmpty {
+            onFrame?(frame)
+            engine.process(frame)
+        }
+        if let time { engine.advance(to: time) }
+    }
+
     /// What the assembler had to work around so far.
     public var diagnostics: AssemblerDiagnostics { assembler.diagnostics }
 }

@@ -73,7 +73,7 @@ public struct DeviceDescription: Hashable, Sendable, Codable {
         for axis in axes { byCode[axis.code] = axis }
         self.axes = byCode.values.sorted { $0.code < $1.code }
         self.otherCodes = otherCodes.sorted { $0.type < $1.type }
-        self.kind = kind ?? Self.classify(properties: properties, keys: keys, axes: axes)
+        self.kind = kind ?? Self.classify(properties: properties, keys: keys, axes: axes, otherCodes: otherCodes)
     }
 
     /// The axis with `code`, if the device has it.
@@ -120,23 +120,30 @@ public struct DeviceDescription: Hashable, Sendable, Codable {
 
     /// Infers the kind the way libinput and udev do: a direct device with touch
     /// positions is a touchscreen; an indirect one with finger tools, slots or
-    /// `INPUT_PROP_POINTER`/`BUTTONPAD` is a touchpad; anything without touch
+    /// `INPUT_PROP_POINTER`/`BUTTONPAD` is a touchpad; a mouse with a touch
+    /// surface (relative axes), a pen tablet, or anything without touch
     /// positions is `other`.
-    public static func classify(properties: [UInt16], keys: [UInt16], axes: [AbsoluteAxis]) -> DeviceKind {
+    public static func classify(
+        properties: [UInt16], keys: [UInt16], axes: [AbsoluteAxis], otherCodes: [EventCodeSet] = []
+    ) -> DeviceKind {
         let codes = Set(axes.map(\.code))
         let hasMT = codes.contains(AbsCode.mtPositionX) && codes.contains(AbsCode.mtPositionY)
         let hasST = codes.contains(AbsCode.x) && codes.contains(AbsCode.y)
         let keySet = Set(keys)
         let touchCapable = hasMT || (hasST && (keySet.contains(KeyCode.touch) || keySet.contains(KeyCode.toolFinger)))
         guard touchCapable else { return .other }
-        // Pens and styli report positions too, but are not touch devices.
-        if !hasMT, keySet.contains(KeyCode.toolPen), !keySet.contains(KeyCode.toolFinger) { return .other }
+        let relative = otherCodes.first { $0.type == .rel }?.codes ?? []
+        if relative.contains(0x00), relative.contains(0x01) { return .other }  // REL_X/REL_Y: a mouse
+        // Pen tablets report positions too: tilt, hover distance or stylus buttons give them away.
+        let penOnly = keySet.contains(KeyCode.toolPen) && !keySet.contains(KeyCode.toolFinger)
+            && (codes.contains(0x1a) || codes.contains(AbsCode.distance) || keySet.contains(KeyCode.stylus))
+        if !hasMT, penOnly { return .other }
         if properties.contains(InputProperty.direct) { return .touchscreen }
         if properties.contains(InputProperty.pointer) || properties.contains(InputProperty.buttonPad)
             || keySet.contains(KeyCode.toolFinger) {
             return .touchpad
         }
-        // Old kernels set no properties; multitouch without a finger tool is a screen.
+        // Old kernels set no properties; touch without a finger tool is a screen.
         return .touchscreen
     }
 }

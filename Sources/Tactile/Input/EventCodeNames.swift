@@ -73,11 +73,12 @@ public enum EventCodeNames {
         types[type.rawValue] ?? "EV_\(hex(type.rawValue))"
     }
 
-    /// The kernel name of a code, such as `ABS_MT_SLOT`, or `EV_ABS:0x3e` when unknown.
+    /// The kernel name of a code, such as `ABS_MT_SLOT`, or `ABS_0x3e` when unknown.
     public static func name(ofCode code: UInt16, type: EventType) -> String {
         if let name = table(for: type)?[code] { return name }
-        if type == .key, code < 0x100 { return "KEY_\(hex(code))" }
-        return "\(name(of: type)):\(hex(code))"
+        let typeName = name(of: type)
+        let stem = typeName.hasPrefix("EV_") ? String(typeName.dropFirst(3)) : typeName
+        return "\(stem)_\(hex(code))"
     }
 
     /// "TYPE CODE", as in `EV_ABS ABS_MT_SLOT`.

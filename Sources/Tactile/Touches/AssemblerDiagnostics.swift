@@ -18,6 +18,10 @@ public enum AssemblerIssue: String, Hashable, Sendable, CaseIterable, Codable {
     case unsupportedProtocol
     /// The device reports no resolution, so millimetres are estimated.
     case resolutionEstimated
+    /// A touch began in a slot that never received a position; it sits at the surface centre.
+    case missingPosition
+    /// Input ended (end of a recording, device gone) with touches down; they were cancelled.
+    case inputEnded
 }
 
 /// Counts of the problems an assembler worked around, with the first

@@ -42,6 +42,8 @@ public struct TouchAssembler: Sendable {
         var moved = false
         /// State unknown after `SYN_DROPPED`.
         var stale = false
+        /// Whether the slot ever received a position.
+        var hasPosition = false
     }
 
     private let mode: Mode
@@ -97,7 +99,11 @@ public struct TouchAssembler: Sendable {
         var other: [EventType: Set<UInt16>] = [:]
         for set in device.otherCodes { other[set.type, default: []].formUnion(set.codes) }
         declaredOther = other
-        slots = Array(repeating: Slot(), count: mode == .multitouch ? device.slotCount : 1)
+        // Until a slot receives a position, it sits at the centre of the surface.
+        var initial = Slot()
+        initial.x = Int32((Int64(mapping.xAxis.minimum) + Int64(mapping.xAxis.maximum)) / 2)
+        initial.y = Int32((Int64(mapping.yAxis.minimum) + Int64(mapping.yAxis.maximum)) / 2)
+        slots = Array(repeating: initial, count: mode == .multitouch ? device.slotCount : 1)
         if mapping.isEstimated, mode != .none {
             let size = mapping.surfaceSize
             diagnostics.record(
@@ -123,9 +129,9 @@ public struct TouchAssembler: Sendable {
                 return dropping ? finishDrop(time: time) : finishFrame(time: time)
             case SynCode.dropped:
                 dropping = true
-                diagnostics.record(.eventsDropped, "SYN_DROPPED at \(time) s")
+                diagnostics.record(.eventsDropped, "SYN_DROPPED at \(Self.format(time)) s")
             case SynCode.mtReport:
-                diagnostics.record(.unsupportedProtocol, "SYN_MT_REPORT (protocol A) at \(time) s on \(device.name)")
+                diagnostics.record(.unsupportedProtocol, "SYN_MT_REPORT (protocol A) at \(Self.format(time)) s on \(device.name)")
             default:
                 break
             }
@@ -173,7 +179,7 @@ public struct TouchAssembler: Sendable {
                     currentSlot = Int(value)
                 } else {
                     currentSlot = -1
-                    diagnostics.record(.slotOutOfRange, "ABS_MT_SLOT \(value) at \(time) s; \(device.name) has \(slots.count) slots")
+                    diagnostics.record(.slotOutOfRange, "ABS_MT_SLOT \(value) at \(Self.format(time)) s; \(device.name) has \(slots.count) slots")
                 }
             case AbsCode.mtTrackingID:
                 guard currentSlot >= 0 else { return }
@@ -212,11 +218,11 @@ public struct TouchAssembler: Sendable {
             } else if slots[index].stale {
                 slots[index].stale = false
             } else {
-                diagnostics.record(.releaseWithoutTouch, "ABS_MT_TRACKING_ID -1 for empty slot \(index) at \(time) s")
+                diagnostics.record(.releaseWithoutTouch, "ABS_MT_TRACKING_ID -1 for empty slot \(index) at \(Self.format(time)) s")
             }
             slots[index].trackingID = -1
         } else if value < -1 {
-            diagnostics.record(.invalidTrackingID, "ABS_MT_TRACKING_ID \(value) in slot \(index) at \(time) s")
+            diagnostics.record(.invalidTrackingID, "ABS_MT_TRACKING_ID \(value) in slot \(index) at \(Self.format(time)) s")
         } else {
             if slots[index].active {
                 guard slots[index].trackingID != value else { return }  // repeated id: nothing new
@@ -231,6 +237,7 @@ public struct TouchAssembler: Sendable {
         let isX = code == xCode
         let axis = isX ? mapping.xAxis : mapping.yAxis
         let clampedValue = clamped(value, axis, code: code, time: time)
+        slots[index].hasPosition = true
         if isX {
             if slots[index].x != clampedValue { slots[index].x = clampedValue; slots[index].moved = true }
         } else {
@@ -242,7 +249,7 @@ public struct TouchAssembler: Sendable {
         guard let axis, !axis.contains(value), axis.maximum >= axis.minimum else { return value }
         diagnostics.record(
             .valueOutOfRange,
-            "\(EventCodeNames.name(ofCode: code, type: .abs)) \(value) outside \(axis.minimum)…\(axis.maximum) at \(time) s"
+            "\(EventCodeNames.name(ofCode: code, type: .abs)) \(value) outside \(axis.minimum)…\(axis.maximum) at \(Self.format(time)) s"
         )
         return axis.clamp(value)
     }
@@ -269,7 +276,7 @@ public struct TouchAssembler: Sendable {
         } else if slots[0].stale {
             slots[0].stale = false
         } else {
-            diagnostics.record(.releaseWithoutTouch, "\(EventCodeNames.name(ofCode: code, type: .key)) 0 with no touch down at \(time) s")
+            diagnostics.record(.releaseWithoutTouch, "\(EventCodeNames.name(ofCode: code, type: .key)) 0 with no touch down at \(Self.format(time)) s")
         }
     }
 
@@ -335,7 +342,12 @@ public struct TouchAssembler: Sendable {
             }
             guard slots[index].active else { continue }
             active += 1
-            if slots[index].began { slots[index].beganAt = time }
+            if slots[index].began {
+                slots[index].beganAt = time
+                if !slots[index].hasPosition {
+                    diagnostics.record(.missingPosition, "touch in slot \(index) began at \(Self.format(time)) s with no position; placed at the surface centre")
+                }
+            }
             let phase: TouchPhase = slots[index].began ? .began : (slots[index].moved ? .moved : .stationary)
             touches.append(snapshot(slot: index, phase: phase, time: time))
             slots[index].began = false
@@ -346,10 +358,30 @@ public struct TouchAssembler: Sendable {
     }
 
     /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
-    /// cancelled (touches that also began in the lost frame were never seen and
-    /// vanish), and every slot becomes stale.
+    /// cancelled and every slot becomes stale.
     private mutating func finishDrop(time: Double) -> TouchFrame {
         dropping = false
+        return cancelEverything(time: time, markStale: true)
+    }
+
+    /// Ends the input (the end of a recording, a device that went away): a
+    /// last frame cancels every touch still down, so none stays stuck in the
+    /// engine. Events after the last `SYN_REPORT` belong to an unfinished
+    /// frame and are dropped. The assembler can be fed again afterwards.
+    public mutating func finishInput(at time: Double? = nil) -> TouchFrame {
+        let last = lastTime == .min ? 0 : Double(lastTime) / 1_000_000
+        let end = max(time ?? last, last)
+        dropping = false
+        let frame = cancelEverything(time: end, markStale: false)
+        if !frame.touches.isEmpty {
+            diagnostics.record(.inputEnded, "input ended at \(Self.format(end)) s with \(frame.touches.count) touch(es) down; cancelled")
+        }
+        return frame
+    }
+
+    /// Cancels every touch in flight; touches that also began in the
+    /// unfinished frame were never seen and vanish.
+    private mutating func cancelEverything(time: Double, markStale: Bool) -> TouchFrame {
         var touches: [Touch] = []
         for index in slots.indices {
             for var touch in finished where touch.slot == index && !touch.beganAt.isNaN {
@@ -363,7 +395,7 @@ public struct TouchAssembler: Sendable {
             slots[index].active = false
             slots[index].began = false
             slots[index].moved = false
-            slots[index].stale = true
+            slots[index].stale = markStale
         }
         finished.removeAll(keepingCapacity: true)
         return TouchFrame(time: time, touches: touches, fingerCount: 0)
@@ -379,8 +411,11 @@ public struct TouchAssembler: Sendable {
     }
 
     private mutating func recordUndeclared(_ type: EventType, _ code: UInt16, _ time: Double) {
-        diagnostics.record(.undeclaredCode, "\(EventCodeNames.name(type: type, code: code)) at \(time) s is not announced by \(device.name)")
+        diagnostics.record(.undeclaredCode, "\(EventCodeNames.name(type: type, code: code)) at \(Self.format(time)) s is not announced by \(device.name)")
     }
 
-    private func seconds(_ micro: Int64) -> Double { Double(micro) / 1_000_000 }
+    private func seconds(_ micro: Int64) -> String { Self.format(Double(micro) / 1_000_000) }
+
+    /// Times in diagnostics, to the microsecond.
+    private static func format(_ time: Double) -> String { FixedDecimal.format(time, places: 6) }
 }
