@@ -44,9 +44,10 @@ struct RecordingPlayer {
             }
             pipeline.process(event)
         }
-        if let last = recording.events.last {
-            pipeline.advance(to: last.time + options.settle)
-        }
+        // Touches still down when the recording ends are cancelled, then
+        // pending timers get `settle` seconds to fire.
+        let end = recording.events.last.map { $0.time + options.settle }
+        pipeline.finishInput(at: end)
         LineOutput.standardOutput.flush()
         return pipeline.diagnostics
     }
