@@ -180,7 +180,7 @@ open class GestureRecognizer {
 
     /// The centroid of the followed touches in `view`'s coordinates (the
     /// window's when `nil`). After the touches are gone, the last centroid.
-    public func location(in view: View?) -> Point {
+    open func location(in view: View?) -> Point {
         let screenPoint = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation ?? .zero
         return convertFromScreen(screenPoint, to: view)
     }
@@ -225,7 +225,9 @@ open class GestureRecognizer {
     @discardableResult
     public func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
         guard let engine else { return nil }
-        return engine.schedule(at: engine.now + max(0, delay), owner: self) { [weak self] in
+        // Deadlines fall on whole microseconds, like event times, so logs read cleanly.
+        let deadline = ((engine.now + max(0, delay)) * 1_000_000).rounded() / 1_000_000
+        return engine.schedule(at: deadline, owner: self) { [weak self] in
             guard let self else { return }
             body(self)
         }

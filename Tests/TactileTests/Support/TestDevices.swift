@@ -47,4 +47,21 @@ enum TestDevices {
             AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 600, resolution: 4),
         ]
     )
+
+    /// A 200 × 100 mm touchscreen, 10 units per mm, on a 2000 × 1000 pt screen
+    /// (1 unit = 1 pt, 10 pt per mm): round numbers for recognizer tests.
+    static let panel = DeviceDescription(
+        name: "Test Panel",
+        properties: [InputProperty.direct],
+        keys: [KeyCode.touch],
+        axes: [
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 2000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ]
+    )
+
+    /// The screen ``panel`` maps onto.
+    static let panelScreen = Screen(width: 2000, height: 1000, dotsPerInch: 254)
 }

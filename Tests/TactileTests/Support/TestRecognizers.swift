@@ -138,14 +138,15 @@ final class TestDelegate: GestureRecognizerDelegate {
 
 /// A window on the test touchscreen (1 unit = 1 pt) with a pipeline and an action log.
 final class Harness {
-    let window = Window(screen: .standard)
+    let window: Window
     let pipeline: InputPipeline
     private(set) var log = ActionLog()
     /// Objects the test needs alive (delegates are held weakly).
     var retained: [AnyObject] = []
 
-    init() {
-        pipeline = InputPipeline(device: TestDevices.touchscreen, window: window)
+    init(device: DeviceDescription = TestDevices.touchscreen, screen: Screen = .standard) {
+        window = Window(screen: screen)
+        pipeline = InputPipeline(device: device, window: window)
         pipeline.engine.onAction = { [unowned self] in self.log.append($0) }
     }
 
@@ -153,11 +154,46 @@ final class Harness {
 
     func run(_ script: EventScript) { pipeline.process(script.events) }
 
+    /// A harness on the 200 × 100 mm test panel (10 units = 10 pt = 1 mm).
+    static func panel() -> Harness { Harness(device: TestDevices.panel, screen: TestDevices.panelScreen) }
+
     /// "recognizer:state" for each action, in order.
     var actions: [String] { log.records.map { "\($0.recognizer):\($0.state.rawValue)" } }
 }
 
 extension EventScript {
+    /// Fingers moving in straight lines from `from[i]` to `to[i]` (device
+    /// units) over `duration`, one frame every 10 ms, each finger in slot i
+    /// with tracking id `firstID + i`. `land` and `lift` add the landing and
+    /// lifting frames.
+    mutating func motion(from: [Point], to: [Point], start: Double, duration: Double,
+                         firstID: Int32, firstSlot: Int32 = 0, land: Bool = true, lift: Bool = true) {
+        let fingers = from.indices
+        if land {
+            frame(at: start) { builder in
+                for i in fingers {
+                    builder.slot(firstSlot + Int32(i)).track(firstID + Int32(i)).x(Int32(from[i].x)).y(Int32(from[i].y))
+                }
+            }
+        }
+        let steps = max(1, Int((duration / 0.01).rounded()))
+        for step in 1...steps {
+            let f = Double(step) / Double(steps)
+            frame(at: start + Double(step) * 0.01) { builder in
+                for i in fingers {
+                    let x = from[i].x + (to[i].x - from[i].x) * f
+                    let y = from[i].y + (to[i].y - from[i].y) * f
+                    builder.slot(firstSlot + Int32(i)).x(Int32(x.rounded())).y(Int32(y.rounded()))
+                }
+            }
+        }
+        if lift {
+            frame(at: start + Double(steps + 1) * 0.01) { builder in
+                for i in fingers { builder.slot(firstSlot + Int32(i)).lift() }
+            }
+        }
+    }
+
     /// One finger at (x, y) for `duration` seconds, starting at `start`, in slot `slot`.
     mutating func tap(at point: Point, start: Double, duration: Double = 0.08, slot: Int32 = 0, id: Int32) {
         frame(at: start) { $0.slot(slot).track(id).x(Int32(point.x)).y(Int32(point.y)) }

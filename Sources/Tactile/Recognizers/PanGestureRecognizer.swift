@@ -1,0 +1,157 @@
+/// A continuous drag of one or more fingers, after `UIPanGestureRecognizer`.
+///
+/// Begins when the centroid of the fingers has moved ``minimumTranslation``
+/// millimetres on the surface; with two or more fingers, only when they move
+/// the same way (``MultiFingerMotion``), so it never takes a pinch or a
+/// rotation. Reports ``translation(in:)`` (zero at `began`) and
+/// ``velocity(in:)``. A finger landing or lifting mid-pan re-anchors the
+/// centroid, so the translation does not jump. Ends when fewer than
+/// ``minimumNumberOfTouches`` remain.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum Defaults {
+        /// Centroid travel before a pan begins, in mm.
+        public static let minimumTranslation = 3.0
+        /// How long after beginning a multi-finger pan yields to a pinch or
+        /// rotation that the fingers turn out to be making, in seconds (libinput: 300 ms).
+        public static let reclassificationWindow = 0.3
+    }
+
+    /// The fewest fingers that make a pan (default 1).
+    public var minimumNumberOfTouches = 1
+    /// The most fingers that make a pan (default unlimited).
+    public var maximumNumberOfTouches = Int.max
+    /// Centroid travel before the pan begins, in mm on the surface.
+    public var minimumTranslation = Defaults.minimumTranslation
+    /// See ``Defaults/reclassificationWindow``.
+    public var reclassificationWindow = Defaults.reclassificationWindow
+
+    private var anchors = TouchAnchors()
+    /// A finger landed or lifted during the gesture: report it even without motion.
+    private var touchesChanged = false
+    /// Screen-point centroid at the last re-anchoring, and the translation then.
+    private var baseCentroid = Point.zero
+    private var baseTranslation = Vector.zero
+    private var translationValue = Vector.zero
+    private var tracker = VelocityTracker()
+    private var beganAt = 0.0
+    private var maximumTouchesSeen = 0
+
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The translation since the pan began (or since the last
+    /// ``setTranslation(_:in:)``), in points. Views have no transforms, so it
+    /// is the same vector in every view.
+    public func translation(in view: View?) -> Vector { translationValue }
+
+    /// Re-bases the translation (commonly to `.zero` in each action, for deltas) and resets the velocity.
+    public func setTranslation(_ translation: Vector, in view: View?) {
+        translationValue = translation
+        baseTranslation = translation
+        baseCentroid = TouchGeometry.centroid(points: activeTouches)
+        tracker.reset()
+        tracker.addSample(time: currentTime, position: Point(x: translation.dx, y: translation.dy))
+    }
+
+    /// The velocity of the centroid, in points per second.
+    public func velocity(in view: View?) -> Vector {
+        tracker.velocity(at: currentTime)
+    }
+
+    open override var actionValues: [ActionValue] {
+        let velocity = velocity(in: view)
+        return [
+            ActionValue("translation.x", translationValue.dx), ActionValue("translation.y", translationValue.dy),
+            ActionValue("velocity.x", velocity.dx), ActionValue("velocity.y", velocity.dy),
+        ]
+    }
+
+    /// Within the reclassification window, a multi-finger pan does not keep
+    /// a pinch or rotation from beginning; it is cancelled if one does.
+    open override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        guard state.isInProgress, other is PinchGestureRecognizer || other is RotationGestureRecognizer else { return true }
+        return !(maximumTouchesSeen >= 2 && currentTime - beganAt < reclassificationWindow)
+    }
+
+    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+
+    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        reanchor(time: frame.time)
+        if activeTouches.count > maximumNumberOfTouches, state == .possible { transition(to: .failed) }
+    }
+
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        finishTouches(frame)
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        if state.isInProgress {
+            transition(to: .cancelled)
+        } else {
+            finishTouches(frame)
+        }
+    }
+
+    private func finishTouches(_ frame: TouchFrame) {
+        let remaining = activeTouches
+        if remaining.count < minimumNumberOfTouches {
+            transition(to: state.isInProgress ? .ended : .failed)
+        } else {
+            reanchor(time: frame.time)
+        }
+    }
+
+    open override func didProcessFrame(_ frame: TouchFrame) {
+        let current = activeTouches
+        guard !current.isEmpty else { return }
+        maximumTouchesSeen = max(maximumTouchesSeen, current.count)
+        let centroid = TouchGeometry.centroid(points: current)
+        if state == .possible {
+            guard current.count >= minimumNumberOfTouches, current.count <= maximumNumberOfTouches else { return }
+            let displacements = anchors.displacements(current)
+            let travel = (displacements.reduce(Vector.zero, +) / Double(displacements.count)).length
+            guard travel >= minimumTranslation else {
+                tracker.addSample(time: frame.time, position: centroid)
+                return
+            }
+            if current.count >= 2, anchors.motion(current) != .translation { return }
+            beganAt = frame.time
+            baseCentroid = centroid
+            baseTranslation = .zero
+            translationValue = .zero
+            tracker.reset()
+            tracker.addSample(time: frame.time, position: .zero)
+            transition(to: .began)
+        } else if state.isInProgress {
+            translationValue = baseTranslation + (centroid - baseCentroid)
+            tracker.addSample(time: frame.time, position: Point(x: translationValue.dx, y: translationValue.dy))
+            if touchesChanged || frame.touches.contains(where: { touch in touch.phase == .moved && current.contains { $0.id == touch.id } }) {
+                transition(to: .changed)
+            }
+            touchesChanged = false
+        }
+    }
+
+    /// A finger landed or lifted: measure from here, keeping the translation.
+    private func reanchor(time: Double) {
+        let current = activeTouches
+        touchesChanged = state.isInProgress
+        anchors.set(current, time: time)
+        baseTranslation = translationValue
+        baseCentroid = TouchGeometry.centroid(points: current)
+    }
+
+    open override func reset() {
+        super.reset()
+        anchors.clear()
+        touchesChanged = false
+        baseCentroid = .zero
+        baseTranslation = .zero
+        translationValue = .zero
+        tracker.reset()
+        beganAt = 0
+        maximumTouchesSeen = 0
+    }
+}

@@ -1,0 +1,125 @@
+/// A continuous pinch of two or more fingers, after `UIPinchGestureRecognizer`.
+///
+/// Begins when the fingers deform rather than translate
+/// (``MultiFingerMotion``) and their span has changed by
+/// ``minimumSpanChange`` millimetres. ``scale`` is the span relative to the
+/// span at recognition (1.0 at `began`); ``velocity`` is in scale factor per
+/// second, negative when pinching in. A finger landing or lifting re-anchors
+/// the span so the scale does not jump. Ends when fewer than two fingers remain.
+open class PinchGestureRecognizer: GestureRecognizer {
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum Defaults {
+        /// Change of the span before a pinch begins, in mm.
+        public static let minimumSpanChange = 4.0
+        /// Spans below this are too noisy to scale by, in mm.
+        public static let minimumSpan = 8.0
+    }
+
+    /// See ``Defaults/minimumSpanChange``.
+    public var minimumSpanChange = Defaults.minimumSpanChange
+    /// See ``Defaults/minimumSpan``.
+    public var minimumSpan = Defaults.minimumSpan
+
+    private var anchors = TouchAnchors()
+    /// A finger landed or lifted during the gesture: report it even without motion.
+    private var touchesChanged = false
+    /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
+    private var baseSpan = 0.0
+    private var baseScale = 1.0
+    private var scaleValue = 1.0
+    private var tracker = ScalarVelocityTracker()
+
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The scale since recognition (1.0 at `began`). Setting it re-bases the
+    /// scale at the current span and resets ``velocity``.
+    public var scale: Double {
+        get { scaleValue }
+        set {
+            scaleValue = newValue
+            baseScale = newValue
+            baseSpan = TouchGeometry.span(mm: activeTouches)
+            tracker.reset()
+            tracker.addSample(time: currentTime, value: newValue)
+        }
+    }
+
+    /// The rate of change of ``scale``, per second.
+    public var velocity: Double { tracker.velocity(at: currentTime) }
+
+    open override var actionValues: [ActionValue] {
+        [ActionValue("scale", scaleValue), ActionValue("velocity", velocity)]
+    }
+
+    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+
+    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        reanchor(time: frame.time)
+    }
+
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        finishTouches(frame)
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        if state.isInProgress {
+            transition(to: .cancelled)
+        } else {
+            finishTouches(frame)
+        }
+    }
+
+    private func finishTouches(_ frame: TouchFrame) {
+        if activeTouches.count < 2 {
+            transition(to: state.isInProgress ? .ended : .failed)
+        } else {
+            reanchor(time: frame.time)
+        }
+    }
+
+    open override func didProcessFrame(_ frame: TouchFrame) {
+        let current = activeTouches
+        guard current.count >= 2 else { return }
+        let span = TouchGeometry.span(mm: current)
+        if state == .possible {
+            let anchoredSpan = anchors.span(of: current)
+            guard anchoredSpan >= minimumSpan || span >= minimumSpan,
+                  abs(span - anchoredSpan) >= minimumSpanChange,
+                  anchors.motion(current) == .deformation else { return }
+            baseSpan = span
+            baseScale = 1
+            scaleValue = 1
+            tracker.reset()
+            tracker.addSample(time: frame.time, value: 1)
+            transition(to: .began)
+        } else if state.isInProgress, baseSpan > 0 {
+            scaleValue = baseScale * span / baseSpan
+            tracker.addSample(time: frame.time, value: scaleValue)
+            if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
+            touchesChanged = false
+        }
+    }
+
+    /// A finger landed or lifted: the current span now stands for the current scale.
+    private func reanchor(time: Double) {
+        let current = activeTouches
+        touchesChanged = state.isInProgress
+        anchors.set(current, time: time)
+        if state.isInProgress {
+            baseScale = scaleValue
+            baseSpan = TouchGeometry.span(mm: current)
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        anchors.clear()
+        touchesChanged = false
+        baseSpan = 0
+        baseScale = 1
+        scaleValue = 1
+        tracker.reset()
+    }
+}

@@ -1,0 +1,142 @@
+/// A continuous rotation of two or more fingers, after `UIRotationGestureRecognizer`.
+///
+/// Begins when the fingers deform (``MultiFingerMotion``) and have turned
+/// ``minimumRotation`` radians around their centroid. ``rotation`` is in
+/// radians since recognition, positive clockwise on screen, unwrapped across
+/// ±π (two full turns read 4π); ``velocity`` in radians per second. A finger
+/// landing or lifting re-anchors, so the rotation does not jump.
+open class RotationGestureRecognizer: GestureRecognizer {
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum Defaults {
+        /// Turn before a rotation begins, in radians (about 8.6°).
+        public static let minimumRotation = 0.15
+        /// Spans below this give angles too noisy to use, in mm.
+        public static let minimumSpan = 8.0
+    }
+
+    /// See ``Defaults/minimumRotation``.
+    public var minimumRotation = Defaults.minimumRotation
+    /// See ``Defaults/minimumSpan``.
+    public var minimumSpan = Defaults.minimumSpan
+
+    private var anchors = TouchAnchors()
+    /// A finger landed or lifted during the gesture: report it even without motion.
+    private var touchesChanged = false
+    /// Each finger's angle around the centroid at the previous frame.
+    private var previousAngles: [TouchID: Double] = [:]
+    /// Unwrapped turn since the anchors were set, in radians.
+    private var turn = 0.0
+    /// ``rotation`` = `baseRotation` + turn since `turnAtBase`.
+    private var baseRotation = 0.0
+    private var turnAtBase = 0.0
+    private var rotationValue = 0.0
+    private var tracker = ScalarVelocityTracker()
+
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The rotation since recognition, in radians. Setting it re-bases it and resets ``velocity``.
+    public var rotation: Double {
+        get { rotationValue }
+        set {
+            rotationValue = newValue
+            baseRotation = newValue
+            turnAtBase = turn
+            tracker.reset()
+            tracker.addSample(time: currentTime, value: newValue)
+        }
+    }
+
+    /// The rate of change of ``rotation``, in radians per second.
+    public var velocity: Double { tracker.velocity(at: currentTime) }
+
+    open override var actionValues: [ActionValue] {
+        [ActionValue("rotation", rotationValue), ActionValue("velocity", velocity)]
+    }
+
+    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+
+    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        reanchor(time: frame.time)
+    }
+
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        finishTouches(frame)
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        if state.isInProgress {
+            transition(to: .cancelled)
+        } else {
+            finishTouches(frame)
+        }
+    }
+
+    private func finishTouches(_ frame: TouchFrame) {
+        if activeTouches.count < 2 {
+            transition(to: state.isInProgress ? .ended : .failed)
+        } else {
+            reanchor(time: frame.time)
+        }
+    }
+
+    open override func didProcessFrame(_ frame: TouchFrame) {
+        let current = activeTouches
+        guard current.count >= 2 else { return }
+        accumulateTurn(current)
+        if state == .possible {
+            guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,
+                  anchors.motion(current) == .deformation else { return }
+            baseRotation = 0
+            turnAtBase = turn
+            rotationValue = 0
+            tracker.reset()
+            tracker.addSample(time: frame.time, value: 0)
+            transition(to: .began)
+        } else if state.isInProgress {
+            rotationValue = baseRotation + (turn - turnAtBase)
+            tracker.addSample(time: frame.time, value: rotationValue)
+            if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
+            touchesChanged = false
+        }
+    }
+
+    /// Adds the mean per-finger change of angle around the centroid since the
+    /// previous frame, each wrapped to (-π, π], so the sum unwraps across ±π.
+    private func accumulateTurn(_ current: [Touch]) {
+        let angles = TouchGeometry.angles(current)
+        var sum = 0.0, count = 0
+        for (touch, angle) in zip(current, angles) {
+            if let previous = previousAngles[touch.id] {
+                sum += TouchGeometry.wrap(angle - previous)
+                count += 1
+            }
+            previousAngles[touch.id] = angle
+        }
+        if count > 0 { turn += sum / Double(count) }
+    }
+
+    /// A finger landed or lifted: angles are measured afresh around the new
+    /// centroid, keeping the rotation.
+    private func reanchor(time: Double) {
+        let current = activeTouches
+        touchesChanged = state.isInProgress
+        anchors.set(current, time: time)
+        previousAngles.removeAll(keepingCapacity: true)
+        let angles = TouchGeometry.angles(current)
+        for (touch, angle) in zip(current, angles) { previousAngles[touch.id] = angle }
+    }
+
+    open override func reset() {
+        super.reset()
+        anchors.clear()
+        touchesChanged = false
+        previousAngles.removeAll()
+        turn = 0
+        baseRotation = 0
+        turnAtBase = 0
+        rotationValue = 0
+        tracker.reset()
+    }
+}

@@ -1,0 +1,58 @@
+/// Every recognizer kind attached to one view in the configuration a real
+/// app would use: what the CLI replays with, and what the property tests
+/// check.
+///
+/// - Taps of 1–3 fingers, single and double; each single tap requires its
+///   double tap to fail (so it fires once the double tap's interval ran out).
+/// - A long press (one finger) and a hold (any fingers, non-exclusive).
+/// - Swipes of 1–4 fingers in every direction; the pan requires all of them
+///   to fail, so a quick stroke is a swipe and a slower one a pan.
+/// - A pan of any number of fingers, a pinch and a rotation; the pinch and
+///   the rotation may recognize together.
+public final class StandardGestures: GestureRecognizerDelegate {
+    public let singleTaps: [TapGestureRecognizer]
+    public let doubleTaps: [TapGestureRecognizer]
+    public let longPress: LongPressGestureRecognizer
+    public let hold: HoldGestureRecognizer
+    public let swipes: [SwipeGestureRecognizer]
+    public let pan: PanGestureRecognizer
+    public let pinch: PinchGestureRecognizer
+    public let rotation: RotationGestureRecognizer
+
+    /// Builds the set and attaches it to `view`. The set is the delegate of
+    /// its pinch and rotation; keep it alive as long as the view.
+    public init(attachingTo view: View) {
+        singleTaps = (1...3).map { TapGestureRecognizer(taps: 1, touches: $0, name: Self.tapName(taps: 1, fingers: $0)) }
+        doubleTaps = (1...3).map { TapGestureRecognizer(taps: 2, touches: $0, name: Self.tapName(taps: 2, fingers: $0)) }
+        longPress = LongPressGestureRecognizer(name: "longPress")
+        hold = HoldGestureRecognizer(name: "hold")
+        swipes = (1...4).map { fingers in
+            SwipeGestureRecognizer(direction: .all, touches: fingers, name: fingers == 1 ? "swipe" : "swipe\(fingers)")
+        }
+        pan = PanGestureRecognizer(name: "pan")
+        pinch = PinchGestureRecognizer(name: "pinch")
+        rotation = RotationGestureRecognizer(name: "rotation")
+        for (single, double) in zip(singleTaps, doubleTaps) { single.require(toFail: double) }
+        for swipe in swipes { pan.require(toFail: swipe) }
+        pinch.delegate = self
+        rotation.delegate = self
+        for recognizer in all { view.addGestureRecognizer(recognizer) }
+    }
+
+    /// Every recognizer of the set, in the order they were attached.
+    public var all: [GestureRecognizer] {
+        singleTaps + doubleTaps + [longPress, hold] + swipes + [pan, pinch, rotation]
+    }
+
+    /// `tap`, `doubleTap`, `twoFingerTap`, `twoFingerDoubleTap`, …
+    static func tapName(taps: Int, fingers: Int) -> String {
+        let prefix = ["", "twoFinger", "threeFinger"][min(max(fingers, 1), 3) - 1]
+        let base = taps == 1 ? "tap" : "doubleTap"
+        return prefix.isEmpty ? base : prefix + base.prefix(1).uppercased() + base.dropFirst()
+    }
+
+    /// Pinch and rotation recognize together, as photo viewers expect.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        (recognizer === pinch && other === rotation) || (recognizer === rotation && other === pinch)
+    }
+}

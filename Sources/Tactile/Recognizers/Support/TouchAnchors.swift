@@ -1,0 +1,51 @@
+/// Where each followed touch was when a gesture was last anchored, so
+/// per-finger motion can be measured since then. Anchors reset when the set
+/// of touches changes (a finger lands or lifts), so nothing jumps.
+struct TouchAnchors {
+    private(set) var positions: [TouchID: Point] = [:]
+    /// The time the anchors were set.
+    private(set) var time = 0.0
+
+    /// Anchors every touch at its current surface position.
+    mutating func set(_ touches: [Touch], time: Double) {
+        positions.removeAll(keepingCapacity: true)
+        for touch in touches { positions[touch.id] = touch.surfaceLocation }
+        self.time = time
+    }
+
+    mutating func clear() {
+        positions.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether exactly `touches` are anchored.
+    func matches(_ touches: [Touch]) -> Bool {
+        touches.count == positions.count && touches.allSatisfy { positions[$0.id] != nil }
+    }
+
+    /// Each touch's displacement since its anchor, in mm.
+    func displacements(_ touches: [Touch]) -> [Vector] {
+        touches.map { touch in
+            positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero
+        }
+    }
+
+    /// The largest displacement of any touch since its anchor, in mm.
+    func maximumTravel(_ touches: [Touch]) -> Double {
+        displacements(touches).reduce(0) { max($0, $1.length) }
+    }
+
+    /// The span of the anchored positions of `touches`, in mm.
+    func span(of touches: [Touch]) -> Double {
+        let points = touches.compactMap { positions[$0.id] }
+        guard points.count > 1, let center = Point.centroid(of: points) else { return 0 }
+        return 2 * points.reduce(0.0) { $0 + $1.distance(to: center) } / Double(points.count)
+    }
+
+    /// The classification of the touches' motion since the anchors.
+    func motion(_ touches: [Touch]) -> MultiFingerMotion {
+        MultiFingerMotion.classify(
+            displacements: displacements(touches),
+            spanChange: TouchGeometry.span(mm: touches) - span(of: touches)
+        )
+    }
+}

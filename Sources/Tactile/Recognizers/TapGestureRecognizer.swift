@@ -1,0 +1,154 @@
+/// One or more taps of one or more fingers, after `UITapGestureRecognizer`
+/// (discrete: `possible → ended` or `failed`).
+///
+/// A tap: the fingers land within ``touchLandingWindow`` of each other,
+/// stay within ``allowableMovement`` millimetres of where they landed, and
+/// all lift within ``maximumPressDuration`` of the first landing, the last
+/// within ``touchLiftWindow`` of the first lift. Fingers of a multi-finger
+/// tap never land or lift at the same instant, hence the windows. Taps of a
+/// multi-tap follow within ``maximumTapInterval`` (lift to landing) and
+/// ``maximumTapDistance`` of each other. The finger count is the larger of
+/// the touches followed and the device's count (a three-finger tap on a
+/// two-slot touchpad counts three).
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum Defaults {
+        public static let maximumPressDuration = 0.5
+        public static let allowableMovement = 3.0
+        public static let maximumTapInterval = 0.3
+        public static let maximumTapDistance = 15.0
+        public static let touchLandingWindow = 0.15
+        public static let touchLiftWindow = 0.15
+    }
+
+    /// Taps needed (default 1).
+    public var numberOfTapsRequired = 1
+    /// Fingers per tap (default 1).
+    public var numberOfTouchesRequired = 1
+    /// Longest time from the first finger landing to the last lifting, in seconds.
+    public var maximumPressDuration = Defaults.maximumPressDuration
+    /// How far a finger may move from where it landed, in mm.
+    public var allowableMovement = Defaults.allowableMovement
+    /// Longest time from a tap's lift to the next tap's landing, in seconds.
+    public var maximumTapInterval = Defaults.maximumTapInterval
+    /// Farthest a tap may land from the previous tap's position, in mm.
+    public var maximumTapDistance = Defaults.maximumTapDistance
+    /// Longest spread between the fingers of one tap landing, in seconds.
+    public var touchLandingWindow = Defaults.touchLandingWindow
+    /// Longest spread between the fingers of one tap lifting, in seconds.
+    public var touchLiftWindow = Defaults.touchLiftWindow
+
+    private var tapsCompleted = 0
+    private var tapStart: Double?
+    private var firstLift: Double?
+    private var landed: [TouchID: Point] = [:]
+    /// The latest screen position of each finger of the current tap.
+    private var screenPositions: [TouchID: Point] = [:]
+    /// Where the last completed tap was, in screen points.
+    private var tapLocation: Point?
+    private var fingers = 0
+    private var previousTapCentroid: Point?
+    private var timer: TimerToken?
+
+    public init(taps: Int = 1, touches: Int = 1, name: String? = nil) {
+        numberOfTapsRequired = taps
+        numberOfTouchesRequired = touches
+        super.init(name: name)
+    }
+
+    open override var isDiscrete: Bool { true }
+
+    open override var actionValues: [ActionValue] {
+        [ActionValue("taps", Double(tapsCompleted)), ActionValue("fingers", Double(fingers))]
+    }
+
+    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        guard firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
+        if tapStart == nil {
+            if let previous = previousTapCentroid,
+               TouchGeometry.centroid(mm: touches).distance(to: previous) > maximumTapDistance {
+                return fail()
+            }
+            cancelTimer(timer)
+            tapStart = frame.time
+            timer = schedule(after: maximumPressDuration) { ($0 as? TapGestureRecognizer)?.fail() }
+        } else if let start = tapStart, frame.time - start > touchLandingWindow {
+            return fail()
+        }
+        for touch in touches {
+            landed[touch.id] = touch.surfaceLocation
+            screenPositions[touch.id] = touch.location
+        }
+        fingers = max(fingers, landed.count + frame.untrackedFingerCount)
+        if landed.count > numberOfTouchesRequired { fail() }
+    }
+
+    open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        for touch in touches {
+            screenPositions[touch.id] = touch.location
+            if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > allowableMovement {
+                return fail()
+            }
+        }
+    }
+
+    open override func didProcessFrame(_ frame: TouchFrame) {
+        if tapStart != nil, firstLift == nil { fingers = max(fingers, landed.count + frame.untrackedFingerCount) }
+    }
+
+    /// The centroid of the fingers of the last tap, also after they lifted one by one.
+    open override func location(in view: View?) -> Point {
+        guard let tapLocation else { return super.location(in: view) }
+        return convertFromScreen(tapLocation, to: view)
+    }
+
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        for touch in touches { screenPositions[touch.id] = touch.location }
+        if firstLift == nil { firstLift = frame.time }
+        guard let start = tapStart, let lift = firstLift else { return }
+        guard frame.time - lift <= touchLiftWindow, frame.time - start <= maximumPressDuration else { return fail() }
+        guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
+        guard fingers == numberOfTouchesRequired else { return fail() }
+        tapsCompleted += 1
+        previousTapCentroid = Self.centroid(of: landed)
+        tapLocation = Self.centroid(of: screenPositions)
+        cancelTimer(timer)
+        if tapsCompleted >= numberOfTapsRequired {
+            transition(to: .recognized)
+            return
+        }
+        tapStart = nil
+        firstLift = nil
+        landed.removeAll()
+        screenPositions.removeAll()
+        fingers = 0
+        timer = schedule(after: maximumTapInterval) { ($0 as? TapGestureRecognizer)?.fail() }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        fail()
+    }
+
+    /// The centroid of the points, summed in touch order so the result never
+    /// depends on dictionary order.
+    private static func centroid(of points: [TouchID: Point]) -> Point? {
+        Point.centroid(of: points.sorted { $0.key < $1.key }.map(\.value))
+    }
+
+    private func fail() {
+        if state == .possible { transition(to: .failed) }
+    }
+
+    open override func reset() {
+        super.reset()
+        tapsCompleted = 0
+        tapStart = nil
+        firstLift = nil
+        landed.removeAll()
+        screenPositions.removeAll()
+        tapLocation = nil
+        fingers = 0
+        previousTapCentroid = nil
+        timer = nil
+    }
+}
