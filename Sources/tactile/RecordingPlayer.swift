@@ -2,8 +2,9 @@ import Foundation
 import Tactile
 import TactileRecording
 
-/// Plays one recording through an ``InputPipeline`` and prints what happens:
-/// one line per touch that begins, ends or is cancelled, and each action
+/// Plays one recording through an ``InputPipeline`` whose window carries
+/// every recognizer kind (``StandardGestures``) and prints what happens: one
+/// line per touch that begins, ends or is cancelled, and each action
 /// (readable, or as JSON lines with `--json`).
 struct RecordingPlayer {
     var options: PlaybackOptions
@@ -15,6 +16,8 @@ struct RecordingPlayer {
     func play(_ recording: EvemuRecording, name: String) -> AssemblerDiagnostics {
         let recording = options.keepTimestamps ? recording : recording.rebased()
         let window = Window(screen: options.screen.screen)
+        let gestures = StandardGestures(attachingTo: window)
+        defer { withExtendedLifetime(gestures) {} }
         let pipeline = InputPipeline(device: recording.device, window: window)
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil

@@ -100,6 +100,12 @@ open class GestureRecognizer {
     /// finger counts that change without motion (`frame.fingerCount`).
     open func didProcessFrame(_ frame: TouchFrame) {}
 
+    /// Called when a transition takes effect, before its action is queued.
+    /// A recognizer that had to wait for a requirement to fail begins only
+    /// here, frames after it asked: the place to set values that must start
+    /// fresh at `began` (a translation, a scale).
+    open func didTransition(from oldState: State, to newState: State) {}
+
     /// Clears per-gesture state; called by the engine once the recognizer has
     /// ended, failed or been cancelled and its touches are gone. Overrides
     /// must call `super.reset()`.
@@ -146,7 +152,9 @@ open class GestureRecognizer {
 
     /// Applies a transition the engine allowed, queuing the action.
     func apply(_ newState: State) {
+        let oldState = storedState
         storedState = newState
+        didTransition(from: oldState, to: newState)
         engine?.recognizerDidTransition(self, to: newState)
     }
 

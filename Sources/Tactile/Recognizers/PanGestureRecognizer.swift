@@ -112,17 +112,8 @@ open class PanGestureRecognizer: GestureRecognizer {
             guard current.count >= minimumNumberOfTouches, current.count <= maximumNumberOfTouches else { return }
             let displacements = anchors.displacements(current)
             let travel = (displacements.reduce(Vector.zero, +) / Double(displacements.count)).length
-            guard travel >= minimumTranslation else {
-                tracker.addSample(time: frame.time, position: centroid)
-                return
-            }
+            guard travel >= minimumTranslation else { return }
             if current.count >= 2, anchors.motion(current) != .translation { return }
-            beganAt = frame.time
-            baseCentroid = centroid
-            baseTranslation = .zero
-            translationValue = .zero
-            tracker.reset()
-            tracker.addSample(time: frame.time, position: .zero)
             transition(to: .began)
         } else if state.isInProgress {
             translationValue = baseTranslation + (centroid - baseCentroid)
@@ -132,6 +123,17 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
             touchesChanged = false
         }
+    }
+
+    /// Translation and velocity start from zero when the pan actually begins.
+    open override func didTransition(from oldState: State, to newState: State) {
+        guard newState == .began else { return }
+        beganAt = currentTime
+        baseCentroid = TouchGeometry.centroid(points: activeTouches)
+        baseTranslation = .zero
+        translationValue = .zero
+        tracker.reset()
+        tracker.addSample(time: currentTime, position: .zero)
     }
 
     /// A finger landed or lifted: measure from here, keeping the translation.

@@ -10,7 +10,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Change of the span before a pinch begins, in mm.
-        public static let minimumSpanChange = 4.0
+        public static let minimumSpanChange = 5.0
         /// Spans below this are too noisy to scale by, in mm.
         public static let minimumSpan = 8.0
     }
@@ -88,11 +88,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
             guard anchoredSpan >= minimumSpan || span >= minimumSpan,
                   abs(span - anchoredSpan) >= minimumSpanChange,
                   anchors.motion(current) == .deformation else { return }
-            baseSpan = span
-            baseScale = 1
-            scaleValue = 1
-            tracker.reset()
-            tracker.addSample(time: frame.time, value: 1)
             transition(to: .began)
         } else if state.isInProgress, baseSpan > 0 {
             scaleValue = baseScale * span / baseSpan
@@ -100,6 +95,16 @@ open class PinchGestureRecognizer: GestureRecognizer {
             if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
             touchesChanged = false
         }
+    }
+
+    /// The scale is 1 where the pinch actually begins.
+    open override func didTransition(from oldState: State, to newState: State) {
+        guard newState == .began else { return }
+        baseSpan = TouchGeometry.span(mm: activeTouches)
+        baseScale = 1
+        scaleValue = 1
+        tracker.reset()
+        tracker.addSample(time: currentTime, value: 1)
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.

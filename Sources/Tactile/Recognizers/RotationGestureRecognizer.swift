@@ -88,11 +88,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
         if state == .possible {
             guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,
                   anchors.motion(current) == .deformation else { return }
-            baseRotation = 0
-            turnAtBase = turn
-            rotationValue = 0
-            tracker.reset()
-            tracker.addSample(time: frame.time, value: 0)
             transition(to: .began)
         } else if state.isInProgress {
             rotationValue = baseRotation + (turn - turnAtBase)
@@ -100,6 +95,16 @@ open class RotationGestureRecognizer: GestureRecognizer {
             if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
             touchesChanged = false
         }
+    }
+
+    /// The rotation is 0 where the gesture actually begins.
+    open override func didTransition(from oldState: State, to newState: State) {
+        guard newState == .began else { return }
+        baseRotation = 0
+        turnAtBase = turn
+        rotationValue = 0
+        tracker.reset()
+        tracker.addSample(time: currentTime, value: 0)
     }
 
     /// Adds the mean per-finger change of angle around the centroid since the
