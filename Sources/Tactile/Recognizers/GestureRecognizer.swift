@@ -58,6 +58,9 @@ open class GestureRecognizer {
     /// The number of touches the recognizer follows.
     public var numberOfTouches: Int { touches.count }
 
+    /// The followed touches still on the surface (not ending in this frame).
+    public var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
     public private(set) var rejectedTransitions = 0
 

@@ -39,8 +39,6 @@ open class HoldGestureRecognizer: GestureRecognizer {
     open override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
     open override func canBePrevented(by other: GestureRecognizer) -> Bool { false }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
         restart(frame)

@@ -40,8 +40,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         [ActionValue("duration", pressStart.map { currentTime - $0 } ?? 0)]
     }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
         for touch in touches { landed[touch.id] = touch.surfaceLocation }

@@ -75,8 +75,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         return !(maximumTouchesSeen >= 2 && currentTime - beganAt < reclassificationWindow)
     }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         reanchor(time: frame.time)
         if activeTouches.count > maximumNumberOfTouches, state == .possible { transition(to: .failed) }

@@ -53,8 +53,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
         [ActionValue("scale", scaleValue), ActionValue("velocity", velocity)]
     }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         reanchor(time: frame.time)
     }

@@ -55,8 +55,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
         [ActionValue("rotation", rotationValue), ActionValue("velocity", velocity)]
     }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         reanchor(time: frame.time)
     }

@@ -63,8 +63,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         [ActionValue("direction", Double(recognizedDirection.rawValue))]
     }
 
-    var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
-
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         let current = activeTouches
         if current.count > numberOfTouchesRequired { return fail() }
