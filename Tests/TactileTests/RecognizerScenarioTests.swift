@@ -308,3 +308,31 @@ struct ContinuousRecognizerTests {
         #expect(harness.log.records[0].view == "button" && harness.log.records[0].location == Point(x: 100, y: 100))
     }
 }
+
+@Suite("Recognizers: reclassification")
+struct ReclassificationTests {
+    /// Two fingers drift right together for 40 ms, then, `delay` later, the right one pulls away.
+    private func run(spreadAfter delay: Double) -> [String] {
+        let harness = Harness.panel()
+        harness.window.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+        harness.window.addGestureRecognizer(PinchGestureRecognizer(name: "pinch"))
+        var script = EventScript()
+        script.motion(from: [Point(x: 500, y: 500), Point(x: 700, y: 500)], to: [Point(x: 540, y: 500), Point(x: 740, y: 500)],
+                      start: 0, duration: 0.04, firstID: 1, lift: false)
+        script.frame(at: 0.04 + delay) { $0.slot(0).x(541) }
+        script.motion(from: [Point(x: 541, y: 500), Point(x: 740, y: 500)], to: [Point(x: 541, y: 500), Point(x: 900, y: 500)],
+                      start: 0.05 + delay, duration: 0.1, firstID: 1, land: false)
+        harness.run(script)
+        return harness.log.records.filter { $0.state != .changed }.map { "\($0.recognizer):\($0.state.rawValue)" }
+    }
+
+    @Test("a two-finger pan yields to a pinch its fingers turn into within 300 ms")
+    func panYieldsToPinch() {
+        #expect(run(spreadAfter: 0.05) == ["pan:began", "pinch:began", "pan:cancelled", "pinch:ended"])
+    }
+
+    @Test("after the window the pan keeps its fingers")
+    func panKeepsItsFingersLater() {
+        #expect(run(spreadAfter: 0.5) == ["pan:began", "pan:ended"])
+    }
+}
