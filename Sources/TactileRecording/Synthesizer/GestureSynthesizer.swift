@@ -1,0 +1,306 @@
+import Tactile
+
+/// Makes labelled, realistic evdev event streams of gestures for one device.
+///
+/// Each gesture is a set of finger paths in continuous time (minimum-jerk
+/// pinches, rotations and pans; accelerating swipes that lift while moving;
+/// taps and presses that barely move), sampled at the device's report rate
+/// with jitter, blurred by Gaussian position noise, rounded to device units
+/// and encoded the way the Linux kernel sends multitouch protocol B (see
+/// ``SensorModel`` and the device notes below). Labels carry the true values
+/// of the noise-free paths at the delivered frames.
+///
+/// Everything random comes from one ``SeededRandom``: the same device, seed
+/// and calls give the same events, byte for byte.
+///
+/// ``make(_:at:)`` and ``random(_:fingers:at:)`` return self-contained
+/// streams that start from a freshly opened device (slot 0 current, nothing
+/// down); tracking ids keep growing from one gesture to the next.
+/// ``session(_:gap:start:)`` encodes gestures one after another with the
+/// device's state carried over, as one recording would hold them.
+///
+/// Fingers land and lift in distinct frames. A device with fewer slots than
+/// fingers tracks the first fingers to land and counts the others only
+/// through `BTN_TOOL_*` until a slot frees up (then they become new touches);
+/// a gesture never has more fingers than the device can count
+/// (``maximumFingers``). Times are whole microseconds divided by 10⁶, as in
+/// ``TouchFrame/time``.
+public struct GestureSynthesizer: Sendable {
+    /// The device the events are for.
+    public let device: DeviceDescription
+    /// Report rate and noise.
+    public var model: SensorModel
+    /// How device units become millimetres (the same mapping ``TouchAssembler`` uses).
+    public let mapping: SurfaceMapping
+    var generator: SeededRandom
+    var nextTrackingID: Int32
+
+    /// Finger centres stay this far from the edges, in millimetres (less on tiny surfaces).
+    public var edgeMargin: Double {
+        let size = mapping.surfaceSize
+        return min(5, 0.1 * min(size.width, size.height))
+    }
+
+    /// A synthesizer for `device` whose every random choice derives from
+    /// `seed`; `model` defaults to ``SensorModel/typical(for:)``.
+    public init(device: DeviceDescription, seed: UInt64, model: SensorModel? = nil) {
+        self.device = device
+        self.model = model ?? .typical(for: device)
+        mapping = SurfaceMapping(device: device, screen: .standard)
+        generator = SeededRandom(seed: seed)
+        nextTrackingID = Int32(generator.integer(in: 0...4999))
+    }
+
+    /// The surface in millimetres.
+    public var surfaceSize: Size { mapping.surfaceSize }
+
+    /// The most fingers the device can count (at least 1).
+    public var maximumFingers: Int { max(1, device.maximumFingerCount) }
+
+    // MARK: - Making gestures
+
+    /// Renders `spec` with its first frame at `start` seconds. The spec is
+    /// limited to ``maximumFingers``, moved onto the surface if it leaves it,
+    /// and shrunk if it does not fit; ``SynthesizedGesture/spec`` tells what was rendered.
+    public mutating func make(_ spec: GestureSpec, at start: Double) -> SynthesizedGesture {
+        let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
+        var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
+        let gesture = render(fitted, at: start, encoder: &encoder)
+        nextTrackingID = encoder.nextTrackingID
+        return gesture
+    }
+
+    /// A gesture of `kind` with realistic random parameters (see
+    /// ``draw(_:fingers:)``), its first frame at `start` seconds. Draws that
+    /// come out of the kind's ranges once sampled by the device (a tap held
+    /// longer than 150 ms, a swipe slower than 200 mm/s between its first and
+    /// last full-contact frames) are drawn again.
+    public mutating func random(_ kind: GestureKind, fingers: Int? = nil, at start: Double) -> SynthesizedGesture {
+        var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
+        let gesture = randomGesture(kind, fingers: fingers, at: start, encoder: &encoder)
+        nextTrackingID = encoder.nextTrackingID
+        return gesture
+    }
+
+    /// Random gestures of `kinds`, one after another, each starting `gap`
+    /// seconds (drawn uniformly, at least 1 ms) after the previous one ended,
+    /// the first at `start`; the device's state carries over between them.
+    public mutating func session(
+        _ kinds: [GestureKind], gap: ClosedRange<Double>, start: Double = 0
+    ) -> (events: [InputEvent], labels: [GestureLabel]) {
+        var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
+        var events: [InputEvent] = []
+        var labels: [GestureLabel] = []
+        var time = start
+        let low = max(0.001, gap.lowerBound)
+        let pause = low...max(low, gap.upperBound)
+        for kind in kinds {
+            let gesture = randomGesture(kind, fingers: nil, at: time, encoder: &encoder)
+            events += gesture.events
+            labels.append(gesture.label)
+            time = gesture.label.end + generator.uniform(pause)
+        }
+        nextTrackingID = encoder.nextTrackingID
+        return (events, labels)
+    }
+
+    private mutating func randomGesture(
+        _ kind: GestureKind, fingers: Int?, at start: Double, encoder: inout EvdevEncoder
+    ) -> SynthesizedGesture {
+        var attempts = 0
+        while true {
+            attempts += 1
+            var trial = self
+            var trialEncoder = encoder
+            let spec = trial.draw(kind, fingers: fingers)
+            let gesture = trial.render(spec, at: start, encoder: &trialEncoder)
+            if attempts >= 64 || Self.isWithinRanges(gesture) {
+                self = trial
+                encoder = trialEncoder
+                return gesture
+            }
+            generator = trial.generator  // the next attempt draws afresh
+        }
+    }
+
+    /// Whether a rendered random gesture shows what its kind promises.
+    private static func isWithinRanges(_ gesture: SynthesizedGesture) -> Bool {
+        let label = gesture.label
+        guard label[GestureLabel.Key.duration] != nil else { return false }
+        switch label.kind {
+        case .tap, .doubleTap:
+            let contacts = FrameStatistics.contacts(gesture.frames)
+            let allowed = GestureRanges.tapContact
+            guard let shortest = contacts.min(), let longest = contacts.max(),
+                shortest >= allowed.lowerBound - 1e-9, longest <= allowed.upperBound + 1e-9
+            else { return false }
+            if label.kind == .doubleTap {
+                let range = GestureRanges.doubleTapInterval
+                guard let interval = label[GestureLabel.Key.interval],
+                    interval >= range.lowerBound - 1e-9, interval <= range.upperBound + 1e-9
+                else { return false }
+            }
+            return true
+        case .swipe:
+            return (label[GestureLabel.Key.speed] ?? 0) >= GestureRanges.swipeMinimumSpeed
+        default:
+            return true
+        }
+    }
+
+    // MARK: - Fitting
+
+    /// `spec` shrunk until it fits the surface within ``edgeMargin``, then
+    /// moved onto it: by as little as possible, or to a random place.
+    mutating func fit(_ spec: GestureSpec, placeRandomly: Bool) -> GestureSpec {
+        let size = surfaceSize
+        let margin = edgeMargin
+        let available = Size(width: max(0, size.width - 2 * margin), height: max(0, size.height - 2 * margin))
+        let slack = model.reportInterval + model.reportJitter
+        var fitted = spec
+        var bounds = fitted.script().bounds(slack: slack * Double(spec.fingers + 1))
+        for _ in 0..<16 {
+            let width = bounds.max.x - bounds.min.x, height = bounds.max.y - bounds.min.y
+            guard width > available.width || height > available.height else { break }
+            let factor = 0.97 * min(available.width / max(width, 1e-9), available.height / max(height, 1e-9), 1)
+            fitted = fitted.resized(by: factor)
+            bounds = fitted.script().bounds(slack: slack * Double(spec.fingers + 1))
+        }
+        func shift(low: Double, high: Double, extent: Double) -> Double {
+            let lowest = margin - low
+            let highest = extent - margin - high
+            guard lowest <= highest else { return (lowest + highest) / 2 }
+            if placeRandomly { return generator.uniform(lowest...highest) }
+            return min(max(0, lowest), highest)
+        }
+        let dx = shift(low: bounds.min.x, high: bounds.max.x, extent: size.width)
+        let dy = shift(low: bounds.min.y, high: bounds.max.y, extent: size.height)
+        return fitted.translated(by: Vector(dx: dx, dy: dy))
+    }
+
+    // MARK: - Rendering
+
+    private struct Edge {
+        var time: Double
+        var track: Int
+        var isLift: Bool
+    }
+
+    /// Samples, senses and encodes `spec`, its first frame at `start` seconds.
+    mutating func render(_ spec: GestureSpec, at start: Double, encoder: inout EvdevEncoder) -> SynthesizedGesture {
+        let script = spec.script()
+        let tracks = script.tracks
+        guard !tracks.isEmpty else {
+            return SynthesizedGesture(spec: spec, label: GestureLabel(kind: spec.kind, fingers: 0, start: start, end: start), events: [], frames: [])
+        }
+
+        // The device scans on its own clock; the first landing is at 0 and
+        // the first scan somewhere within one interval after it.
+        let interval = max(0.001, model.reportInterval)
+        let jitter = min(max(0, model.reportJitter), interval - 0.0005)
+        var scans: [Int64] = [Int64((generator.uniform(0...interval) * 1e6).rounded(.down))]
+        func extend(through micro: Int64) {
+            while let last = scans.last, last < micro {
+                let step = interval + generator.gaussian(sigma: jitter / 2, limit: jitter)
+                scans.append(last + max(1, Int64((step * 1e6).rounded())))
+            }
+        }
+
+        // Every landing and lift gets a scan of its own, in time order.
+        let edges = tracks.indices.flatMap { [Edge(time: tracks[$0].land, track: $0, isLift: false), Edge(time: tracks[$0].lift, track: $0, isLift: true)] }
+            .sorted { ($0.time, $0.isLift ? 1 : 0, $0.track) < ($1.time, $1.isLift ? 1 : 0, $1.track) }
+        var landScan = Array(repeating: 0, count: tracks.count)
+        var liftScan = Array(repeating: 0, count: tracks.count)
+        var previous = -1
+        for edge in edges {
+            let micro = Int64((edge.time * 1e6).rounded(.up))
+            extend(through: micro)
+            let index = max(scans.firstIndex { $0 >= micro } ?? scans.count - 1, previous + 1)
+            while scans.count <= index { extend(through: (scans.last ?? 0) + 1) }
+            if edge.isLift { liftScan[edge.track] = index } else { landScan[edge.track] = index }
+            previous = index
+        }
+
+        // What the device senses of each finger besides its position.
+        let pressureAxis = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
+        let majorAxis = device.axis(AbsCode.mtTouchMajor)
+        let pressureBase = tracks.map { _ in generator.uniform(0.16...0.32) }
+        let contactDiameter = tracks.map { _ in generator.uniform(7...11) }
+
+        let startMicro = Int64((start * 1e6).rounded())
+        let firstScan = scans[0]
+        var events: [InputEvent] = []
+        var frames: [SynthesizedFrame] = []
+        let noise = max(0, model.positionNoise)
+        for scan in 0...previous {
+            let down = tracks.indices.filter { landScan[$0] <= scan && scan < liftScan[$0] }
+            let lifting = tracks.indices.contains { liftScan[$0] == scan }
+            guard !down.isEmpty || lifting else { continue }  // nothing on the surface: the device is silent
+            let time = Double(scans[scan]) / 1e6
+            var sensed: [SensedContact] = []
+            var truths: [(finger: Int, position: Point)] = []
+            for finger in down {
+                let track = tracks[finger]
+                let position = track.position(time)
+                let noisyX = position.x + generator.gaussian(sigma: noise, limit: 4 * noise)
+                let noisyY = position.y + generator.gaussian(sigma: noise, limit: 4 * noise)
+                let envelope = Self.envelope(time: time, land: track.land, lift: track.lift)
+                var pressure: Int32 = 0
+                if let axis = pressureAxis {
+                    let value = pressureBase[finger] * envelope * Double(axis.maximum) + generator.gaussian(sigma: 0.004 * Double(axis.maximum), limit: 0.012 * Double(axis.maximum))
+                    pressure = axis.clamp(Int32(clamping: max(1, Int64(value.rounded()))))
+                }
+                var major: Int32 = 0
+                if let axis = majorAxis {
+                    let value = contactDiameter[finger] * envelope * mapping.unitsPerMillimetreX + generator.gaussian(sigma: 1, limit: 3)
+                    major = axis.clamp(Int32(clamping: max(1, Int64(value.rounded()))))
+                }
+                sensed.append(SensedContact(
+                    key: finger, x: units(noisyX, mapping.xAxis, mapping.unitsPerMillimetreX),
+                    y: units(noisyY, mapping.yAxis, mapping.unitsPerMillimetreY), pressure: pressure, touchMajor: major))
+                truths.append((finger, position))
+            }
+            let host = startMicro + scans[scan] - firstScan
+            let frameEvents = encoder.encode(time: host, contacts: sensed)
+            events += frameEvents
+            let contacts = zip(truths, sensed).map { truth, sensed in
+                let assignment = encoder.assignment(of: truth.finger)
+                return SynthesizedContact(
+                    finger: truth.finger, stroke: tracks[truth.finger].stroke, position: truth.position,
+                    sensedX: sensed.x, sensedY: sensed.y, slot: assignment?.slot, trackingID: assignment?.trackingID)
+            }
+            frames.append(SynthesizedFrame(time: Double(host) / 1e6, contacts: contacts, isDelivered: !frameEvents.isEmpty))
+        }
+        let label = Self.label(for: spec, script: script, frames: frames)
+        return SynthesizedGesture(spec: spec, label: label, events: events, frames: frames)
+    }
+
+    /// Contact strength over a touch's life: it builds up over 30 ms after
+    /// landing and fades over the last 30 ms.
+    private static func envelope(time: Double, land: Double, lift: Double) -> Double {
+        let rise = min(1, max(0, (time - land) / 0.03))
+        let fall = min(1, max(0, (lift - time) / 0.03))
+        return (0.55 + 0.45 * rise) * (0.7 + 0.3 * fall)
+    }
+
+    /// Millimetres from the axis minimum to device units, rounded and kept within the axis.
+    private func units(_ millimetres: Double, _ axis: AbsoluteAxis, _ perMillimetre: Double) -> Int32 {
+        let value = (Double(axis.minimum) + millimetres * perMillimetre).rounded()
+        let limited = min(max(value, Double(axis.minimum)), Double(max(axis.minimum, axis.maximum)))
+        return Int32(limited)
+    }
+}
+
+extension GestureScript {
+    /// The box every finger stays in while down, with `slack` seconds added
+    /// after each lift (a lift can be reported a few scans late).
+    func bounds(slack: Double) -> (min: Point, max: Point) {
+        var extended = self
+        extended.tracks = tracks.map { track in
+            var copy = track
+            copy.lift += slack
+            return copy
+        }
+        return extended.bounds()
+    }
+}

@@ -1,0 +1,273 @@
+import Tactile
+
+/// The ranges random gestures are drawn from. Times in seconds, distances
+/// in millimetres, angles in radians.
+public enum GestureRanges {
+    /// Gaps between the landings, and between the lifts, of consecutive fingers.
+    public static let fingerGap: ClosedRange<Double> = 0.005...0.050
+    /// Gaps between the lifts of a swipe's fingers: a flick leaves together.
+    public static let swipeLiftGap: ClosedRange<Double> = 0.005...0.025
+    /// Distance between neighbouring fingers of a formation (taps, pans, swipes, holds).
+    public static let fingerSpacing: ClosedRange<Double> = 15...25
+    /// Centres of two fingers never come closer than this.
+    public static let minimumFingerDistance = 12.0
+
+    /// How long a tapping finger stays down, as the device reports it.
+    public static let tapContact: ClosedRange<Double> = 0.040...0.150
+    /// From the last lift of a tap to the first landing of the next, as reported.
+    public static let doubleTapInterval: ClosedRange<Double> = 0.080...0.220
+    /// How far the second tap lands from the first.
+    public static let doubleTapOffset: ClosedRange<Double> = 0...6
+    /// How far a tapping or resting finger creeps.
+    public static let creep: ClosedRange<Double> = 0...0.8
+
+    /// Span (twice the mean distance from the centroid) at the start of a pinch in.
+    public static let pinchInSpan: ClosedRange<Double> = 25...60
+    /// End span over start span of a pinch in (raised where the fingers would come closer than ``minimumFingerDistance``).
+    public static let pinchInScale: ClosedRange<Double> = 0.4...0.7
+    /// Span at the start of a pinch out.
+    public static let pinchOutSpan: ClosedRange<Double> = 15...35
+    /// End span over start span of a pinch out.
+    public static let pinchOutScale: ClosedRange<Double> = 1.5...2.5
+    /// Duration of a pinch's motion.
+    public static let pinchDuration: ClosedRange<Double> = 0.3...0.9
+    /// Turn of the hand during a pinch.
+    public static let pinchTwist: ClosedRange<Double> = -0.1...0.1
+    /// Probability that a random pinch uses three fingers (where the device can count them).
+    public static let threeFingerPinchProbability = 0.2
+
+    /// Distance between the two fingers of a rotation.
+    public static let rotationSpan: ClosedRange<Double> = 30...60
+    /// Size of the turn, either way.
+    public static let rotationAngle: ClosedRange<Double> = 0.5...2.5
+    /// Size of the turn when it goes beyond half a turn (to exercise unwrapping).
+    public static let largeRotationAngle: ClosedRange<Double> = 3.3...3.9
+    /// Probability of a turn beyond half a turn.
+    public static let largeRotationProbability = 0.15
+    /// End span over start span of a rotation.
+    public static let rotationScale: ClosedRange<Double> = 0.95...1.05
+    /// Duration of a rotation's motion.
+    public static let rotationDuration: ClosedRange<Double> = 0.4...1.0
+
+    /// Length of a pan.
+    public static let panDistance: ClosedRange<Double> = 20...60
+    /// Mean speed of a pan's motion, in millimetres per second.
+    public static let panSpeed: ClosedRange<Double> = 25...70
+    /// Sideways bow of a pan, as a fraction of its length.
+    public static let panCurvature: ClosedRange<Double> = -0.08...0.08
+    /// How far each finger's place in the formation shifts during a pan.
+    public static let panDeformation: ClosedRange<Double> = 0...1
+
+    /// Length of a swipe's motion.
+    public static let swipeDistance: ClosedRange<Double> = 25...60
+    /// Duration of a swipe's motion (shortened so the mean speed is at least ``swipeMinimumSpeed`` × 1.15).
+    public static let swipeDuration: ClosedRange<Double> = 0.060...0.180
+    /// The slowest mean speed of a swipe between its first and last full-contact frames, in millimetres per second.
+    public static let swipeMinimumSpeed = 200.0
+    /// Angle between a swipe and its axis (±10°).
+    public static let swipeDeviation: ClosedRange<Double> = -(Double.pi / 18)...(Double.pi / 18)
+    /// Fraction of a swipe's motion spent accelerating.
+    public static let swipeAcceleration: ClosedRange<Double> = 0.5...0.9
+
+    /// Fingers settle this long after the last landing before a pinch, rotation or pan moves.
+    public static let onset: ClosedRange<Double> = 0.06...0.15
+    /// Fingers rest this long after a pinch, rotation or pan before the first lift.
+    public static let rest: ClosedRange<Double> = 0.06...0.20
+    /// A swipe starts this soon after the last landing.
+    public static let swipeOnset: ClosedRange<Double> = 0...0.02
+
+    /// How long a long press stays down (last landing to first lift).
+    public static let longPressDuration: ClosedRange<Double> = 0.7...1.2
+    /// How long a hold stays down.
+    public static let holdDuration: ClosedRange<Double> = 0.6...1.0
+
+    /// Fingers of each kind when none are asked for.
+    public static func fingers(_ kind: GestureKind) -> ClosedRange<Int> {
+        switch kind {
+        case .tap, .doubleTap: return 1...3
+        case .pinchIn, .pinchOut: return 2...3
+        case .rotation: return 2...2
+        case .pan, .swipe: return 1...4
+        case .longPress: return 1...1
+        case .hold: return 2...4
+        }
+    }
+}
+
+extension GestureSynthesizer {
+    /// Draws realistic parameters for a gesture of `kind` (see
+    /// ``GestureRanges``) with `fingers` fingers, or a random number of them,
+    /// never more than the device can count. The gesture is shrunk if it does
+    /// not fit the surface and placed at a random spot where it fits.
+    public mutating func draw(_ kind: GestureKind, fingers requested: Int? = nil) -> GestureSpec {
+        typealias R = GestureRanges
+        let range = R.fingers(kind)
+        let least = (kind == .pinchIn || kind == .pinchOut || kind == .rotation) ? 2 : 1
+        var count: Int
+        if let requested {
+            count = max(requested, least)
+        } else if kind == .pinchIn || kind == .pinchOut {
+            count = generator.chance(R.threeFingerPinchProbability) ? 3 : 2
+        } else {
+            count = generator.integer(in: range)
+        }
+        count = min(count, maximumFingers)
+
+        let spec: GestureSpec
+        switch kind {
+        case .tap, .doubleTap:
+            let offsets = formation(count)
+            let strokes = (0..<(kind == .doubleTap ? 2 : 1)).map { _ in tapStroke(count) }
+            let middle = (R.doubleTapInterval.lowerBound + R.doubleTapInterval.upperBound) / 2
+            let halfWidth = (R.doubleTapInterval.upperBound - R.doubleTapInterval.lowerBound) / 2 - 0.01
+            spec = .tap(TapSpec(
+                centre: .zero, offsets: offsets, strokes: strokes,
+                interval: generator.uniform((middle - halfWidth)...(middle + halfWidth)),
+                secondTapOffset: polar(generator.uniform(R.doubleTapOffset))))
+        case .pinchIn, .pinchOut:
+            let inward = kind == .pinchIn
+            let span = generator.uniform(inward ? R.pinchInSpan : R.pinchOutSpan)
+            var scale: Double
+            if inward {
+                // Fingers cannot come closer than a finger's width.
+                let closest = R.minimumFingerDistance * (count >= 3 ? 2 / 3.0.squareRoot() : 1)
+                let lowest = min(max(R.pinchInScale.lowerBound, closest / span), R.pinchInScale.upperBound)
+                scale = generator.uniform(lowest...R.pinchInScale.upperBound)
+            } else {
+                scale = generator.uniform(R.pinchOutScale)
+            }
+            let balance = pinchBalance()
+            spec = .pinch(TransformSpec(
+                centre: .zero, offsets: handOffsets(count, span: span), scale: scale,
+                rotation: generator.uniform(R.pinchTwist), balance: balance, drift: polar(generator.uniform(0...3)),
+                motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.pinchDuration), rest: generator.uniform(R.rest)),
+                timing: fingerTiming(count, liftGaps: R.fingerGap)))
+        case .rotation:
+            let large = generator.chance(R.largeRotationProbability)
+            let angle = generator.sign() * generator.uniform(large ? R.largeRotationAngle : R.rotationAngle)
+            let balance: Double
+            if generator.chance(0.7) {
+                balance = generator.uniform(0.35...0.65)
+            } else {
+                balance = generator.chance(0.5) ? generator.uniform(0...0.15) : generator.uniform(0.85...1)
+            }
+            spec = .rotation(TransformSpec(
+                centre: .zero, offsets: handOffsets(count, span: generator.uniform(R.rotationSpan)),
+                scale: generator.uniform(R.rotationScale), rotation: angle, balance: balance,
+                drift: polar(generator.uniform(0...2)),
+                motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.rotationDuration), rest: generator.uniform(R.rest)),
+                timing: fingerTiming(count, liftGaps: R.fingerGap)))
+        case .pan:
+            let distance = generator.uniform(R.panDistance)
+            let speed = generator.uniform(R.panSpeed)
+            spec = .pan(PanSpec(
+                start: .zero, offsets: formation(count),
+                translation: polar(distance), curvature: generator.uniform(R.panCurvature),
+                deformation: (0..<count).map { _ in polar(generator.uniform(R.panDeformation)) },
+                motion: MotionTiming(onset: generator.uniform(R.onset), duration: distance / speed, rest: generator.uniform(R.rest)),
+                timing: fingerTiming(count, liftGaps: R.fingerGap)))
+        case .swipe:
+            let distance = generator.uniform(R.swipeDistance)
+            let slowest = min(R.swipeDuration.upperBound, distance / (R.swipeMinimumSpeed * 1.15))
+            let duration = generator.uniform(R.swipeDuration.lowerBound...max(R.swipeDuration.lowerBound, slowest))
+            let direction = SwipeDirection.allCases[generator.integer(in: 0...3)]
+            spec = .swipe(SwipeSpec(
+                start: .zero, offsets: formation(count), direction: direction,
+                deviation: generator.uniform(R.swipeDeviation), distance: distance,
+                acceleration: generator.uniform(R.swipeAcceleration),
+                motion: MotionTiming(onset: generator.uniform(R.swipeOnset), duration: duration, rest: generator.uniform(0...0.01)),
+                timing: fingerTiming(count, liftGaps: R.swipeLiftGap)))
+        case .longPress, .hold:
+            let press = PressSpec(
+                centre: .zero, offsets: formation(count),
+                duration: generator.uniform(kind == .longPress ? R.longPressDuration : R.holdDuration),
+                drift: (0..<count).map { _ in polar(generator.uniform(R.creep)) },
+                timing: fingerTiming(count, liftGaps: R.fingerGap))
+            spec = kind == .longPress ? .longPress(press) : .hold(press)
+        }
+        return fit(spec, placeRandomly: true)
+    }
+
+    // MARK: - Pieces
+
+    /// A vector of `length` in a uniformly random direction.
+    private mutating func polar(_ length: Double) -> Vector {
+        Vector(dx: length, dy: 0).rotated(by: generator.uniform(0...(2 * Double.pi)))
+    }
+
+    /// Fingers of one hand side by side, 15–25 mm apart, the middle ones a
+    /// little further up (they are longer), the hand turned up to 20° either
+    /// way; centred on zero and shuffled, since any finger may land first.
+    private mutating func formation(_ count: Int) -> [Vector] {
+        guard count > 1 else { return [.zero] }
+        let reach = generator.uniform(0...6)
+        var offsets: [Vector] = []
+        var x = 0.0
+        for index in 0..<count {
+            if index > 0 { x += generator.uniform(GestureRanges.fingerSpacing) }
+            let lift = -reach * Trig.sin(Double.pi * (Double(index) + 0.5) / Double(count))
+            offsets.append(Vector(dx: x, dy: lift + generator.gaussian(sigma: 1, limit: 2.5)))
+        }
+        let centre = Point.centroid(of: offsets.map { Point(x: $0.dx, y: $0.dy) }) ?? .zero
+        let turn = generator.uniform(-0.35...0.35)
+        return generator.shuffled(offsets.map { Vector(dx: $0.dx - centre.x, dy: $0.dy - centre.y).rotated(by: turn) })
+    }
+
+    /// Fingers around a centre with the given span, at any angle; three
+    /// fingers form an irregular triangle.
+    private mutating func handOffsets(_ count: Int, span: Double) -> [Vector] {
+        let angle = generator.uniform(0...(2 * Double.pi))
+        var offsets = TransformSpec.offsets(fingers: count, span: span, angle: angle)
+        guard count > 2 else { return offsets }
+        offsets = offsets.map { $0.rotated(by: generator.uniform(-0.15...0.15)) * generator.uniform(0.9...1.1) }
+        let points = offsets.map { Point(x: $0.dx, y: $0.dy) }
+        let centre = Point.centroid(of: points) ?? .zero
+        offsets = offsets.map { Vector(dx: $0.dx - centre.x, dy: $0.dy - centre.y) }
+        let actual = FrameStatistics.span(offsets.map { Point(x: $0.dx, y: $0.dy) })
+        return actual > 0 ? offsets.map { $0 * (span / actual) } : offsets
+    }
+
+    /// Symmetric half the time, lopsided 30 %, one finger nearly still (a pivot) 20 %.
+    private mutating func pinchBalance() -> Double {
+        switch generator.choose(weights: [0.5, 0.3, 0.2]) {
+        case 0: return generator.uniform(0.4...0.6)
+        case 1: return generator.chance(0.5) ? generator.uniform(0.15...0.4) : generator.uniform(0.6...0.85)
+        default: return generator.chance(0.5) ? generator.uniform(0...0.06) : generator.uniform(0.94...1)
+        }
+    }
+
+    /// Landing gaps of 5–50 ms, lift gaps from `liftGaps`, a random lift order.
+    private mutating func fingerTiming(_ count: Int, liftGaps: ClosedRange<Double>) -> FingerTiming {
+        let gaps = max(0, count - 1)
+        return FingerTiming(
+            landingGaps: (0..<gaps).map { _ in generator.uniform(GestureRanges.fingerGap) },
+            liftOrder: generator.shuffled(Array(0..<count)),
+            liftGaps: (0..<gaps).map { _ in generator.uniform(liftGaps) })
+    }
+
+    /// A tap whose fingers each stay down 42–145 ms (the device's sampling
+    /// adds or removes up to a scan); landings and lifts 5–50 ms apart,
+    /// shortened when three fingers would not fit.
+    private mutating func tapStroke(_ count: Int) -> TapStroke {
+        let drift = (0..<count).map { _ in polar(generator.uniform(GestureRanges.creep)) }
+        var shrink = 1.0
+        for attempt in 0..<24 {
+            if attempt > 0, attempt % 6 == 0 { shrink *= 0.6 }
+            var timing = fingerTiming(count, liftGaps: GestureRanges.fingerGap)
+            timing.landingGaps = timing.landingGaps.map { max(0.005, $0 * shrink) }
+            timing.liftGaps = timing.liftGaps.map { max(0.005, $0 * shrink) }
+            let lands = timing.landingTimes(fingers: count)
+            let lifts = timing.liftTimes(fingers: count, firstLift: 0)
+            let spread = lands.last ?? 0
+            // Contact of finger i = (spread - land i) + dwell + lift i.
+            let extras = (0..<count).map { spread - lands[$0] + lifts[$0] }
+            let lowest = max(0.015, 0.042 - (extras.min() ?? 0))
+            let highest = 0.145 - (extras.max() ?? 0)
+            if lowest <= highest {
+                return TapStroke(timing: timing, dwell: generator.uniform(lowest...highest), drift: drift)
+            }
+        }
+        let gaps = Array(repeating: 0.008, count: max(0, count - 1))
+        return TapStroke(timing: FingerTiming(landingGaps: gaps, liftOrder: Array(0..<count), liftGaps: gaps), dwell: 0.05, drift: drift)
+    }
+}
