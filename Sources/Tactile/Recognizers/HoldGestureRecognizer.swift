@@ -11,7 +11,7 @@ open class HoldGestureRecognizer: GestureRecognizer {
     public enum Defaults {
         public static let shortHoldDuration = 0.04
         public static let longHoldDuration = 0.18
-        public static let allowableMovement = 1.0
+        public static let allowableMovement = 1.5
     }
 
     /// Rest needed with one or two fingers, in seconds.

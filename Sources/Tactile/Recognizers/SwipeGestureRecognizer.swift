@@ -3,10 +3,13 @@
 ///
 /// Recognized as soon as the fingers' centroid has travelled
 /// ``minimumDistance`` millimetres within ``angularTolerance`` of an allowed
-/// ``direction`` at an average speed of at least ``minimumSpeed`` mm/s.
-/// Fails when the stroke heads another way, is too slow (or, once past the
-/// first ``decisionDistance`` mm, under half the speed), or takes longer
-/// than ``maximumDuration`` — so a pan that waits for it to fail waits little.
+/// ``direction`` while moving at ``minimumSpeed`` mm/s or faster. Speed is
+/// the current one, from the least-squares velocity tracker, not an average
+/// since touch-down: a flick starts slowly and accelerates, and a pause
+/// before it must not count against it. Fails when the stroke heads another
+/// way, is under ``abandonSpeed`` once past ``decisionDistance``, is too
+/// slow at ``minimumDistance``, or takes longer than ``maximumDuration`` —
+/// so a pan that waits for it to fail waits little.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions a swipe may take, as an option set (UIKit's values).
     public struct Direction: OptionSet, Hashable, Sendable {
@@ -22,7 +25,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         public static let minimumDistance = 12.0
-        public static let minimumSpeed = 120.0
+        public static let minimumSpeed = 160.0
+        public static let abandonSpeed = 60.0
         public static let angularTolerance = Double.pi / 6
         public static let maximumDuration = 0.5
         public static let decisionDistance = 4.0
@@ -34,13 +38,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired = 1
     /// Travel of the centroid, in mm.
     public var minimumDistance = Defaults.minimumDistance
-    /// Average speed over the stroke, in mm/s.
+    /// Speed at ``minimumDistance``, in mm/s.
     public var minimumSpeed = Defaults.minimumSpeed
+    /// Speed under which a stroke past ``decisionDistance`` fails, in mm/s.
+    public var abandonSpeed = Defaults.abandonSpeed
     /// Largest angle between the stroke and an allowed direction, in radians.
     public var angularTolerance = Defaults.angularTolerance
     /// Longest time from the start of the stroke to recognition, in seconds.
     public var maximumDuration = Defaults.maximumDuration
-    /// Travel after which a stroke under half ``minimumSpeed`` fails early, in mm.
+    /// Travel after which a stroke under ``abandonSpeed`` fails early, in mm.
     public var decisionDistance = Defaults.decisionDistance
 
     /// The direction that was recognized (empty before).
@@ -50,6 +56,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var startCentroid = Point.zero
     private var startTime: Double?
     private var timer: TimerToken?
+    /// The centroid's velocity, in mm/s.
+    private var tracker = VelocityTracker()
 
     public init(direction: Direction = .right, touches: Int = 1, name: String? = nil) {
         self.direction = direction
@@ -68,6 +76,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         if current.count > numberOfTouchesRequired { return fail() }
         anchors.set(current, time: frame.time)
         startCentroid = TouchGeometry.centroid(mm: current)
+        tracker.reset()
         if current.count == numberOfTouchesRequired || startTime == nil {
             startTime = frame.time
             cancelTimer(timer)
@@ -90,25 +99,24 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     private func evaluate(_ current: [Touch], in frame: TouchFrame) {
-        guard state == .possible, let start = startTime, !current.isEmpty else { return }
-        let travel = TouchGeometry.centroid(mm: current) - startCentroid
+        guard state == .possible, startTime != nil, !current.isEmpty else { return }
+        let centroid = TouchGeometry.centroid(mm: current)
+        tracker.addSample(time: frame.time, position: centroid)
+        let travel = centroid - startCentroid
         let distance = travel.length
-        let elapsed = max(frame.time - start, 1e-3)
-        let speed = distance / elapsed
-        if distance >= decisionDistance {
-            guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading) else {
-                return fail()
-            }
-            if current.count >= 2, anchors.motion(current) == .deformation { return fail() }
-            if speed < minimumSpeed / 2 { return fail() }
-            if distance >= minimumDistance {
-                guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= minimumSpeed else {
-                    return fail()
-                }
-                recognizedDirection = heading
-                transition(to: .recognized)
-            }
+        guard distance >= decisionDistance else { return }
+        guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading) else {
+            return fail()
         }
+        if current.count >= 2, anchors.motion(current) == .deformation { return fail() }
+        let speed = tracker.velocity(at: frame.time).length
+        if speed < abandonSpeed { return fail() }
+        guard distance >= minimumDistance else { return }
+        guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= minimumSpeed else {
+            return fail()
+        }
+        recognizedDirection = heading
+        transition(to: .recognized)
     }
 
     /// The direction within `tolerance` of `vector`, or `nil` when it is diagonal.
@@ -132,6 +140,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         startCentroid = .zero
         startTime = nil
         timer = nil
+        tracker.reset()
         recognizedDirection = []
     }
 }

@@ -47,6 +47,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Where the last completed tap was, in screen points.
     private var tapLocation: Point?
     private var fingers = 0
+    /// Where the fingers of the previous tap landed, and their centroid, in mm.
+    private var previousTapPoints: [Point] = []
     private var previousTapCentroid: Point?
     private var timer: TimerToken?
 
@@ -65,8 +67,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
         if tapStart == nil {
-            if let previous = previousTapCentroid,
-               TouchGeometry.centroid(mm: touches).distance(to: previous) > maximumTapDistance {
+            // Each finger of a later tap must land near some finger of the previous one.
+            if !previousTapPoints.isEmpty, touches.contains(where: { touch in
+                !previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= maximumTapDistance }
+            }) {
                 return fail()
             }
             cancelTimer(timer)
@@ -109,8 +113,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard frame.time - lift <= touchLiftWindow, frame.time - start <= maximumPressDuration else { return fail() }
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
         guard fingers == numberOfTouchesRequired else { return fail() }
+        let centroid = Self.centroid(of: landed)
+        if let previous = previousTapCentroid, let centroid, centroid.distance(to: previous) > maximumTapDistance {
+            return fail()
+        }
         tapsCompleted += 1
-        previousTapCentroid = Self.centroid(of: landed)
+        previousTapCentroid = centroid
+        previousTapPoints = landed.sorted { $0.key < $1.key }.map(\.value)
         tapLocation = Self.centroid(of: screenPositions)
         cancelTimer(timer)
         if tapsCompleted >= numberOfTapsRequired {
@@ -149,6 +158,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapLocation = nil
         fingers = 0
         previousTapCentroid = nil
+        previousTapPoints.removeAll()
         timer = nil
     }
 }
