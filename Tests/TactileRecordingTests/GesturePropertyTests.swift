@@ -10,6 +10,7 @@ struct GesturePropertyTests {
     static let seeds: ClosedRange<UInt64> = 1...120
     static let devices: [(name: String, device: DeviceDescription)] = [
         ("touchpad", SynthesizedDevices.touchpad), ("touchscreen", SynthesizedDevices.touchscreen),
+        ("two-slot touchpad", SynthesizedDevices.twoSlotTouchpad),
     ]
 
     /// What one synthesized gesture did to the standard recognizers.

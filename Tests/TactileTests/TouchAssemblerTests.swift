@@ -114,6 +114,23 @@ struct DeviceVariantTests {
         #expect(frames[1].touches.count == 2, "only two positions are known")
     }
 
+    @Test("an untracked finger taking a freed slot keeps the time it landed")
+    func untrackedFingerHandover() {
+        var assembler = TouchAssembler(device: TestDevices.touchpad)
+        var script = EventScript()
+        script.frame(at: 0) {
+            $0.slot(0).track(1).x(100).y(100).slot(1).track(2).x(300).y(100)
+            $0.key(KeyCode.touch, 1).key(KeyCode.toolTripleTap, 1)
+        }
+        script.frame(at: 0.3) { $0.slot(0).lift().key(KeyCode.toolTripleTap, 0).key(KeyCode.toolDoubleTap, 1) }
+        script.frame(at: 0.31) { $0.slot(0).track(3).x(500).y(100) }  // the third finger, down since 0
+        script.frame(at: 0.5) { $0.slot(0).lift().key(KeyCode.toolDoubleTap, 0).key(KeyCode.toolFinger, 1) }
+        script.frame(at: 0.6) { $0.slot(0).track(4).x(700).y(100).key(KeyCode.toolFinger, 0).key(KeyCode.toolDoubleTap, 1) }  // a new finger
+        let frames = assembler.frames(script)
+        #expect(frames[2].touches.first { $0.trackingID == 3 }?.beganAt == 0)
+        #expect(frames[4].touches.first { $0.trackingID == 4 }?.beganAt == 0.6)
+    }
+
     @Test("a hovering finger (BTN_TOOL_FINGER without BTN_TOUCH) is no touch")
     func hoverIsNotATouch() {
         var assembler = TouchAssembler(device: TestDevices.touchpad)

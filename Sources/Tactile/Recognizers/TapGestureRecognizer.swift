@@ -65,7 +65,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        // On a device with more fingers than slots, a finger counted but not
+        // tracked gets a slot when another lifts: it is no new finger.
+        let alreadyCounted = tapStart != nil && fingers - landed.count >= touches.count
+        if alreadyCounted {
+            for touch in touches {
+                landed[touch.id] = touch.surfaceLocation
+                screenPositions[touch.id] = touch.location
+            }
+            return
+        }
         guard firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
+        // A finger that was on the surface, uncounted by slots, long before.
+        if touches.contains(where: { frame.time - $0.beganAt > maximumPressDuration }) { return fail() }
         if tapStart == nil {
             // Each finger of a later tap must land near some finger of the previous one.
             if !previousTapPoints.isEmpty, touches.contains(where: { touch in

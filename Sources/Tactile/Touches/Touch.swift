@@ -46,7 +46,9 @@ public struct Touch: Hashable, Sendable {
     public var toolType: Int32
     /// The time of the frame this snapshot belongs to, in seconds.
     public var timestamp: Double
-    /// When the touch began, in seconds.
+    /// When the finger landed, in seconds: the frame the touch began in, or
+    /// earlier for a finger the device counted (`BTN_TOOL_*`) before it had a
+    /// slot free to track it.
     public var beganAt: Double
 
     public init(

@@ -66,6 +66,10 @@ public struct TouchAssembler: Sendable {
     private var lastTime: Int64 = .min
     /// Touches that ended (or began and ended) within the frame being assembled.
     private var finished: [Touch] = []
+    /// The finger count of the previous frame.
+    private var previousFingerCount = 0
+    /// Since when the device has counted fingers it does not track, if it does.
+    private var untrackedSince: Double?
 
     /// An assembler for `device`, mapping its surface onto `screen`.
     public init(device: DeviceDescription, screen: Screen = .standard) {
@@ -333,7 +337,11 @@ public struct TouchAssembler: Sendable {
     private mutating func finishFrame(time: Double) -> TouchFrame {
         var touches: [Touch] = []
         touches.reserveCapacity(finished.count + slots.count)
-        var active = 0
+        let active = slots.reduce(0) { $0 + ($1.active ? 1 : 0) }
+        let fingers = fingerCount(active: active)
+        // A finger the device counted but could not track, taking a slot
+        // another finger freed, is no new finger: it landed when it was first counted.
+        let landedAt = untrackedSince.flatMap { fingers <= previousFingerCount ? $0 : nil } ?? time
         for index in slots.indices {
             for var touch in finished where touch.slot == index {
                 touch.timestamp = time
@@ -341,9 +349,8 @@ public struct TouchAssembler: Sendable {
                 touches.append(touch)
             }
             guard slots[index].active else { continue }
-            active += 1
             if slots[index].began {
-                slots[index].beganAt = time
+                slots[index].beganAt = landedAt
                 if !slots[index].hasPosition {
                     diagnostics.record(.missingPosition, "touch in slot \(index) began at \(Self.format(time)) s with no position; placed at the surface centre")
                 }
@@ -354,7 +361,13 @@ public struct TouchAssembler: Sendable {
             slots[index].moved = false
         }
         finished.removeAll(keepingCapacity: true)
-        return TouchFrame(time: time, touches: touches, fingerCount: fingerCount(active: active))
+        if fingers > active {
+            if untrackedSince == nil { untrackedSince = time }
+        } else {
+            untrackedSince = nil
+        }
+        previousFingerCount = fingers
+        return TouchFrame(time: time, touches: touches, fingerCount: fingers)
     }
 
     /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
