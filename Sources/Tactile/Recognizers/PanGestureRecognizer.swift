@@ -7,7 +7,7 @@
 /// ``velocity(in:)``. A finger landing or lifting mid-pan re-anchors the
 /// centroid, so the translation does not jump. Ends when fewer than
 /// ``minimumNumberOfTouches`` remain.
-open class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Centroid travel before a pan begins, in mm.
@@ -26,9 +26,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// See ``Defaults/reclassificationWindow``.
     public var reclassificationWindow = Defaults.reclassificationWindow
 
-    private var anchors = TouchAnchors()
-    /// A finger landed or lifted during the gesture: report it even without motion.
-    private var touchesChanged = false
     /// Screen-point centroid at the last re-anchoring, and the translation then.
     private var baseCentroid = Point.zero
     private var baseTranslation = Vector.zero
@@ -75,30 +72,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         return !(maximumTouchesSeen >= 2 && currentTime - beganAt < reclassificationWindow)
     }
 
+    open override var minimumFingerCount: Int { minimumNumberOfTouches }
+
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
-        reanchor(time: frame.time)
+        super.touchesBegan(touches, in: frame)
         if activeTouches.count > maximumNumberOfTouches, state == .possible { transition(to: .failed) }
-    }
-
-    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        finishTouches(frame)
-    }
-
-    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        if state.isInProgress {
-            transition(to: .cancelled)
-        } else {
-            finishTouches(frame)
-        }
-    }
-
-    private func finishTouches(_ frame: TouchFrame) {
-        let remaining = activeTouches
-        if remaining.count < minimumNumberOfTouches {
-            transition(to: state.isInProgress ? .ended : .failed)
-        } else {
-            reanchor(time: frame.time)
-        }
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -116,10 +94,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         } else if state.isInProgress {
             translationValue = baseTranslation + (centroid - baseCentroid)
             tracker.addSample(time: frame.time, position: Point(x: translationValue.dx, y: translationValue.dy))
-            if touchesChanged || frame.touches.contains(where: { touch in touch.phase == .moved && current.contains { $0.id == touch.id } }) {
-                transition(to: .changed)
-            }
-            touchesChanged = false
+            reportChange(in: frame)
         }
     }
 
@@ -135,18 +110,13 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// A finger landed or lifted: measure from here, keeping the translation.
-    private func reanchor(time: Double) {
-        let current = activeTouches
-        touchesChanged = state.isInProgress
-        anchors.set(current, time: time)
+    open override func didReanchor() {
         baseTranslation = translationValue
-        baseCentroid = TouchGeometry.centroid(points: current)
+        baseCentroid = TouchGeometry.centroid(points: activeTouches)
     }
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        touchesChanged = false
         baseCentroid = .zero
         baseTranslation = .zero
         translationValue = .zero

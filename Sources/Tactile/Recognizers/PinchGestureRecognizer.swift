@@ -6,7 +6,7 @@
 /// span at recognition (1.0 at `began`); ``velocity`` is in scale factor per
 /// second, negative when pinching in. A finger landing or lifting re-anchors
 /// the span so the scale does not jump. Ends when fewer than two fingers remain.
-open class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Change of the span before a pinch begins, in mm.
@@ -20,9 +20,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// See ``Defaults/minimumSpan``.
     public var minimumSpan = Defaults.minimumSpan
 
-    private var anchors = TouchAnchors()
-    /// A finger landed or lifted during the gesture: report it even without motion.
-    private var touchesChanged = false
     /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
     private var baseSpan = 0.0
     private var baseScale = 1.0
@@ -53,30 +50,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
         [ActionValue("scale", scaleValue), ActionValue("velocity", velocity)]
     }
 
-    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
-        reanchor(time: frame.time)
-    }
-
-    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        finishTouches(frame)
-    }
-
-    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        if state.isInProgress {
-            transition(to: .cancelled)
-        } else {
-            finishTouches(frame)
-        }
-    }
-
-    private func finishTouches(_ frame: TouchFrame) {
-        if activeTouches.count < 2 {
-            transition(to: state.isInProgress ? .ended : .failed)
-        } else {
-            reanchor(time: frame.time)
-        }
-    }
-
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         guard current.count >= 2 else { return }
@@ -90,8 +63,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         } else if state.isInProgress, baseSpan > 0 {
             scaleValue = baseScale * span / baseSpan
             tracker.addSample(time: frame.time, value: scaleValue)
-            if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
-            touchesChanged = false
+            reportChange(in: frame)
         }
     }
 
@@ -106,20 +78,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.
-    private func reanchor(time: Double) {
-        let current = activeTouches
-        touchesChanged = state.isInProgress
-        anchors.set(current, time: time)
-        if state.isInProgress {
-            baseScale = scaleValue
-            baseSpan = TouchGeometry.span(mm: current)
-        }
+    open override func didReanchor() {
+        guard state.isInProgress else { return }
+        baseScale = scaleValue
+        baseSpan = TouchGeometry.span(mm: activeTouches)
     }
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        touchesChanged = false
         baseSpan = 0
         baseScale = 1
         scaleValue = 1

@@ -5,7 +5,7 @@
 /// radians since recognition, positive clockwise on screen, unwrapped across
 /// ±π (two full turns read 4π); ``velocity`` in radians per second. A finger
 /// landing or lifting re-anchors, so the rotation does not jump.
-open class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Turn before a rotation begins, in radians (about 8.6°).
@@ -19,9 +19,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// See ``Defaults/minimumSpan``.
     public var minimumSpan = Defaults.minimumSpan
 
-    private var anchors = TouchAnchors()
-    /// A finger landed or lifted during the gesture: report it even without motion.
-    private var touchesChanged = false
     /// Each finger's angle around the centroid at the previous frame.
     private var previousAngles: [TouchID: Double] = [:]
     /// Unwrapped turn since the anchors were set, in radians.
@@ -55,30 +52,6 @@ open class RotationGestureRecognizer: GestureRecognizer {
         [ActionValue("rotation", rotationValue), ActionValue("velocity", velocity)]
     }
 
-    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
-        reanchor(time: frame.time)
-    }
-
-    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        finishTouches(frame)
-    }
-
-    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        if state.isInProgress {
-            transition(to: .cancelled)
-        } else {
-            finishTouches(frame)
-        }
-    }
-
-    private func finishTouches(_ frame: TouchFrame) {
-        if activeTouches.count < 2 {
-            transition(to: state.isInProgress ? .ended : .failed)
-        } else {
-            reanchor(time: frame.time)
-        }
-    }
-
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         guard current.count >= 2 else { return }
@@ -90,8 +63,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         } else if state.isInProgress {
             rotationValue = baseRotation + (turn - turnAtBase)
             tracker.addSample(time: frame.time, value: rotationValue)
-            if touchesChanged || frame.touches.contains(where: { $0.phase == .moved }) { transition(to: .changed) }
-            touchesChanged = false
+            reportChange(in: frame)
         }
     }
 
@@ -122,19 +94,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     /// A finger landed or lifted: angles are measured afresh around the new
     /// centroid, keeping the rotation.
-    private func reanchor(time: Double) {
+    open override func didReanchor() {
         let current = activeTouches
-        touchesChanged = state.isInProgress
-        anchors.set(current, time: time)
         previousAngles.removeAll(keepingCapacity: true)
-        let angles = TouchGeometry.angles(current)
-        for (touch, angle) in zip(current, angles) { previousAngles[touch.id] = angle }
+        for (touch, angle) in zip(current, TouchGeometry.angles(current)) { previousAngles[touch.id] = angle }
     }
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        touchesChanged = false
         previousAngles.removeAll()
         turn = 0
         baseRotation = 0
