@@ -196,7 +196,7 @@ public final class GestureEngine {
         }
         for delivery in deliveries {
             let recognizer = delivery.recognizer
-            for touch in delivery.updates { recognizer.updateTouch(touch) }
+            recognizer.update(delivery.updates)
             guard recognizer.view != nil, recognizer.isEnabled else {
                 stop(recognizer)
                 continue

@@ -210,12 +210,15 @@ open class GestureRecognizer {
         return view.convert(inWindow, from: nil)
     }
 
-    func updateTouch(_ touch: Touch) {
-        if let index = touches.firstIndex(where: { $0.id == touch.id }) {
-            touches[index] = touch
-        } else {
-            touches.append(touch)
-            seenTouches.insert(touch.id)
+    /// Takes the frame's snapshots of followed touches, new ones last.
+    func update(_ updates: [Touch]) {
+        for touch in updates {
+            if let index = touches.firstIndex(where: { $0.id == touch.id }) {
+                touches[index] = touch
+            } else {
+                touches.append(touch)
+                seenTouches.insert(touch.id)
+            }
         }
         lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location))
     }
