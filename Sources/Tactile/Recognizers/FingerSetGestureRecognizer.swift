@@ -21,7 +21,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     open var minimumFingerCount: Int { 2 }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
-        reanchor(time: frame.time)
+        reanchor()
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
@@ -40,13 +40,13 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         if activeTouches.count < minimumFingerCount {
             transition(to: state.isInProgress ? .ended : .failed)
         } else {
-            reanchor(time: frame.time)
+            reanchor()
         }
     }
 
     /// Anchors the current fingers and lets the subclass re-base its values.
-    private func reanchor(time: Double) {
-        anchors.set(activeTouches, time: time)
+    private func reanchor() {
+        anchors.set(activeTouches)
         fingerSetChanged = state.isInProgress
         didReanchor()
     }

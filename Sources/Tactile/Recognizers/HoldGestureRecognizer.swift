@@ -51,7 +51,7 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     private func restart(_ frame: TouchFrame) {
         let current = activeTouches
-        anchors.set(current, time: frame.time)
+        anchors.set(current)
         fingers = current.count + frame.untrackedFingerCount
         cancelTimer(timer)
         timer = schedule(after: holdDuration(forFingers: fingers)) { recognizer in

@@ -74,7 +74,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         let current = activeTouches
         if current.count > numberOfTouchesRequired { return fail() }
-        anchors.set(current, time: frame.time)
+        anchors.set(current)
         startCentroid = TouchGeometry.centroid(mm: current)
         tracker.reset()
         if current.count == numberOfTouchesRequired || startTime == nil {

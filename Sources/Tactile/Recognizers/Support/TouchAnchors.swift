@@ -3,14 +3,11 @@
 /// of touches changes (a finger lands or lifts), so nothing jumps.
 struct TouchAnchors {
     private(set) var positions: [TouchID: Point] = [:]
-    /// The time the anchors were set.
-    private(set) var time = 0.0
 
     /// Anchors every touch at its current surface position.
-    mutating func set(_ touches: [Touch], time: Double) {
+    mutating func set(_ touches: [Touch]) {
         positions.removeAll(keepingCapacity: true)
         for touch in touches { positions[touch.id] = touch.surfaceLocation }
-        self.time = time
     }
 
     mutating func clear() {
