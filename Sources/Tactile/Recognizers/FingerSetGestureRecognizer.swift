@@ -25,18 +25,18 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        fingersLeft(frame)
+        fingersLeft()
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
         if state.isInProgress {
             transition(to: .cancelled)
         } else {
-            fingersLeft(frame)
+            fingersLeft()
         }
     }
 
-    private func fingersLeft(_ frame: TouchFrame) {
+    private func fingersLeft() {
         if activeTouches.count < minimumFingerCount {
             transition(to: state.isInProgress ? .ended : .failed)
         } else {
