@@ -12,13 +12,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // Engine: geometry, input model, touch assembly, views, recognizers, engine, action log.
         // Pure Swift, no C, no Foundation-only platform code on the hot path.
         .target(name: "Tactile"),
         // Recording formats (JSON v1, evemu, libinput record) and the gesture synthesizer.
-        .target(name: "TactileRecording", dependencies: ["Tactile"]),
+        .target(name: "TactileRecording", dependencies: ["Tactile", .product(name: "Yams", package: "Yams")]),
         // libevdev, found through pkg-config.
         .systemLibrary(
             name: "CLibevdev",
