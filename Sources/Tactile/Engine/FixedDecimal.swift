@@ -1,9 +1,10 @@
 /// Formats numbers with a fixed number of decimals, independent of locale and
 /// platform, so logs diff cleanly: `-0` prints as `0`, non-finite values as `null`.
-enum FixedDecimal {
+public enum FixedDecimal {
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
-    static func format(_ value: Double, places: Int) -> String {
+    /// `value` with exactly `places` decimals (at most 8), rounded half away from zero.
+    public static func format(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "null" }
         let places = min(max(places, 0), powers.count - 1)
         let scaled = (value * powers[places]).rounded()

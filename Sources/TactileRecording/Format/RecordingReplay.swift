@@ -1,0 +1,94 @@
+import Tactile
+
+/// Replays a recording through the standard recognizer set, as `tactile
+/// replay` and the corpus tests do, and checks what came out against the
+/// recording's labels and golden log.
+public enum RecordingReplay {
+    /// Seconds the engine keeps running after the last event, so pending
+    /// timers (a single tap waiting for its double tap) fire.
+    public static let defaultSettle = 1.0
+
+    /// What one replay produced.
+    public struct Outcome: Sendable {
+        /// Every action, in order.
+        public var log: ActionLog
+        /// What the assembler had to work around.
+        public var diagnostics: AssemblerDiagnostics
+    }
+
+    /// Replays `recording` on a window sized to its screen with
+    /// ``StandardGestures`` attached; touches left down at the end are
+    /// cancelled and timers run `settle` seconds past the last event.
+    /// `onFrame` and `onAction` see frames and actions as they happen.
+    public static func run(
+        _ recording: Recording, settle: Double = defaultSettle,
+        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil
+    ) -> Outcome {
+        let window = Window(screen: recording.screen)
+        let gestures = StandardGestures(attachingTo: window)
+        let pipeline = InputPipeline(device: recording.device, window: window)
+        var log = ActionLog()
+        pipeline.onFrame = onFrame
+        pipeline.engine.onAction = { record in
+            log.append(record)
+            onAction?(record)
+        }
+        pipeline.process(recording.events)
+        pipeline.finishInput(at: recording.events.last.map { $0.time + settle })
+        withExtendedLifetime(gestures) {}
+        return Outcome(log: log, diagnostics: pipeline.diagnostics)
+    }
+
+    /// What a replay got wrong against a recording's labels: a label's
+    /// recognizer that did not recognize within the label's time span (the
+    /// whole recording when the label has none), or an `absent` one that did.
+    /// Empty when everything holds.
+    public static func labelProblems(_ labels: [RecordingLabel], log: ActionLog) -> [String] {
+        var problems: [String] = []
+        for label in labels {
+            let inSpan = log.records.filter { record in
+                (label.start.map { record.time >= $0 - 1e-6 } ?? true) && (label.end.map { record.time <= $0 + settleMargin } ?? true)
+            }
+            let recognized = Set(inSpan.filter { $0.state == .began || $0.state == .ended }.map(\.recognizer))
+            for name in label.recognizers where !recognized.contains(name) {
+                problems.append("\(label.gesture): \(name) did not recognize" + span(label) + (recognized.isEmpty ? "" : " (recognized: \(recognized.sorted().joined(separator: ", ")))"))
+            }
+            for name in label.absent where recognized.contains(name) {
+                problems.append("\(label.gesture): \(name) recognized but must not" + span(label))
+            }
+        }
+        return problems
+    }
+
+    /// Discrete recognizers may fire after a label's end (a single tap waits
+    /// for its double tap's interval): how long after still counts.
+    static let settleMargin = 0.5
+
+    private static func span(_ label: RecordingLabel) -> String {
+        guard let start = label.start, let end = label.end else { return "" }
+        return " between \(FixedDecimal.format(start, places: 6)) s and \(FixedDecimal.format(end, places: 6)) s"
+    }
+
+    /// The differences between an expected and an actual log, as unified-diff
+    /// style lines (`-` expected, `+` actual) around the first mismatch; empty
+    /// when they are identical.
+    public static func diff(expected: [ActionRecord], actual: [ActionRecord], context: Int = 3) -> [String] {
+        let old = expected.map(\.jsonLine), new = actual.map(\.jsonLine)
+        guard old != new else { return [] }
+        var first = 0
+        while first < old.count, first < new.count, old[first] == new[first] { first += 1 }
+        var lastOld = old.count - 1, lastNew = new.count - 1
+        while lastOld >= first, lastNew >= first, old[lastOld] == new[lastNew] {
+            lastOld -= 1
+            lastNew -= 1
+        }
+        var lines = ["@@ action \(first + 1): expected \(old.count) actions, got \(new.count) @@"]
+        for index in max(0, first - context)..<first { lines.append("  " + old[index]) }
+        if lastOld >= first { for index in first...lastOld { lines.append("- " + old[index]) } }
+        if lastNew >= first { for index in first...lastNew { lines.append("+ " + new[index]) } }
+        let tail = lastOld + 1
+        if tail < old.count { for index in tail..<min(old.count, tail + context) { lines.append("  " + old[index]) } }
+        return lines
+    }
+}
+
