@@ -89,21 +89,6 @@ struct GesturePropertyTests {
         }
     }
 
-    static func intendedRecognizer(for label: GestureLabel) -> String {
-        let prefixes = ["", "twoFinger", "threeFinger"]
-        let fingers = min(max(label.fingers, 1), 3)
-        switch label.kind {
-        case .tap: return fingers == 1 ? "tap" : prefixes[fingers - 1] + "Tap"
-        case .doubleTap: return fingers == 1 ? "doubleTap" : prefixes[fingers - 1] + "DoubleTap"
-        case .pinchIn, .pinchOut: return "pinch"
-        case .rotation: return "rotation"
-        case .pan: return "pan"
-        case .swipe: return label.fingers == 1 ? "swipe" : "swipe\(label.fingers)"
-        case .longPress: return "longPress"
-        case .hold: return "hold"
-        }
-    }
-
     static func run(_ kind: GestureKind, device: DeviceDescription, seed: UInt64) -> Outcome {
         var synthesizer = GestureSynthesizer(device: device, seed: seed)
         let gesture = synthesizer.random(kind, at: 1.0)
@@ -124,7 +109,7 @@ struct GesturePropertyTests {
             if record.state == .ended { completed.append(record.recognizer) }
         }
         if records.contains(where: { $0.recognizer == "hold" && $0.state == .began }) { recognized.append("hold") }
-        return Outcome(label: gesture.label, intended: intendedRecognizer(for: gesture.label), recognized: recognized,
+        return Outcome(label: gesture.label, intended: gesture.label.standardRecognizer, recognized: recognized,
                        completed: completed, records: records, gesture: gesture, mapping: synthesizer.mapping)
     }
 
