@@ -336,3 +336,25 @@ struct ReclassificationTests {
         #expect(run(spreadAfter: 0.5) == ["pan:began", "pan:ended"])
     }
 }
+
+@Suite("Recognizers: semi-multitouch devices")
+struct SemiMultitouchTests {
+    @Test("a bounding box's corners never make a pinch or a rotation, but still a two-finger pan")
+    func boundingBoxes() {
+        var device = TestDevices.panel
+        device.properties.append(InputProperty.semiMT)
+        for (label, to, expected) in [
+            ("spread", [Point(x: 300, y: 500), Point(x: 900, y: 500)], [String]()),
+            ("drag", [Point(x: 500, y: 800), Point(x: 700, y: 800)], ["pan:began", "pan:ended"]),
+        ] {
+            let harness = Harness(device: device, screen: TestDevices.panelScreen)
+            for recognizer in [PinchGestureRecognizer(name: "pinch"), RotationGestureRecognizer(name: "rotation"), PanGestureRecognizer(name: "pan")] as [GestureRecognizer] {
+                harness.window.addGestureRecognizer(recognizer)
+            }
+            var script = EventScript()
+            script.motion(from: [Point(x: 500, y: 500), Point(x: 700, y: 500)], to: to, start: 0, duration: 0.4, firstID: 1)
+            harness.run(script)
+            #expect(harness.actions.filter { !$0.hasSuffix(":changed") } == expected, "\(label)")
+        }
+    }
+}

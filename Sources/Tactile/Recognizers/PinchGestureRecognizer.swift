@@ -5,7 +5,8 @@
 /// ``minimumSpanChange`` millimetres. ``scale`` is the span relative to the
 /// span at recognition (1.0 at `began`); ``velocity`` is in scale factor per
 /// second, negative when pinching in. A finger landing or lifting re-anchors
-/// the span so the scale does not jump. Ends when fewer than two fingers remain.
+/// the span so the scale does not jump. Ends when fewer than two fingers
+/// remain. Never begins on semi-multitouch devices (bounding-box touches).
 open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
@@ -55,6 +56,9 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         guard current.count >= 2 else { return }
         let span = TouchGeometry.span(mm: current)
         if state == .possible {
+            // Per-finger motion cannot be told from a bounding box's corners (libinput
+            // does not pinch on semi-multitouch pads either).
+            if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
             guard anchoredSpan >= minimumSpan || span >= minimumSpan,
                   abs(span - anchoredSpan) >= minimumSpanChange,

@@ -4,7 +4,8 @@
 /// ``minimumRotation`` radians around their centroid. ``rotation`` is in
 /// radians since recognition, positive clockwise on screen, unwrapped across
 /// ±π (two full turns read 4π); ``velocity`` in radians per second. A finger
-/// landing or lifting re-anchors, so the rotation does not jump.
+/// landing or lifting re-anchors, so the rotation does not jump. Never
+/// begins on semi-multitouch devices, whose two touches are a bounding box.
 open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
@@ -54,7 +55,8 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
-        guard current.count >= 2 else { return }
+        // A bounding box's corners do not turn with the fingers.
+        guard current.count >= 2, !frame.isBoundingBox else { return }
         accumulateTurn(current)
         if state == .possible {
             guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,

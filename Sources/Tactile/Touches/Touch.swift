@@ -82,11 +82,16 @@ public struct TouchFrame: Hashable, Sendable {
     /// tracked touches when a device counts more fingers than it has slots
     /// (`BTN_TOOL_TRIPLETAP` on a two-slot touchpad).
     public var fingerCount: Int
+    /// `true` on semi-multitouch devices (`INPUT_PROP_SEMI_MT`): with two
+    /// fingers down, the two touches are the corners of their bounding box,
+    /// not the fingers, so distances hold but angles do not.
+    public var isBoundingBox: Bool
 
-    public init(time: Double, touches: [Touch], fingerCount: Int) {
+    public init(time: Double, touches: [Touch], fingerCount: Int, isBoundingBox: Bool = false) {
         self.time = time
         self.touches = touches
         self.fingerCount = fingerCount
+        self.isBoundingBox = isBoundingBox
     }
 
     /// Touches still down after this frame (not ended or cancelled).

@@ -47,6 +47,7 @@ public struct TouchAssembler: Sendable {
     }
 
     private let mode: Mode
+    private let isSemiMultitouch: Bool
     private let xCode: UInt16
     private let yCode: UInt16
     private let pressureAxis: AbsoluteAxis?
@@ -74,6 +75,7 @@ public struct TouchAssembler: Sendable {
     /// An assembler for `device`, mapping its surface onto `screen`.
     public init(device: DeviceDescription, screen: Screen = .standard) {
         self.device = device
+        isSemiMultitouch = device.hasProperty(InputProperty.semiMT)
         let axis = { device.axis($0) }
         let multitouch = device.slotCount > 0 && axis(AbsCode.mtPositionX) != nil && axis(AbsCode.mtPositionY) != nil
         let positionAxes: (x: AbsoluteAxis, y: AbsoluteAxis)?
@@ -367,7 +369,7 @@ public struct TouchAssembler: Sendable {
             untrackedSince = nil
         }
         previousFingerCount = fingers
-        return TouchFrame(time: time, touches: touches, fingerCount: fingers)
+        return TouchFrame(time: time, touches: touches, fingerCount: fingers, isBoundingBox: isSemiMultitouch)
     }
 
     /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
