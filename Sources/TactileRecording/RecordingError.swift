@@ -27,6 +27,20 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case outOfRange
         /// Header lines that contradict each other (an announced axis without its `A:` line).
         case inconsistentHeader
+        /// Text that is not JSON where JSON was expected (a stray character, a missing comma or colon).
+        case syntax
+        /// A JSON value of the wrong kind (a string where a number belongs, an object where an array does).
+        case wrongType
+        /// A value of the right kind that the field does not allow (an unknown device kind, a malformed date).
+        case invalidValue
+        /// The file is not a Tactile recording (its `format` is something else, or it is not a JSON object).
+        case unknownFormat
+        /// A recording format version this Tactile does not read (a newer one, or one that never existed).
+        case unsupportedVersion
+        /// An object names the same key twice.
+        case duplicateKey
+        /// An object holds a key the format does not define.
+        case unknownField
     }
 
     /// The file (or the name given to parsed text) the problem is in.

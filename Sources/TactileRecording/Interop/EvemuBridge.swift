@@ -1,0 +1,19 @@
+import Tactile
+
+extension Recording {
+    /// The recording of an evemu file: its device and events, timestamps kept
+    /// as recorded. evemu holds nothing else, so there are no labels and no
+    /// golden log; the screen is `screen` (``Screen/standard`` by default).
+    public init(evemu: EvemuRecording, screen: Screen = .standard, created: String = "") {
+        self.init(created: created, device: evemu.device, screen: screen, events: evemu.events)
+    }
+}
+
+extension EvemuRecording {
+    /// The device and events of `recording`, for ``EvemuWriter`` (and so for
+    /// `evemu-play`, umockdev or libinput's test suite). The screen, labels
+    /// and golden log have no place in evemu and are left out.
+    public init(_ recording: Recording) {
+        self.init(device: recording.device, events: recording.events)
+    }
+}

@@ -1,0 +1,162 @@
+import Tactile
+
+/// Writes a recording as `libinput record` YAML (format version 1), in the
+/// layout libinput writes: the device description with its readable comment
+/// block, then one `- evdev:` entry per frame, each event with libinput's
+/// `# EV_ABS / ABS_MT_SLOT 0` description.
+///
+/// ``LibinputRecordReader`` reads the text back to the same device and events
+/// (`EV_SYN` codes, which the device description never lists, are written as
+/// libinput does: all of 0…15). Timestamps are written as they are; libinput
+/// itself writes them relative to the first event, which a recording read
+/// from a libinput record already is.
+public enum LibinputRecordWriter {
+    /// The text of `recording` as one recorded device.
+    public static func text(for recording: Recording, node: String = "/dev/input/event0") -> String {
+        let device = recording.device
+        var out = "# libinput record\n"
+        out += "# Written by Tactile\n"
+        out += "version: 1\n"
+        out += "ndevices: 1\n"
+        out += "libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n"
+        out += "system:\n  os: \"unknown\"\n  kernel: \"unknown\"\n  dmi: \"unknown\"\n"
+        out += "devices:\n"
+        out += "- node: \(quoted(node))\n"
+        out += "  evdev:\n"
+        out += descriptionComments(device)
+        out += "    name: \(quoted(device.name))\n"
+        let id = device.identity
+        out += "    id: [\(id.bustype), \(id.vendor), \(id.product), \(id.version)]\n"
+        out += "    codes:\n"
+        for (type, codes) in codesByType(device) {
+            let list = codes.map(String.init).joined(separator: ", ")
+            out += "      \(type.rawValue): [\(list)] # \(EventCodeNames.name(of: type))\n"
+        }
+        if !device.axes.isEmpty {
+            out += "    absinfo:\n"
+            for axis in device.axes {
+                out += "      \(axis.code): [\(axis.minimum), \(axis.maximum), \(axis.fuzz), \(axis.flat), \(axis.resolution)]\n"
+            }
+        }
+        out += "    properties: [\(device.properties.map(String.init).joined(separator: ", "))]\n"
+        out += "  udev:\n    properties:\n"
+        for property in udevProperties(device) {
+            out += "    - \(property)\n"
+        }
+        out += "  quirks:\n"
+        out += "  events:\n"
+        out += eventEntries(recording.events)
+        return out
+    }
+
+    /// Writes `recording` to `path` atomically.
+    public static func write(_ recording: Recording, to path: String) throws(RecordingError) {
+        try RecordingFile.write(text(for: recording), to: path)
+    }
+
+    // MARK: - Pieces
+
+    private static func codesByType(_ device: DeviceDescription) -> [(EventType, [UInt16])] {
+        var result: [(EventType, [UInt16])] = [(.syn, Array(0...15))]
+        if !device.keys.isEmpty { result.append((.key, device.keys)) }
+        if !device.axes.isEmpty { result.append((.abs, device.axes.map(\.code))) }
+        for set in device.otherCodes where set.type != .syn && set.type != .key && set.type != .abs && !set.codes.isEmpty {
+            result.append((set.type, set.codes))
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }
+
+    /// The comment block libinput writes above the description.
+    private static func descriptionComments(_ device: DeviceDescription) -> String {
+        let id = device.identity
+        var lines = [
+            "# Name: \(oneLine(device.name))",
+            "# ID: bus 0x\(hex(id.bustype)) vendor 0x\(hex(id.vendor)) product 0x\(hex(id.product)) version 0x\(hex(id.version))",
+            "# Supported Events:",
+        ]
+        for (type, codes) in codesByType(device) {
+            lines.append("# Event type \(type.rawValue) (\(EventCodeNames.name(of: type)))")
+            guard type != .syn else { continue }
+            for code in codes {
+                lines.append("#   Event code \(code) (\(EventCodeNames.name(ofCode: code, type: type)))")
+                if type == .abs, let axis = device.axis(code) {
+                    lines.append("#       Min \(axis.minimum) Max \(axis.maximum) Fuzz \(axis.fuzz) Flat \(axis.flat) Resolution \(axis.resolution)")
+                }
+            }
+        }
+        lines.append("# Properties:")
+        for property in device.properties {
+            lines.append("#    Property \(property) (\(EventCodeNames.name(ofProperty: property)))")
+        }
+        return lines.map { "    " + $0 + "\n" }.joined()
+    }
+
+    private static func udevProperties(_ device: DeviceDescription) -> [String] {
+        var properties = ["ID_INPUT=1"]
+        switch device.kind {
+        case .touchscreen: properties.append("ID_INPUT_TOUCHSCREEN=1")
+        case .touchpad: properties.append("ID_INPUT_TOUCHPAD=1")
+        case .other: break
+        }
+        return properties
+    }
+
+    /// One `- evdev:` entry per frame (a frame ends with `SYN_REPORT`; events
+    /// after the last one form a last entry).
+    private static func eventEntries(_ events: [InputEvent]) -> String {
+        var out = ""
+        var open = false
+        var lastReport: Int64?
+        for event in events {
+            if !open {
+                out += "  - evdev:\n"
+                open = true
+            }
+            out += "    - [\(pad(String(event.seconds), 3)), \(pad(String(event.microseconds), 6)), "
+            out += "\(pad(String(event.type.rawValue), 3)), \(pad(String(event.code), 3)), \(pad(String(event.value), 7))] # "
+            if event.isReport {
+                let millis = event.timeInMicroseconds / 1000
+                let delta = lastReport.map { millis - $0 } ?? 0
+                lastReport = millis
+                out += "------------ SYN_REPORT (\(event.value)) ---------- \(delta >= 0 ? "+" : "")\(delta)ms\n"
+                open = false
+            } else {
+                let code = EventCodeNames.name(ofCode: event.code, type: event.type)
+                out += "\(EventCodeNames.name(of: event.type)) / \(code + String(repeating: " ", count: max(0, 20 - code.count))) \(event.value)\n"
+            }
+        }
+        return out
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    private static func hex(_ value: UInt16) -> String { String(value, radix: 16) }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// A YAML double-quoted string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7f {
+                    let digits = String(scalar.value, radix: 16)
+                    out += "\\x" + String(repeating: "0", count: 2 - digits.count) + digits
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
