@@ -1,0 +1,40 @@
+import Tactile
+
+/// Writes a ``Recording`` in a format other tools replay: evemu (for
+/// `evemu-play`, umockdev's `--evemu-events`, libinput's test suite) or
+/// `libinput record` YAML (for `libinput replay`).
+///
+/// Both keep the device and the events exactly (reading the text back gives
+/// the same ``DeviceDescription`` and ``InputEvent``s, within the limits
+/// ``EvemuWriter`` documents); neither has room for the screen, the labels or
+/// the golden log. Tactile's own JSON is written by the recording writer of
+/// `Format/`.
+public enum RecordingExporter {
+    /// The formats this exporter writes.
+    public static let formats: [RecordingFormat] = [.evemu, .libinputRecord]
+
+    /// The evemu text of `recording`: header, then one `E:` line per event.
+    public static func evemuText(for recording: Recording) -> String {
+        EvemuWriter.text(for: EvemuRecording(recording))
+    }
+
+    /// The text of `recording` in `format`; an error for a format this exporter does not write.
+    public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {
+        switch format {
+        case .evemu: return evemuText(for: recording)
+        case .libinputRecord: return LibinputRecordWriter.text(for: recording)
+        case .tactile, .getevent, .remarkable:
+            let names = formats.map(\.description).joined(separator: " or ")
+            throw RecordingError(file: file, line: nil, problem: .unknownFormat, message: "expected a format to export to (\(names)), found \(format)")
+        }
+    }
+
+    /// Writes `recording` to `path` atomically, in `format` or in the one its extension names.
+    public static func write(_ recording: Recording, to path: String, as format: RecordingFormat? = nil) throws(RecordingError) {
+        guard let format = format ?? RecordingFormat(pathExtensionOf: path) else {
+            let extensions = formats.flatMap { $0.fileExtensions.map { "." + $0 } }.joined(separator: ", ")
+            throw RecordingError(file: path, line: nil, problem: .unknownFormat, message: "expected a file name ending in \(extensions), found none of them")
+        }
+        try RecordingFile.write(text(for: recording, as: format, file: path), to: path)
+    }
+}
