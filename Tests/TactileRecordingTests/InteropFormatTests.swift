@@ -1,0 +1,98 @@
+import Foundation
+import Tactile
+import TactileRecording
+import Testing
+
+@Suite("Interop: format detection and the importer")
+struct InteropFormatTests {
+    static let samples: [(text: String, format: RecordingFormat?)] = [
+        ("{\n  \"format\": \"tactile-recording\",\n", .tactile),
+        ("# EVEMU 1.3\n# Input device name: \"x\"\nN: x\n", .evemu),
+        ("N: SynPS/2 Synaptics TouchPad\nI: 0011 0002 0007 01b1\n", .evemu),
+        ("# recorded yesterday\nE: 0.000001 0003 0039 5\n", .evemu),
+        ("# libinput record\nversion: 1\n", .libinputRecord),
+        ("version: 1\nndevices: 1\n", .libinputRecord),
+        ("[    1193.605705] EV_ABS       ABS_MT_POSITION_X    00000213\n", .getevent),
+        ("add device 1: /dev/input/event2\n  name: \"ts\"\n", .getevent),
+        ("/dev/input/event2: 0003 0035 00000213\n", .getevent),
+        ("[1677239444.394294, {\"0\": {\"id\": 3613}}]\n", .remarkable),
+        ("[1677239444, {}]\n", .remarkable),
+        ("hello world\n", nil),
+        ("", nil),
+    ]
+
+    @Test("content is recognised by its first lines", arguments: samples.indices)
+    func sniffing(_ index: Int) {
+        let sample = Self.samples[index]
+        #expect(RecordingFormat.sniff(Array(sample.text.utf8)) == sample.format, "\(sample.text.debugDescription)")
+    }
+
+    @Test("extensions name formats, whatever their case")
+    func extensions() {
+        #expect(RecordingFormat(pathExtensionOf: "a/b.JSON") == .tactile)
+        #expect(RecordingFormat(pathExtensionOf: "x.evemu") == .evemu)
+        #expect(RecordingFormat(pathExtensionOf: "Touchpad.desc") == .evemu)
+        #expect(RecordingFormat(pathExtensionOf: "pad.two-finger.events") == .evemu)
+        #expect(RecordingFormat(pathExtensionOf: "3m_0596_0500_0.ev") == .evemu)
+        #expect(RecordingFormat(pathExtensionOf: "r.yaml") == .libinputRecord)
+        #expect(RecordingFormat(pathExtensionOf: "r.yml") == .libinputRecord)
+        #expect(RecordingFormat(pathExtensionOf: "trace.txt") == .getevent)
+        #expect(RecordingFormat(pathExtensionOf: "x.record") == .remarkable)
+        #expect(RecordingFormat(pathExtensionOf: "x.bin") == nil)
+        #expect(RecordingFormat(pathExtensionOf: "noextension") == nil)
+    }
+
+    @Test("content decides over the extension; the extension decides when the content says nothing")
+    func detection() throws {
+        try TemporaryDirectory.with { directory in
+            let evemuInTxt = directory + "/pad.txt"
+            try "N: Pad\nI: 0003 0001 0002 0003\n".write(toFile: evemuInTxt, atomically: true, encoding: .utf8)
+            #expect(try RecordingFormat.detect(contentsOf: evemuInTxt) == .evemu)
+            let blankRecord = directory + "/odd.record"
+            try "\n\n".write(toFile: blankRecord, atomically: true, encoding: .utf8)
+            #expect(try RecordingFormat.detect(contentsOf: blankRecord) == .remarkable)
+            let unknown = directory + "/mystery.bin"
+            try "hello\n".write(toFile: unknown, atomically: true, encoding: .utf8)
+            let error = try #require(throws: RecordingError.self) { try RecordingFormat.detect(contentsOf: unknown) }
+            #expect(error.problem == .unknownFormat)
+            #expect(error.file == unknown)
+            #expect(error.message.contains(".evemu"))
+        }
+    }
+
+    @Test("the importer reads every bundled evemu file as the evemu reader does", arguments: InteropEvemuTests.bundled)
+    func importerReadsEvemu(path: String) throws {
+        let direct = Recording(evemu: try EvemuReader.read(contentsOf: path))
+        #expect(try RecordingImporter.read(contentsOf: path) == direct)
+        #expect(try RecordingImporter.read(contentsOf: path, as: .evemu) == direct)
+    }
+
+    @Test("the importer leaves Tactile JSON to the recording reader, saying so")
+    func tactileJSON() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/r.json"
+            try "{\"format\": \"tactile-recording\", \"version\": 1}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: path) }
+            #expect(error.problem == .unknownFormat)
+            #expect(error.message.contains("Tactile JSON"))
+        }
+    }
+
+    @Test("a forced format wins over detection")
+    func forcedFormat() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/trace.record"
+            try "[    1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[    1.000000] EV_SYN SYN_REPORT 00000000\n"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(try RecordingImporter.read(contentsOf: path).events.count > 0)
+            let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: path, as: .remarkable) }
+            #expect(error.line == 1)
+        }
+    }
+
+    @Test("a missing file is reported as such")
+    func missingFile() throws {
+        let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: "/nonexistent/x.yml") }
+        #expect(error.problem == .unreadable)
+    }
+}
