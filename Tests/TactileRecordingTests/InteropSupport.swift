@@ -17,7 +17,11 @@ enum InteropData {
 
     /// The shared external data (`shared/external` beside the package), when
     /// it is there; tests that need it run only then and never copy from it.
+    /// `TACTILE_EXTERNAL_DATA` names another directory, or none when empty.
     static let external: String? = {
+        if let override = ProcessInfo.processInfo.environment["TACTILE_EXTERNAL_DATA"] {
+            return override.isEmpty ? nil : override
+        }
         let candidates = [
             packageRoot.deletingLastPathComponent().appendingPathComponent("shared/external").path,
             "/work/shared/external",
