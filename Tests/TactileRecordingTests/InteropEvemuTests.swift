@@ -101,6 +101,25 @@ struct InteropEvemuTests {
         }
     }
 
+    @Test("events for umockdev carry unpadded microseconds, which a C base-detecting parse reads as decimal")
+    func umockdevEvents() throws {
+        let recording = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchpad-two-finger-scroll.evemu"))
+        let lines = RecordingExporter.umockdevEventsText(for: recording).split(separator: "\n")
+        #expect(lines.count == recording.events.count)
+        for (line, event) in zip(lines, recording.events) {
+            let fields = line.split(separator: " ")
+            #expect(fields.count == 5 && fields[0] == "E:")
+            let time = fields[1].split(separator: ".")
+            #expect(Int64(time[0]) == event.seconds)
+            #expect(time[1] == "0" || !time[1].hasPrefix("0"), "\(line)")
+            #expect(Int32(time[1]) == event.microseconds)
+            #expect(UInt16(fields[2], radix: 16) == event.type.rawValue && fields[2].count == 4)
+            #expect(UInt16(fields[3], radix: 16) == event.code && fields[3].count == 4)
+            #expect(Int32(fields[4]) == event.value)
+        }
+        #expect(lines.contains { $0.hasPrefix("E: 1358916662.9829 ") })
+    }
+
     @Test("the evemu text can be replayed: evemu's own layout, one E: line per event")
     func evemuLayout() throws {
         let recording = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchscreen-four-finger-drag.evemu"))

@@ -18,6 +18,26 @@ public enum RecordingExporter {
         EvemuWriter.text(for: EvemuRecording(recording))
     }
 
+    /// The `E:` lines alone, for umockdev's `umockdev-run --evemu-events DEVNODE=FILE`
+    /// (with the device from a `.umockdev` and `.ioctl` pair).
+    ///
+    /// The microseconds are written without leading zeros (`E: 12.9829 …` for
+    /// 9829 µs): umockdev 0.17 reads them as a C integer with base detection, so
+    /// evemu's zero-padded `009829` would be taken as octal (or as 0 at an 8 or
+    /// 9) and the events would arrive with wrong timestamps. evemu reads these
+    /// lines as meant too (`%06u` takes up to six digits); ``EvemuReader``,
+    /// which insists on six digits, does not.
+    public static func umockdevEventsText(for recording: Recording) -> String {
+        var text = ""
+        for event in recording.events {
+            let type = String(event.type.rawValue, radix: 16), code = String(event.code, radix: 16)
+            text += "E: \(event.seconds).\(event.microseconds) "
+            text += String(repeating: "0", count: max(0, 4 - type.count)) + type + " "
+            text += String(repeating: "0", count: max(0, 4 - code.count)) + code + " \(event.value)\n"
+        }
+        return text
+    }
+
     /// The text of `recording` in `format`; an error for a format this exporter does not write.
     public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {
         switch format {
