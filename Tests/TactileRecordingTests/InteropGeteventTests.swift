@@ -125,7 +125,7 @@ struct InteropGeteventTests {
             [    5.000200] /dev/input/event2: EV_SYN       SYN_MT_REPORT        00000000
             [    5.000200] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
             [    5.05] /dev/input/event2: EV_SYN       SYN_MT_REPORT        00000000
-            [    5.05] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+              [    5.05] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
             """
         let trace = try GeteventReader.parse(text, file: "multi.txt")
         #expect(trace.devicesSeen == ["/dev/input/event4", "/dev/input/event2"])

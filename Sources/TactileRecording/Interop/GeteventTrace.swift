@@ -101,7 +101,7 @@ public enum GeteventReader {
                 lastAdded = text.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
                 continue
             }
-            if text.first == " " || text.first == "\t" {
+            if text.first == " " || text.first == "\t", !trimmed.hasPrefix("[") {
                 if trimmed.hasPrefix("name:"), let device = lastAdded {
                     names[device] = unquoted(String(trimmed.dropFirst("name:".count)).trimmingCharacters(in: .whitespaces))
                 }
