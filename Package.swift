@@ -36,7 +36,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
-        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"]),
+        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
