@@ -29,6 +29,8 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case inconsistentHeader
         /// Text that is not JSON where JSON was expected (a stray character, a missing comma or colon).
         case syntax
+        /// The file ends before the recording does.
+        case truncated
         /// A JSON value of the wrong kind (a string where a number belongs, an object where an array does).
         case wrongType
         /// A value of the right kind that the field does not allow (an unknown device kind, a malformed date).
@@ -41,27 +43,55 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case duplicateKey
         /// An object holds a key the format does not define.
         case unknownField
+        /// A key where it cannot be (anything after `events`, `format` not first).
+        case misplacedField
+        /// Something other than whitespace after the end of the recording.
+        case trailingData
+        /// The file, a string, a list or the nesting goes beyond the reader's limits.
+        case tooLarge
+        /// A value the format cannot hold (NaN or infinity in a header number), when writing.
+        case notRepresentable
+        /// The destination exists and overwriting was not asked for.
+        case exists
     }
 
     /// The file (or the name given to parsed text) the problem is in.
     public var file: String
     /// The 1-based line number, or `nil` for a problem with the whole file.
     public var line: Int?
+    /// The 1-based column (counted in bytes) on ``line``, or `nil` when the format has no columns.
+    public var column: Int?
+    /// Where in a JSON recording the problem is (`events[1234][2]`, `device.axes[3].maximum`), or `nil`.
+    public var path: String?
     /// The kind of problem.
     public var problem: Problem
     /// What was expected and what was found, in words.
     public var message: String
 
     public init(file: String, line: Int?, problem: Problem, message: String) {
+        self.init(file: file, line: line, column: nil, path: nil, problem: problem, message: message)
+    }
+
+    /// An error at a line and column, and at a JSON path.
+    public init(file: String, line: Int?, column: Int?, path: String?, problem: Problem, message: String) {
         self.file = file
         self.line = line
+        self.column = column
+        self.path = path
         self.problem = problem
         self.message = message
     }
 
-    /// `file:line: message`, or `file: message` without a line.
+    /// `file:line:column: message (at path)`; the column, the line and the
+    /// path are left out when unknown: `file:line: message`, `file: message`.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        text += ": " + message
+        if let path, !path.isEmpty { text += " (at \(path))" }
+        return text
     }
 }
