@@ -13,7 +13,7 @@
 ///    (they spread while drifting), which is a deformation. Otherwise
 ///    (opposite or crossing directions) they deform.
 /// 4. One finger still and another moved at least ``anchoredThreshold``
-///    (4 mm): the still finger is a pivot, and the others deform around it
+///    (8 mm): the still finger is a pivot, and the others deform around it
 ///    (a pinch or a rotation with the thumb planted) — the case
 ///    touchscreen tools such as touchegg misread as a swipe.
 /// 5. Anything else stays undecided and is judged again on the next frame,
@@ -27,8 +27,10 @@ public enum MultiFingerMotion: Equatable, Sendable {
     public static let movementThreshold = 1.5
     /// Travel under which a finger counts as still, in mm.
     public static let stillThreshold = 1.0
-    /// Travel of the moving finger when another stays still, in mm (libinput: 4 mm).
-    public static let anchoredThreshold = 4.0
+    /// Travel of the moving finger when another stays still, in mm. libinput
+    /// uses 4 mm on touchpads; on real two-finger drags one finger often
+    /// starts 20–50 ms late and has moved 4–6 mm by then, so 8 mm.
+    public static let anchoredThreshold = 8.0
     /// Largest angle between displacements of fingers moving "the same way",
     /// in radians (libinput treats neighbouring octants as the same: up to about 67°).
     public static let sameDirectionTolerance = Double.pi / 3
