@@ -20,9 +20,11 @@ public enum RecordingReplay {
     /// ``StandardGestures`` attached; touches left down at the end are
     /// cancelled and timers run `settle` seconds past the last event.
     /// `onFrame` and `onAction` see frames and actions as they happen.
+    /// `beforeEvent` runs before each event is fed (a real-time player waits there).
     public static func run(
         _ recording: Recording, settle: Double = defaultSettle,
-        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil
+        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
+        beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
         let window = Window(screen: recording.screen)
         let gestures = StandardGestures(attachingTo: window)
@@ -33,7 +35,14 @@ public enum RecordingReplay {
             log.append(record)
             onAction?(record)
         }
-        pipeline.process(recording.events)
+        if let beforeEvent {
+            for event in recording.events {
+                beforeEvent(event)
+                pipeline.process(event)
+            }
+        } else {
+            pipeline.process(recording.events)
+        }
         pipeline.finishInput(at: recording.events.last.map { $0.time + settle })
         withExtendedLifetime(gestures) {}
         return Outcome(log: log, diagnostics: pipeline.diagnostics)
