@@ -7,7 +7,7 @@
 # touchpad description of umockdev's own test data (synaptics-touchpad.umockdev
 # and .ioctl, LGPL-2.1-or-later; by default from shared/external/umockdev beside
 # this repository) and replays into it the events of
-# Recordings/touchpad-two-finger-scroll.evemu (evemu-devices, MIT: a SynPS/2
+# Recordings/evemu/touchpad-two-finger-scroll.evemu (evemu-devices, MIT: a SynPS/2
 # Synaptics TouchPad with the same event codes). `libinput record` reads the
 # device while the events arrive and is stopped with SIGINT once they are over.
 # The YAML it writes becomes
@@ -26,7 +26,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 data="${1:-$root/../shared/external/umockdev}"
-source="$root/Recordings/touchpad-two-finger-scroll.evemu"
+source="$root/Recordings/evemu/touchpad-two-finger-scroll.evemu"
 out="$root/Tests/TactileRecordingTests/Fixtures/libinput-record-synaptics-two-finger-scroll.yml"
 node=/dev/input/event12  # the node synaptics-touchpad.umockdev describes
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Bundled recordings")
 struct BundledRecordingTests {
-    @Test("every evemu file in Recordings/ is listed here", .tags(.bundled))
+    @Test("every evemu file in Recordings/evemu/ is listed here", .tags(.bundled))
     func allListed() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: BundledRecordings.directory)
             .filter { $0.hasSuffix(".evemu") }

@@ -1,14 +1,17 @@
 import Testing
 import Foundation
 
-/// The recordings in the repository's `Recordings/` directory.
+/// The evemu originals in the repository's `Recordings/evemu/` directory.
 enum BundledRecordings {
     /// `Recordings/`, found from this source file's path.
-    static let directory: String = URL(fileURLWithPath: #filePath)
+    static let corpusDirectory: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // TactileRecordingTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // package root
         .appendingPathComponent("Recordings").path
+
+    /// `Recordings/evemu/`.
+    static let directory: String = corpusDirectory + "/evemu"
 
     static func path(_ name: String) -> String {
         directory + "/" + name
