@@ -3,6 +3,8 @@
 #   make demo    install what is missing, build in release mode, play the demo
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
+#   make golden  re-pin the golden action log of every corpus recording (review git diff after)
+#   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
 #   make clean   remove build products
 
 # The Swift 6 toolchain: on PATH, or the usual /opt/swift install.
@@ -12,7 +14,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo clean
+.PHONY: setup build test demo golden corpus clean
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null; then \
@@ -33,6 +35,13 @@ test: setup
 
 demo: setup
 	"$(SWIFT)" run -c release tactile demo
+
+golden: setup
+	"$(SWIFT)" build -c release --product tactile
+	.build/release/tactile golden $$(find Recordings -name '*.json' -not -path 'Recordings/velocity/*' | sort)
+
+corpus: setup
+	tools/build-corpus.sh
 
 clean:
 	"$(SWIFT)" package clean

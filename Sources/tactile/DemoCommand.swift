@@ -9,20 +9,21 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Show gesture recognition live (for now: the bundled recordings played in real time).",
         discussion: """
-            Live touch devices are not supported yet, so the demo replays the recordings in \
-            Recordings/ (or the one named with --recording) at the pace they were recorded \
-            (see --speed), printing the same lines as `tactile replay`. It takes about four \
-            seconds.
+            Live touch devices are not supported yet, so the demo replays a selection of the \
+            corpus in Recordings/ (or the one named with --recording) at the pace it was \
+            recorded (see --speed), printing the same lines as `tactile replay`. It takes \
+            about six seconds.
             """
     )
 
-    /// The recordings played when none is named, in order: about 3.7 s of touches.
+    /// The recordings played when none is named, in order: about 6 s of touches.
     static let playlist = [
-        "touchpad-two-finger-scroll.evemu",
-        "touchpad-double-tap.evemu",
-        "touchpad-three-finger-tap.evemu",
-        "touchscreen-two-finger-touch-release.evemu",
-        "touchscreen-four-finger-drag.evemu",
+        "touchpad-synaptics-two-finger-scroll.json",
+        "touchpad-cypress-three-finger-tap.json",
+        "tablet-isdv4-double-tap.json",
+        "touchscreen-remarkable-double-tap-top.json",
+        "touchscreen-atmel-four-finger-drag.json",
+        "touchscreen-transformer-two-finger-drag.json",
     ]
 
     @Option(help: ArgumentHelp("Play only this bundled recording, a file name in Recordings/.", valueName: "name"))
@@ -42,7 +43,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         printError("tactile demo: no live touch device support yet (no touch device opened).")
         let names = recording.map { [$0] } ?? Self.playlist
-        var recordings: [(path: String, recording: EvemuRecording)] = []
+        var recordings: [(path: String, recording: Recording)] = []
         for name in names {
             guard let path = BundledRecordings.path(of: name) else {
                 printError("tactile: error: cannot find the bundled recording \(name); looked in:")
@@ -51,7 +52,7 @@ struct DemoCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             do throws(RecordingError) {
-                recordings.append((BundledRecordings.displayPath(path), try EvemuReader.read(contentsOf: path)))
+                recordings.append((BundledRecordings.displayPath(path), try RecordingLoading.load(path).recording))
             } catch {
                 printError("tactile: error: \(error)")
                 throw ExitCode.failure
@@ -62,8 +63,8 @@ struct DemoCommand: ParsableCommand {
         let player = RecordingPlayer(options: playback, speed: speed)
         for (index, item) in recordings.enumerated() {
             if index > 0 { Thread.sleep(forTimeInterval: 0.3 / speed) }
-            let diagnostics = player.play(item.recording, name: item.path)
-            RecordingPlayer.report(diagnostics, name: item.path)
+            let outcome = player.play(item.recording, name: item.path)
+            RecordingPlayer.report(outcome.diagnostics, name: item.path)
         }
     }
 }

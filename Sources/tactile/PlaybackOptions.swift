@@ -2,14 +2,11 @@ import ArgumentParser
 
 /// Options shared by the commands that play a recording.
 struct PlaybackOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The screen the touch surface maps onto, WIDTHxHEIGHT in points.", valueName: "WxH"))
-    var screen = ScreenSize(width: 1920, height: 1080)
+    @Option(help: ArgumentHelp("Map the surface onto this screen, WIDTHxHEIGHT in points, instead of the recording's own.", valueName: "WxH"))
+    var screen: ScreenSize?
 
     @Flag(help: "Print only the actions, one JSON object per line (the action log format).")
     var json = false
-
-    @Flag(help: "Keep the recorded timestamps instead of starting the recording at 0.")
-    var keepTimestamps = false
 
     @Option(help: ArgumentHelp("Seconds of engine time to run after the last event, so pending timers fire.", valueName: "seconds"))
     var settle = 1.0

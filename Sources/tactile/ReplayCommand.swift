@@ -1,45 +1,71 @@
 import ArgumentParser
+import Tactile
 import TactileRecording
 
-/// `tactile replay FILE...`: plays recordings as fast as possible.
+/// `tactile replay FILE...`: plays recordings through the gesture engine.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay evemu recordings through the gesture engine.",
+        abstract: "Replay recordings through the gesture engine.",
         discussion: """
-            Prints one line per touch that begins, ends or is cancelled and one per action \
-            (or, with --json, only the actions as JSON lines). What the touch assembler had \
-            to work around is summarised on standard error. An events-only file \
-            (NAME.gesture.events) takes its device from the NAME.desc beside it.
+            Reads Tactile JSON, evemu, libinput record YAML, Android getevent text and reMarkable \
+            records (detected from the content). Prints one line per touch that begins, ends or is \
+            cancelled and one per action (with --json, only the actions as JSON lines). With \
+            --expect, compares the actions with the recording's golden log and labels and exits \
+            with status 1 and a diff when they differ. What the touch assembler had to work around \
+            is summarised on standard error.
             """
     )
 
-    @Argument(help: ArgumentHelp("evemu recordings (.evemu, .events with a header, or events beside a .desc).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"))
     var files: [String]
 
-    @Option(help: ArgumentHelp("Read the device from this evemu description instead of the recording's own header.", valueName: "desc"))
+    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"))
     var device: String?
+
+    @Flag(help: "Pace the events by their timestamps instead of playing as fast as possible.")
+    var realtime = false
+
+    @Flag(help: "Compare with the recording's expected actions and labels; exit 1 with a diff on any difference.")
+    var expect = false
 
     @OptionGroup var playback: PlaybackOptions
 
     func run() throws {
         var failed = false
-        let player = RecordingPlayer(options: playback, speed: nil)
+        let player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
         for file in files {
             do throws(RecordingError) {
-                let recording: EvemuRecording
-                if let device {
-                    recording = try EvemuReader.read(descriptionAt: device, eventsAt: file)
-                } else {
-                    recording = try EvemuReader.read(contentsOf: file)
-                }
-                let diagnostics = player.play(recording, name: file)
-                RecordingPlayer.report(diagnostics, name: file)
+                let loaded = try RecordingLoading.load(file, description: device)
+                for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
+                let outcome = player.play(loaded.recording, name: file)
+                RecordingPlayer.report(outcome.diagnostics, name: file)
+                if expect, !Self.matchesExpectations(loaded.recording, outcome: outcome, file: file) { failed = true }
             } catch {
                 printError("tactile: error: \(error)")
                 failed = true
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// Prints what differs from the recording's golden log and labels; `true` when nothing does.
+    static func matchesExpectations(_ recording: Recording, outcome: RecordingReplay.Outcome, file: String) -> Bool {
+        var ok = true
+        if let expected = recording.expected {
+            let diff = RecordingReplay.diff(expected: expected, actual: outcome.log.records)
+            if !diff.isEmpty {
+                printError("\(file): the actions differ from the expected log:")
+                for line in diff { printError(line) }
+                ok = false
+            }
+        } else {
+            printError("\(file): no expected log to compare with (pin one with `tactile golden`)")
+            ok = false
+        }
+        let problems = RecordingReplay.labelProblems(recording.labels, log: outcome.log)
+        for problem in problems { printError("\(file): label: \(problem)") }
+        if ok, problems.isEmpty { printError("\(file): as expected (\(outcome.log.count) actions)") }
+        return ok && problems.isEmpty
     }
 }

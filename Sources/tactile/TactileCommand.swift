@@ -6,9 +6,11 @@ struct TactileCommand: ParsableCommand {
         commandName: "tactile",
         abstract: "Gesture recognition for Linux touchpads and touchscreens.",
         discussion: """
-            Replays evemu recordings through the touch assembler and the gesture engine \
-            and prints what happens: touches landing and lifting, and recognizer actions.
+            Replays recordings through the touch assembler and the gesture engine and prints \
+            what happens: touches landing and lifting, and recognizer actions. Converts between \
+            recording formats, synthesizes labelled gestures and pins golden logs.
             """,
-        subcommands: [ReplayCommand.self, DemoCommand.self]
+        subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
+                      SynthCommand.self, GoldenCommand.self]
     )
 }

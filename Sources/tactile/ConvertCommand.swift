@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileRecording
+
+/// `tactile convert IN OUT`: between formats, adding labels and a golden log.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a recording between formats, optionally labelling it.",
+        discussion: """
+            Reads any supported format and writes Tactile JSON (.json), evemu (.evemu) or \
+            libinput record YAML (.yml), by the output's extension or --to. Tactile JSON keeps \
+            labels and the golden log; the others keep the device and the events. Never \
+            overwrites unless --force. JSON is written atomically with mode 0600.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The recording to read.", valueName: "in"))
+    var input: String
+
+    @Argument(help: ArgumentHelp("The file to write.", valueName: "out"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Output format: tactile, evemu or libinputRecord (default: from the extension).", valueName: "format"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("An evemu description (.desc) for an events-only input.", valueName: "desc"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Name the device (formats without a device: getevent, reMarkable).", valueName: "name"))
+    var deviceName: String?
+
+    @Option(help: ArgumentHelp("The screen the surface maps onto, WIDTHxHEIGHT in points.", valueName: "WxH"))
+    var screen: ScreenSize?
+
+    @Flag(help: "Shift the timestamps so the first event is at 0.000000 s.")
+    var rebase = false
+
+    @Option(help: ArgumentHelp("The surface's physical size, WIDTHxHEIGHT in mm: sets the resolution of position axes that report none.", valueName: "WxH"))
+    var surfaceSize: ScreenSize?
+
+    @OptionGroup var labelling: LabelOptions
+
+    @Flag(help: "Replay the result and store its actions as the golden log (Tactile JSON only).")
+    var golden = false
+
+    @Flag(help: "Overwrite the output if it exists.")
+    var force = false
+
+    func validate() throws {
+        if golden, (to.flatMap(RecordingFormat.init(rawValue:)) ?? RecordingFormat(pathExtensionOf: output)) != .tactile {
+            throw ValidationError("--golden needs Tactile JSON output: only it stores a golden log.")
+        }
+    }
+
+    func run() throws {
+        do throws(RecordingError) {
+            var options = RecordingImporter.Options(deviceName: deviceName)
+            if let screen { options.screen = screen.screen }
+            var recording = try RecordingLoading.load(input, description: device, options: options).recording
+            if let screen { recording.screen = screen.screen }
+            if rebase { recording.events = Self.rebased(recording.events) }
+            if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }
+            if let label = labelling.label { recording.labels.append(label) }
+            let format = try outputFormat()
+            if golden {
+                recording.expected = RecordingReplay.run(recording).log.records
+            }
+            if format == .tactile {
+                try RecordingWriter.write(recording, to: output, overwrite: force)
+            } else {
+                if !force, FileManager.default.fileExists(atPath: output) {
+                    throw RecordingError(file: output, line: nil, problem: .unreadable,
+                                         message: "expected a new file, found one already there (use --force to overwrite)")
+                }
+                try RecordingExporter.write(recording, to: output, as: format)
+            }
+            printError("\(input) → \(output) (\(format), \(recording.events.count) events)")
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func outputFormat() throws(RecordingError) -> RecordingFormat {
+        if let to {
+            guard let format = RecordingFormat(rawValue: to) else {
+                throw RecordingError(file: output, line: nil, problem: .unknownFormat,
+                                     message: "expected --to tactile, evemu or libinputRecord, found \(to)")
+            }
+            return format
+        }
+        guard let format = RecordingFormat(pathExtensionOf: output) else {
+            throw RecordingError(file: output, line: nil, problem: .unknownFormat,
+                                 message: "expected an output ending in .json, .evemu or .yml (or --to)")
+        }
+        return format
+    }
+
+    /// `device` with a resolution on each position axis that has none, so
+    /// that its span covers `size` millimetres (rounded to whole units per mm).
+    static func device(_ device: DeviceDescription, sized size: ScreenSize) -> DeviceDescription {
+        var device = device
+        device.axes = device.axes.map { axis in
+            var axis = axis
+            let millimetres: Double
+            switch axis.code {
+            case AbsCode.x, AbsCode.mtPositionX: millimetres = size.width
+            case AbsCode.y, AbsCode.mtPositionY: millimetres = size.height
+            default: return axis
+            }
+            if axis.resolution <= 0 { axis.resolution = Int32(max(1, (axis.span / millimetres).rounded())) }
+            return axis
+        }
+        return device
+    }
+
+    /// The events shifted so the first is at 0, intervals exact.
+    static func rebased(_ events: [InputEvent]) -> [InputEvent] {
+        guard let first = events.first?.timeInMicroseconds else { return events }
+        return events.map { event in
+            let micro = event.timeInMicroseconds - first
+            return InputEvent(seconds: micro / 1_000_000, microseconds: Int32(micro % 1_000_000),
+                              type: event.type, code: event.code, value: event.value)
+        }
+    }
+}
+
+/// What a person did, given on the command line.
+struct LabelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Label the recording with the gesture performed (two-finger-scroll, double-tap…).", valueName: "gesture"))
+    var gesture: String?
+
+    @Option(help: ArgumentHelp("Fingers used.", valueName: "n"))
+    var fingers: Int?
+
+    @Option(help: ArgumentHelp("A standard recognizer that must recognize (repeatable).", valueName: "name"))
+    var recognizer: [String] = []
+
+    @Option(help: ArgumentHelp("A standard recognizer that must not recognize (repeatable).", valueName: "name"))
+    var absent: [String] = []
+
+    @Option(help: ArgumentHelp("A note for the label.", valueName: "text"))
+    var note: String?
+
+    /// The label, when a gesture was given.
+    var label: RecordingLabel? {
+        gesture.map {
+            RecordingLabel(gesture: $0, fingers: fingers, recognizers: recognizer, absent: absent,
+                           note: note.flatMap { $0.isEmpty ? nil : $0 })
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import TactileRecording
+
+/// `tactile golden FILE...`: pins what the engine does now as the expected log.
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "golden",
+        abstract: "Replay Tactile JSON recordings and store their actions as the expected log.",
+        discussion: """
+            Rewrites each file's `expected` with the actions a replay produces now, keeping \
+            everything else; the file is replaced atomically. Review the diff (git diff) before \
+            committing: this is how intended behaviour changes are recorded.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Tactile JSON recordings.", valueName: "file"))
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        for file in files {
+            do throws(RecordingError) {
+                var recording = try RecordingReader.read(contentsOf: file)
+                let outcome = RecordingReplay.run(recording)
+                let changed = recording.expected.map { $0 != outcome.log.records } ?? true
+                recording.expected = outcome.log.records
+                try RecordingWriter.write(recording, to: file, overwrite: true)
+                let problems = RecordingReplay.labelProblems(recording.labels, log: outcome.log)
+                for problem in problems { printError("\(file): label: \(problem)") }
+                printError("\(file): \(outcome.log.count) actions\(changed ? " (changed)" : "")")
+            } catch {
+                printError("tactile: error: \(error)")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
