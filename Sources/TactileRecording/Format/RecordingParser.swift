@@ -206,8 +206,18 @@ struct RecordingParser {
     mutating func readEvents(into events: inout [InputEvent], limit: Int) throws(RecordingError) {
         guard case .events(var expectingEvent) = state else { return }
         var added = 0
+        // The fast path fills a small buffer that is appended in one go, sparing the
+        // array's uniqueness and capacity checks per event.
+        let buffer = UnsafeMutablePointer<InputEvent>.allocate(capacity: Self.fastBatch)
+        defer { buffer.deallocate() }
         while added < limit {
-            fastEvents(into: &events, limit: limit, added: &added, expectingEvent: &expectingEvent)
+            let capacity = min(Self.fastBatch, limit - added)
+            let count = fastEvents(into: buffer, capacity: capacity, expectingEvent: &expectingEvent)
+            if count > 0 {
+                events.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+                added += count
+                if count == capacity { continue }
+            }
             guard added < limit else { break }
             // One step the fast path left: a chunk boundary, the end of the array, odd spacing or an error.
             json.cursor.skipWhitespace()
@@ -248,20 +258,39 @@ struct RecordingParser {
     /// number of more than 18 digits, a value out of range, the end of the
     /// array, an error), which the general path then handles exactly: the
     /// fast path only ever accepts what the general one accepts.
+    /// Events the fast path parses between appends to the result.
+    static let fastBatch = 256
+
+    /// Returns how many events it put in `buffer` (at most `capacity`).
     @inline(__always)
-    private mutating func fastEvents(into events: inout [InputEvent], limit: Int, added: inout Int, expectingEvent: inout Bool) {
+    private mutating func fastEvents(into buffer: UnsafeMutablePointer<InputEvent>, capacity: Int, expectingEvent: inout Bool) -> Int {
         let base = json.cursor.base
         let end = json.cursor.end
         let baseOffset = json.cursor.baseOffset
         var p = json.cursor.position
         var line = json.cursor.line
         var lineStart = json.cursor.lineStart
+        var count = 0
+        // The first event goes through `check`, which sets `firstTime`.
+        var started = firstTime >= 0
+        var lastTime = self.lastTime
+        let absCodes = checks.absCodes
+        let slotMinimum = Int64(checks.slotMinimum), slotMaximum = Int64(checks.slotMaximum)
         defer {
             json.cursor.position = p
             json.cursor.line = line
             json.cursor.lineStart = lineStart
+            self.lastTime = lastTime
         }
-        while added < limit {
+        while count < capacity {
+            // The writer's own separator, `,\n    [`, in one comparison.
+            if !expectingEvent, end &- p >= 8,
+               UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF == 0x005B_2020_2020_0A2C {
+                line &+= 1
+                lineStart = baseOffset &+ p &+ 2
+                p &+= 6
+                expectingEvent = true
+            }
             // Between events: whitespace, and the comma when one is due.
             // (Tests against a bit mask rather than a chain of comparisons, which
             // the compiler would turn into a slow jump table.)
@@ -282,7 +311,7 @@ struct RecordingParser {
                     break
                 }
             }
-            guard p < end, expectingEvent, base[p] == UInt8(ascii: "[") else { return }
+            guard p < end, expectingEvent, base[p] == UInt8(ascii: "[") else { return count }
             var q = p &+ 1
             // Each field has its own code (and so its own branch history): the
             // type is always one digit, the microseconds mostly six, and so on.
@@ -291,23 +320,37 @@ struct RecordingParser {
                   let type = Self.fastField(base, &q, end, UInt8(ascii: ",")),
                   let code = Self.fastField(base, &q, end, UInt8(ascii: ",")),
                   let value = Self.fastField(base, &q, end, UInt8(ascii: "]"))
-            else { return }
+            else { return count }
             guard seconds >= 0, seconds <= Self.maximumSeconds, microseconds >= 0, microseconds < 1_000_000,
                   type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF, value >= Int64(Int32.min), value <= Int64(Int32.max)
-            else { return }
+            else { return count }
             let event = InputEvent(
                 seconds: seconds, microseconds: Int32(truncatingIfNeeded: microseconds), type: EventType(rawValue: UInt16(truncatingIfNeeded: type)),
                 code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value))
-            eventLine = line
-            eventLineStart = lineStart
-            eventOffset = baseOffset &+ p
+            // The usual event (in time, an announced ABS or SYN code, a slot in range)
+            // is checked here on locals; anything else goes through `check`, which words warnings.
+            let time = seconds &* 1_000_000 &+ microseconds
+            let usual = started && time >= lastTime && (type == 3
+                ? code < 64 && absCodes >> UInt64(code) & 1 == 1 && (code != Int64(AbsCode.mtSlot) || (value >= slotMinimum && value <= slotMaximum))
+                : type == 0 && code <= 3)
+            if usual {
+                lastTime = time
+            } else {
+                eventLine = line
+                eventLineStart = lineStart
+                eventOffset = baseOffset &+ p
+                self.lastTime = lastTime
+                check(event)
+                lastTime = self.lastTime
+                started = true
+            }
             p = q
-            check(event)
-            events.append(event)
+            (buffer + count).initialize(to: event)
             eventCount &+= 1
-            added &+= 1
+            count &+= 1
             expectingEvent = false
         }
+        return count
     }
 
     /// One field of an event and the `,` or `]` after it: spaces, an
@@ -643,6 +686,8 @@ struct EventChecks {
     var knownCodes: [UInt64]
     /// One bit per event type Linux defines.
     var knownTypes: UInt32
+    /// One bit per `ABS_*` code the device announces (all are below 64).
+    var absCodes: UInt64 = 0
     var slotMinimum: Int32
     var slotMaximum: Int32
     var warnings: [RecordingWarning] = []
@@ -665,7 +710,10 @@ struct EventChecks {
         }
         for code in [SynCode.report, SynCode.config, SynCode.mtReport, SynCode.dropped] { add(.syn, code) }
         for code in device.keys { add(.key, code) }
-        for axis in device.axes { add(.abs, axis.code) }
+        for axis in device.axes {
+            add(.abs, axis.code)
+            if axis.code < 64 { absCodes |= 1 << UInt64(axis.code) }
+        }
         for set in device.otherCodes {
             for code in set.codes { add(set.type, code) }
         }
