@@ -7,14 +7,18 @@ public struct RecordingHeader: Hashable, Sendable {
     public var version: Int
     /// When the recording was made (ISO 8601 in UTC), or empty.
     public var created: String
+    /// The device the events came from.
     public var device: DeviceDescription
+    /// The screen its surface maps onto.
     public var screen: Screen
     /// The counts the writer stored (not recomputed; the full read warns when they are off).
     public var summary: RecordingSummary
+    /// What the person did.
     public var labels: [RecordingLabel]
     /// The golden action log, if one was pinned.
     public var expected: [ActionRecord]?
 
+    /// A header with the given parts.
     public init(
         version: Int, created: String, device: DeviceDescription, screen: Screen, summary: RecordingSummary,
         labels: [RecordingLabel], expected: [ActionRecord]?
@@ -71,6 +75,7 @@ public enum RecordingReader {
         /// The most ``maximumDepth`` can be: the header is parsed by recursion.
         public static let deepestNesting = 256
 
+        /// Limits with the given bounds; the defaults are those of ``default``.
         public init(
             maximumFileSize: Int = 1 << 30, maximumHeaderSize: Int = 32 << 20, maximumHeaderValues: Int = 2_000_000,
             maximumStringLength: Int = 65_536, maximumKeyLength: Int = 1_024, maximumNameLength: Int = 1_024,
@@ -95,6 +100,7 @@ public enum RecordingReader {
 
     /// A recording and what the reader noticed about it.
     public struct Result: Hashable, Sendable {
+        /// The recording read.
         public var recording: Recording
         /// Counted oddities, at most one per ``RecordingWarning/Kind``.
         public var warnings: [RecordingWarning]
@@ -103,6 +109,7 @@ public enum RecordingReader {
         /// The format version the file declared.
         public var version: Int
 
+        /// A result with the given parts.
         public init(recording: Recording, warnings: [RecordingWarning], storedSummary: RecordingSummary, version: Int) {
             self.recording = recording
             self.warnings = warnings

@@ -34,6 +34,7 @@ public struct RecordingWarning: Hashable, Sendable, CustomStringConvertible {
     /// The first occurrence, in words.
     public var message: String
 
+    /// A warning with the given parts.
     public init(kind: Kind, count: Int, file: String, line: Int?, path: String?, message: String) {
         self.kind = kind
         self.count = count
