@@ -65,9 +65,12 @@ public struct ActionRecord: Hashable, Sendable {
     }
 }
 
-/// JSON string quoting for the hand-written log lines.
-enum JSONText {
-    static func quote(_ text: String) -> String {
+/// JSON string quoting for hand-written JSON (the action log, recordings):
+/// `"`, `\`, line feed, carriage return and tab by letter, other control
+/// characters as `\u00XX`, everything else as it is.
+public enum JSONText {
+    /// `text` as a JSON string literal, quotes included.
+    public static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,5 @@
+import Tactile
+
 /// A JSON value of a recording's header, with where it starts in the file.
 struct JSONNode {
     enum Value {
@@ -34,30 +36,6 @@ struct JSONMember {
     var node: JSONNode
 }
 
-/// JSON string quoting, with the escapes of the action log's lines: `"`,
-/// `\`, line feed, carriage return and tab by letter, other control
-/// characters as `\u00XX`, everything else as it is (UTF-8).
-enum RecordingJSONText {
-    static func quote(_ text: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes.reserveCapacity(text.utf8.count + 2)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16)
-                bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
 
 /// JSON paths as messages show them: `device.axes[3].maximum`, `events[12][2]`.
 enum JSONPath {
@@ -66,7 +44,7 @@ enum JSONPath {
             (0x61...0x7a).contains(byte) || (0x41...0x5a).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5f
         }
         if plain { return path.isEmpty ? key : path + "." + key }
-        return path + "[" + RecordingJSONText.quote(key) + "]"
+        return path + "[" + JSONText.quote(key) + "]"
     }
 
     static func index(_ path: String, _ index: Int) -> String {

@@ -104,9 +104,9 @@ struct RecordingJSONOutput {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string (see ``RecordingJSONText/quote(_:)``).
+    /// A JSON string (see ``JSONText/quote(_:)``).
     mutating func appendString(_ text: String) {
-        append(RecordingJSONText.quote(text))
+        append(JSONText.quote(text))
     }
 
     func unrepresentable(_ value: Double, path: String) -> RecordingError {
