@@ -4,40 +4,291 @@ import Tactile
 import Glibc
 #endif
 
-/// An evdev device opened through libevdev: its description now, its events
-/// later (the live reader builds on this).
+/// An evdev device opened through libevdev: its description, and its events
+/// read with `SYN_DROPPED` recovery.
+///
+/// Reading is non-blocking underneath: ``nextEvent()`` returns at once, and
+/// ``poll(timeout:)`` (or ``fileDescriptor`` in your own poll loop) waits for
+/// more. ``readEvents(idleTimeout:_:)`` combines both into a read loop.
+///
+/// When the kernel's buffer overflowed, the stream continues with
+/// `SYN_DROPPED`, a synthetic `SYN_REPORT` (so that ``TouchAssembler`` closes
+/// the discarded frame and cancels the touches in flight), then one frame that
+/// holds libevdev's full resynchronised state (every slot, the position axes,
+/// the touch and tool keys) closed by `SYN_REPORT`, which restores every
+/// finger still down. Event times use `CLOCK_MONOTONIC` when the kernel
+/// accepts it (see ``usesMonotonicClock``).
+///
+/// The device is not thread-safe: use it from one thread or task.
 public final class EvdevDevice {
+    /// How to open a device.
+    public struct OpenOptions: Sendable, Hashable {
+        /// Fail with ``EvdevError/noTouchCapability(path:name:)`` unless the
+        /// device reports touch positions (a touchpad or touchscreen).
+        public var requireTouch: Bool
+        /// Take an exclusive grab (`EVIOCGRAB`), so that no other program sees
+        /// the events while the device is open. Released by ``ungrab()`` or when
+        /// the device is deallocated.
+        public var grab: Bool
+
+        /// Options; by default neither touch is required nor the device grabbed.
+        public init(requireTouch: Bool = false, grab: Bool = false) {
+            self.requireTouch = requireTouch
+            self.grab = grab
+        }
+    }
+
+    /// What ``nextEvent()`` found.
+    public enum ReadResult: Sendable, Hashable {
+        /// The next event.
+        case event(InputEvent)
+        /// Nothing to read now: wait with ``EvdevDevice/poll(timeout:)`` and try again.
+        case wouldBlock
+        /// The device is gone (`ENODEV`): every event before was delivered, none follow.
+        case endOfStream
+    }
+
+    /// What ``poll(timeout:)`` saw.
+    public enum PollResult: Sendable, Hashable {
+        /// Events are waiting.
+        case readable
+        /// Nothing arrived within the timeout.
+        case timeout
+        /// The device hung up or reported an error: read what is left, then stop.
+        case hangup
+    }
+
+    /// Why ``readEvents(idleTimeout:_:)`` returned.
+    public enum ReadLoopEnd: Sendable, Hashable {
+        /// The handler returned `false`.
+        case stopped
+        /// No event arrived for the idle timeout.
+        case timedOut
+        /// The device went away; everything before was delivered.
+        case deviceGone
+    }
+
     /// The device node, such as `/dev/input/event5`.
     public let path: String
     /// What the device announces, read from libevdev.
     public let description: DeviceDescription
+    /// The file descriptor, for your own `poll`/`epoll` loop. Valid while the
+    /// device lives; do not read from or close it.
+    public let fileDescriptor: Int32
+    /// Whether event times come from `CLOCK_MONOTONIC` (the kernel accepted
+    /// `EVIOCSCLOCKID`); otherwise they use the kernel's default clock.
+    public let usesMonotonicClock: Bool
+    /// Whether this process holds an exclusive grab on the device.
+    public private(set) var isGrabbed: Bool
+    /// How many times the kernel reported `SYN_DROPPED` so far.
+    public private(set) var droppedCount = 0
 
-    private let fd: Int32
     private let handle: OpaquePointer
+    /// Events produced by a resync, delivered before anything read after them.
+    private var pending: [InputEvent] = []
+    private var pendingIndex = 0
+    private var isGone = false
 
     /// Opens `path` read-only and non-blocking and reads its description.
-    public init(path: String) throws(EvdevError) {
+    public convenience init(path: String) throws(EvdevError) {
+        try self.init(path: path, options: OpenOptions())
+    }
+
+    /// Opens `path` read-only and non-blocking, reads its description, sets
+    /// the event clock to `CLOCK_MONOTONIC` and applies `options`.
+    ///
+    /// - Throws: ``EvdevError/notFound(path:)``, ``EvdevError/permissionDenied(path:)``,
+    ///   ``EvdevError/notAnEvdevNode(path:)``, ``EvdevError/noTouchCapability(path:name:)``
+    ///   (with `requireTouch`), ``EvdevError/busy(path:)`` (with `grab`, when another
+    ///   program holds a grab), or ``EvdevError/system(path:operation:errno:)``.
+    public init(path: String, options: OpenOptions) throws(EvdevError) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(errno: errno, path: path, operation: "open") }
-        var handle: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &handle)
-        guard rc == 0, let handle else {
+        var created: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &created)
+        guard rc == 0, let handle = created else {
             close(fd)
             throw EvdevError(errno: -rc, path: path, operation: "libevdev_new_from_fd")
         }
+        let description = Self.describe(handle)
+        if options.requireTouch, description.kind == .other {
+            libevdev_free(handle)
+            close(fd)
+            throw .noTouchCapability(path: path, name: description.name)
+        }
+        if options.grab, tactile_evdev_grab(fd, 1) != 0 {
+            let code = errno
+            libevdev_free(handle)
+            close(fd)
+            throw Self.grabError(errno: code, path: path)
+        }
         self.path = path
-        self.fd = fd
+        self.fileDescriptor = fd
         self.handle = handle
-        self.description = Self.describe(handle)
+        self.description = description
+        self.isGrabbed = options.grab
+        self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
     }
 
     deinit {
+        ungrab()
         libevdev_free(handle)
-        close(fd)
+        close(fileDescriptor)
     }
 
+    // MARK: Grab
+
+    /// Takes an exclusive grab (`EVIOCGRAB`): other programs, the desktop
+    /// included, stop receiving the device's events until ``ungrab()``.
+    ///
+    /// - Throws: ``EvdevError/busy(path:)`` when another program holds a grab.
+    public func grab() throws(EvdevError) {
+        guard !isGrabbed else { return }
+        guard tactile_evdev_grab(fileDescriptor, 1) == 0 else {
+            throw Self.grabError(errno: errno, path: path)
+        }
+        isGrabbed = true
+    }
+
+    /// `EBUSY` means another program holds the grab; anything else is reported as it is.
+    private static func grabError(errno code: Int32, path: String) -> EvdevError {
+        switch code {
+        case EBUSY: return .busy(path: path)
+        case ENODEV: return .deviceGone(path: path)
+        default: return .system(path: path, operation: "EVIOCGRAB", errno: code)
+        }
+    }
+
+    /// Releases the exclusive grab, if held. Safe to call any number of times;
+    /// also done when the device is deallocated.
+    public func ungrab() {
+        guard isGrabbed else { return }
+        _ = tactile_evdev_grab(fileDescriptor, 0)
+        isGrabbed = false
+    }
+
+    // MARK: Reading
+
+    /// The next event, without blocking.
+    ///
+    /// After the kernel reports `SYN_DROPPED` this returns, in order: that
+    /// `SYN_DROPPED`, a `SYN_REPORT`, then libevdev's full current state as
+    /// one frame closed by `SYN_REPORT` (see ``EvdevDevice``).
+    ///
+    /// - Returns: ``ReadResult/event(_:)``, ``ReadResult/wouldBlock`` when nothing
+    ///   is waiting, or ``ReadResult/endOfStream`` once the device is gone.
+    /// - Throws: ``EvdevError`` for read failures other than the device going away.
+    public func nextEvent() throws(EvdevError) -> ReadResult {
+        if pendingIndex < pending.count {
+            let event = pending[pendingIndex]
+            pendingIndex += 1
+            if pendingIndex == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingIndex = 0
+            }
+            return .event(event)
+        }
+        if isGone { return .endOfStream }
+        var raw = input_event()
+        let rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
+        switch rc {
+        case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
+            return .event(Self.event(from: raw))
+        case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
+            droppedCount += 1
+            let dropped = Self.event(from: raw)
+            drainSync()
+            pending = [dropped, InputEvent(seconds: dropped.seconds, microseconds: dropped.microseconds,
+                                           type: .syn, code: SynCode.report, value: 0)]
+            pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
+            pendingIndex = 0
+            return try nextEvent()
+        case -EAGAIN, -EINTR:
+            return .wouldBlock
+        case -ENODEV:
+            isGone = true
+            return .endOfStream
+        default:
+            throw EvdevError(errno: -rc, path: path, operation: "read")
+        }
+    }
+
+    /// Waits until events are waiting, `timeout` seconds pass (`nil`: forever),
+    /// or the device hangs up.
+    ///
+    /// Returns ``PollResult/readable`` at once while resync events are pending.
+    public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
+        if pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 { return .readable }
+        if isGone { return .hangup }
+        let milliseconds: Int32
+        if let timeout {
+            milliseconds = Int32(clamping: Int64((max(0, timeout) * 1000).rounded(.up)))
+        } else {
+            milliseconds = -1
+        }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let rc = Glibc.poll(&descriptor, 1, milliseconds)
+            if rc < 0 {
+                if errno == EINTR { continue }
+                throw EvdevError(errno: errno, path: path, operation: "poll")
+            }
+            if rc == 0 { return .timeout }
+            if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+            return .readable
+        }
+    }
+
+    /// Reads events and hands each to `body` until `body` returns `false`, no
+    /// event arrives for `idleTimeout` seconds (`nil`: wait forever), or the
+    /// device goes away. On a hang-up the events still buffered are delivered
+    /// first, so the caller keeps everything received.
+    public func readEvents(idleTimeout: Double? = nil, _ body: (InputEvent) -> Bool) throws(EvdevError) -> ReadLoopEnd {
+        while true {
+            switch try nextEvent() {
+            case .event(let event):
+                if !body(event) { return .stopped }
+            case .endOfStream:
+                return .deviceGone
+            case .wouldBlock:
+                switch try poll(timeout: idleTimeout) {
+                case .readable:
+                    continue
+                case .timeout:
+                    return .timedOut
+                case .hangup:
+                    while case .event(let event) = try nextEvent() {
+                        if !body(event) { return .stopped }
+                    }
+                    isGone = true
+                    return .deviceGone
+                }
+            }
+        }
+    }
+
+    /// Lets libevdev bring its state up to date after `SYN_DROPPED`; the
+    /// delta events are discarded because ``ResyncFrame`` reports the full state.
+    private func drainSync() {
+        var raw = input_event()
+        var rc = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+        var guardCount = 0
+        while rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue), guardCount < 1 << 16 {
+            rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &raw)
+            guardCount += 1
+        }
+        if rc == -ENODEV { isGone = true }
+    }
+
+    private static func event(from raw: input_event) -> InputEvent {
+        InputEvent(seconds: Int64(raw.time.tv_sec), microseconds: Int32(truncatingIfNeeded: raw.time.tv_usec),
+                   type: EventType(rawValue: raw.type), code: raw.code, value: raw.value)
+    }
+
+    // MARK: Description
+
     /// Builds a ``DeviceDescription`` from libevdev's view of the device.
-    private static func describe(_ handle: OpaquePointer) -> DeviceDescription {
+    static func describe(_ handle: OpaquePointer) -> DeviceDescription {
         let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
         let identity = DeviceIdentity(
             bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),

@@ -3,15 +3,21 @@ import Glibc
 #endif
 
 /// Why a device could not be opened or read, with what to do about it.
-public enum EvdevError: Error, Equatable, CustomStringConvertible {
+public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The node does not exist.
     case notFound(path: String)
-    /// The user may not read the node.
+    /// The user may not read the node (or list the directory).
     case permissionDenied(path: String)
     /// The node exists but is not an evdev device.
     case notAnEvdevNode(path: String)
     /// The device went away (unplugged, driver unbound).
     case deviceGone(path: String)
+    /// The device is an evdev node but reports no touch positions, and touch was required.
+    case noTouchCapability(path: String, name: String)
+    /// Another program holds an exclusive grab on the device (`EVIOCGRAB` failed with `EBUSY`).
+    case busy(path: String)
+    /// The directory that should hold the device nodes (normally `/dev/input`) does not exist.
+    case noInputDirectory(path: String)
     /// Any other system error.
     case system(path: String, operation: String, errno: Int32)
 
@@ -22,20 +28,51 @@ public enum EvdevError: Error, Equatable, CustomStringConvertible {
         case EACCES, EPERM: self = .permissionDenied(path: path)
         case ENOTTY, EINVAL: self = .notAnEvdevNode(path: path)
         case ENODEV: self = .deviceGone(path: path)
+        case EBUSY: self = .busy(path: path)
         default: self = .system(path: path, operation: operation, errno: code)
+        }
+    }
+
+    /// A stable, machine-readable name for the case (`notFound`, `permissionDenied`, …),
+    /// for JSON output and scripts.
+    public var reason: String {
+        switch self {
+        case .notFound: return "notFound"
+        case .permissionDenied: return "permissionDenied"
+        case .notAnEvdevNode: return "notAnEvdevNode"
+        case .deviceGone: return "deviceGone"
+        case .noTouchCapability: return "noTouchCapability"
+        case .busy: return "busy"
+        case .noInputDirectory: return "noInputDirectory"
+        case .system: return "system"
+        }
+    }
+
+    /// The path the error is about.
+    public var path: String {
+        switch self {
+        case .notFound(let path), .permissionDenied(let path), .notAnEvdevNode(let path), .deviceGone(let path),
+             .noTouchCapability(let path, _), .busy(let path), .noInputDirectory(let path), .system(let path, _, _):
+            return path
         }
     }
 
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such device node"
+            return "\(path): no such device node — check the path; `tactile devices` lists the input devices"
         case .permissionDenied(let path):
             return "\(path): permission denied — add yourself to the 'input' group (sudo usermod -aG input $USER, then log in again) or install a udev rule granting access"
         case .notAnEvdevNode(let path):
-            return "\(path): not an evdev input device"
+            return "\(path): not an evdev input device — give a /dev/input/eventN node (`tactile devices` lists them)"
         case .deviceGone(let path):
-            return "\(path): the device disappeared (unplugged or unbound)"
+            return "\(path): the device disappeared (unplugged or unbound) — reconnect it and open it again"
+        case .noTouchCapability(let path, let name):
+            return "\(path) (\"\(name)\"): reports no touch positions — choose a touchpad or touchscreen (`tactile devices` lists them)"
+        case .busy(let path):
+            return "\(path): another program holds an exclusive grab on the device — close it, or open the device without grabbing"
+        case .noInputDirectory(let path):
+            return "\(path): no such directory — this system exposes no evdev devices here (in a container, pass /dev/input through)"
         case .system(let path, let operation, let code):
             return "\(path): \(operation) failed: \(String(cString: strerror(code)))"
         }
