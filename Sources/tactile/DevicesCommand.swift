@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileEvdev
+
+/// `tactile devices`: the evdev input devices, which of them are touch
+/// devices, and whether they can be opened.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the input devices (/dev/input/event*) and which are touchpads or touchscreens.",
+        discussion: """
+            Each node is opened briefly to read its name, kind, multitouch slots and surface size \
+            (from the axis resolution; marked estimated when the device reports none). A node that \
+            cannot be opened is listed with the reason and what to do.
+            """
+    )
+
+    @Flag(help: "Print one JSON array instead of a table.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Where to look for event nodes.", valueName: "directory"))
+    var directory = DeviceDiscovery.defaultDirectory
+
+    /// One device in `--json` output.
+    struct Entry: Encodable {
+        var path: String
+        var name: String?
+        var kind: String?
+        var slots: Int?
+        var widthMillimetres: Double?
+        var heightMillimetres: Double?
+        var sizeEstimated: Bool
+        var openable: Bool
+        var error: String?
+        var message: String?
+
+        init(_ device: DiscoveredDevice) {
+            path = device.path
+            name = device.name
+            kind = device.kind?.rawValue
+            slots = device.slots
+            widthMillimetres = device.surfaceSize.map { DevicesCommand.rounded($0.width) }
+            heightMillimetres = device.surfaceSize.map { DevicesCommand.rounded($0.height) }
+            sizeEstimated = device.sizeIsEstimated
+            openable = device.isOpenable
+            error = device.openError?.reason
+            message = device.openError?.description
+        }
+    }
+
+    func run() throws {
+        let devices: [DiscoveredDevice]
+        do throws(EvdevError) {
+            devices = try DeviceDiscovery.list(directory: directory)
+        } catch {
+            if json { print("[]") }
+            printError("tactile: error: cannot list input devices: \(error)")
+            throw ExitCode.failure
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(devices.map(Entry.init))
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            printTable(devices)
+        }
+        if devices.isEmpty {
+            printError("tactile: no event nodes in \(directory) — no input devices are visible here")
+        } else if !devices.contains(where: { $0.isTouchDevice }) {
+            let unreadable = devices.contains { !$0.isOpenable }
+            printError("tactile: no touch device found" + (unreadable
+                ? " — some devices could not be opened (see above); fix their access and try again"
+                : " — no touchpad or touchscreen is connected"))
+        }
+    }
+
+    private func printTable(_ devices: [DiscoveredDevice]) {
+        var rows = [["PATH", "KIND", "SLOTS", "SIZE (mm)", "NAME"]]
+        var problems: [String] = []
+        for device in devices {
+            let size = device.surfaceSize.map {
+                "\(FixedDecimal.format($0.width, places: 1)) × \(FixedDecimal.format($0.height, places: 1))"
+                    + (device.sizeIsEstimated ? " (est.)" : "")
+            } ?? "-"
+            let kind = device.kind?.rawValue ?? (device.openError.map { "(\($0.reason))" } ?? "?")
+            rows.append([device.path, kind, device.slots.map(String.init) ?? "-", size, device.name ?? "?"])
+            if let error = device.openError { problems.append("  \(error)") }
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }
+            print(cells.joined(separator: "  "))
+        }
+        if !problems.isEmpty {
+            print("")
+            print("Could not open:")
+            problems.forEach { print($0) }
+        }
+    }
+
+    fileprivate static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
