@@ -35,8 +35,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helper: opens one evdev node and prints its events as JSON lines (used under umockdev).
+        .executableTarget(name: "tactile-evdev-probe", dependencies: ["Tactile", "TactileEvdev"]),
         .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
         .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TactileEvdevTests",
+            dependencies: ["Tactile", "TactileEvdev", "CLibevdev", "tactile", "tactile-evdev-probe"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,95 @@
+// tactile-evdev-probe: a test helper, not a product. Opens one evdev node with
+// EvdevDevice, reads events until the stream ends or goes idle, and prints one
+// JSON object per line:
+//
+//   {"opened":"/dev/input/event12","name":"…","kind":"touchpad","slots":2}
+//   {"sec":0,"usec":5000,"type":3,"code":53,"value":3000}
+//   {"end":"timedOut"}            (or "deviceGone", "stopped")
+//   {"error":"notAnEvdevNode","message":"…"}   (exit status 2)
+//
+// Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab]
+import Tactile
+import TactileEvdev
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// Writes `line` at once (unbuffered), so nothing is lost if the process is killed.
+func emit(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var path: String?
+var timeout = 1.0
+var maximum = Int.max
+var options = EvdevDevice.OpenOptions()
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--timeout":
+        guard let value = arguments.first.flatMap(Double.init) else {
+            emit(#"{"error":"usage","message":"--timeout needs a number of seconds"}"#)
+            exit(64)
+        }
+        arguments.removeFirst()
+        timeout = value
+    case "--max":
+        guard let value = arguments.first.flatMap({ Int($0) }) else {
+            emit(#"{"error":"usage","message":"--max needs a count"}"#)
+            exit(64)
+        }
+        arguments.removeFirst()
+        maximum = value
+    case "--require-touch": options.requireTouch = true
+    case "--grab": options.grab = true
+    default: path = argument
+    }
+}
+guard let path else {
+    emit(#"{"error":"usage","message":"usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab]"}"#)
+    exit(64)
+}
+
+do throws(EvdevError) {
+    let device = try EvdevDevice(path: path, options: options)
+    let info = device.description
+    emit("{\"opened\":\(jsonString(path)),\"name\":\(jsonString(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
+    var count = 0
+    let end = try device.readEvents(idleTimeout: timeout) { event in
+        emit("{\"sec\":\(event.seconds),\"usec\":\(event.microseconds),\"type\":\(event.type.rawValue),\"code\":\(event.code),\"value\":\(event.value)}")
+        count += 1
+        return count < maximum
+    }
+    device.ungrab()
+    emit("{\"end\":\"\(end)\",\"dropped\":\(device.droppedCount)}")
+} catch {
+    emit("{\"error\":\"\(error.reason)\",\"message\":\(jsonString(error.description))}")
+    exit(2)
+}

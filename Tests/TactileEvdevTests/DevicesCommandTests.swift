@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `tactile devices` where no umockdev is needed: an input directory that is
+/// missing or empty.
+@Suite struct DevicesCommandTests {
+    func tactile() throws -> String {
+        try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
+    }
+
+    @Test func missingDirectoryIsSaidPlainly() throws {
+        let output = try TestSupport.run(try tactile(), ["devices", "--directory", "/nonexistent/tactile-input"])
+        #expect(output.status != 0)
+        #expect(output.standardError.contains("no such directory"))
+    }
+
+    @Test func noTouchDeviceIsSaidPlainly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try TestSupport.run(try tactile(), ["devices", "--json", "--directory", directory.path])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(output.standardError.contains("no event nodes"))
+    }
+
+    @Test func aNodeThatCannotBeOpenedIsListedWithTheReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let node = directory.appendingPathComponent("event0").path
+        _ = FileManager.default.createFile(atPath: node, contents: Data("x".utf8))
+
+        let table = try TestSupport.run(try tactile(), ["devices", "--directory", directory.path])
+        #expect(table.status == 0)
+        #expect(table.lines.contains { $0.hasPrefix(node) && $0.contains("(notAnEvdevNode)") })
+        #expect(table.standardOutput.contains("not an evdev input device"))
+        #expect(table.standardError.contains("no touch device found"))
+
+        let json = try TestSupport.run(try tactile(), ["devices", "--json", "--directory", directory.path])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        #expect(entries.first?["path"] as? String == node)
+        #expect(entries.first?["openable"] as? Bool == false)
+        #expect(entries.first?["error"] as? String == "notAnEvdevNode")
+    }
+}
