@@ -57,6 +57,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong, and what to do about it.
     public var description: String {
         switch self {
         case .notFound(let path):
