@@ -1,18 +1,26 @@
 import ArgumentParser
 import Foundation
+import Tactile
+import TactileEvdev
 import TactileRecording
 
-/// `tactile demo`: the live demo; until live devices are supported, the
-/// bundled recordings played in real time.
+/// `tactile demo`: gesture recognition on the first touch device (or
+/// `--device`), live; without a touch device, the bundled recordings played
+/// in real time.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Show gesture recognition live (for now: the bundled recordings played in real time).",
+        abstract: "Show gesture recognition live on a touchpad or touchscreen.",
         discussion: """
-            Live touch devices are not supported yet, so the demo replays a selection of the \
-            corpus in Recordings/ (or the one named with --recording) at the pace it was \
-            recorded (see --speed), printing the same lines as `tactile replay`. It takes \
-            about six seconds.
+            Opens the first touch device in /dev/input (or the one named with --device), attaches \
+            every recognizer kind to a window sized to --screen (default 1920x1080) and prints, as \
+            `tactile replay` does, the touches that begin and end and each action (only the \
+            actions, as JSON lines, with --json). Engine time starts at 0 with the first event. \
+            It runs until interrupted, the device goes away, --idle-exit or --max-seconds.
+
+            With no touch device it says so and replays a selection of the corpus in Recordings/ \
+            (or the one named with --recording) at the pace it was recorded (see --speed); that \
+            takes about six seconds.
             """
     )
 
@@ -32,16 +40,37 @@ struct DemoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast as recorded.", valueName: "factor"))
     var speed = 1.0
 
+    @Option(help: ArgumentHelp("Read this evdev node instead of the first touch device.", valueName: "path"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("End the live demo after this many seconds.", valueName: "seconds"))
+    var maxSeconds: Double?
+
+    @Option(help: ArgumentHelp("End the live demo when no event came for this many seconds.", valueName: "seconds"))
+    var idleExit: Double?
+
+    @Flag(help: "Grab the device, so that the desktop does not see its events meanwhile.")
+    var grab = false
+
     @OptionGroup var playback: PlaybackOptions
 
     func validate() throws {
         guard speed.isFinite, speed > 0 else {
             throw ValidationError("--speed must be a positive number.")
         }
+        for (name, value) in [("--max-seconds", maxSeconds), ("--idle-exit", idleExit)] {
+            if let value, !(value.isFinite && value > 0) {
+                throw ValidationError("\(name) must be a positive number of seconds.")
+            }
+        }
     }
 
     func run() throws {
-        printError("tactile demo: no live touch device support yet (no touch device opened).")
+        if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice()?.path : nil) {
+            try LiveDemo(path: path, options: self).run()
+            return
+        }
+        printError("tactile demo: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
         let names = recording.map { [$0] } ?? Self.playlist
         var recordings: [(path: String, recording: Recording)] = []
         for name in names {

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileEvdev
+
+/// The live part of `tactile demo`: a ``LiveSession`` on one evdev node with
+/// ``StandardGestures`` on a window sized to the screen, printing touches and
+/// actions as they happen (the lines of `tactile replay`).
+struct LiveDemo {
+    /// The evdev node.
+    var path: String
+    /// The command's options.
+    var options: DemoCommand
+
+    /// The screen when `--screen` is not given.
+    static let defaultScreen = ScreenSize(width: 1920, height: 1080)
+
+    func run() throws {
+        let device: EvdevDevice
+        do throws(EvdevError) {
+            device = try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        let screen = (options.playback.screen ?? Self.defaultScreen).screen
+        let window = Window(screen: screen)
+        let gestures = StandardGestures(attachingTo: window)
+        let session = LiveSession(
+            device: device, window: window,
+            options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, settle: options.playback.settle)
+        )
+        let json = options.playback.json
+        let output = LineOutput.standardOutput
+        output.flushesEachLine = true
+        if !json {
+            output.write(Self.headerLine(device))
+        }
+        if !json {
+            session.pipeline.onFrame = { frame in
+                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                    output.write(RecordingPlayer.touchLine(touch, frame: frame))
+                }
+            }
+        }
+        session.pipeline.engine.onAction = { record in
+            output.write(json ? record.jsonLine : record.readableLine)
+        }
+        // Ctrl-C ends the session cleanly (touches cancelled, timers settled).
+        let stop = session.stopSignal
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.requestStop() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        let outcome: LiveSession.Outcome
+        do throws(EvdevError) {
+            outcome = try session.run()
+        } catch {
+            output.flush()
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        withExtendedLifetime(gestures) {}
+        output.flush()
+        if !json {
+            printError("tactile demo: \(Self.endMessage(outcome.reason)); \(outcome.events.count) events.")
+        }
+        RecordingPlayer.report(session.pipeline.diagnostics, name: path)
+    }
+
+    /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`
+    static func headerLine(_ device: EvdevDevice) -> String {
+        let description = device.description
+        let slots = description.slotCount == 0 ? "single-touch"
+            : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
+        return "# live: \(device.path) \"\(description.name)\" (\(description.kind.rawValue), \(slots))"
+    }
+
+    static func endMessage(_ reason: LiveSession.EndReason) -> String {
+        switch reason {
+        case .deviceGone: return "the device went away"
+        case .stopped: return "stopped"
+        case .idle: return "no input for the idle time, ended"
+        case .maxDuration: return "the time limit was reached, ended"
+        }
+    }
+}
