@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TactileEvdevTests",
-            dependencies: ["Tactile", "TactileEvdev", "CLibevdev", "tactile", "tactile-evdev-probe"],
+            dependencies: ["Tactile", "TactileEvdev", "TactileRecording", "CLibevdev", "tactile", "tactile-evdev-probe"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -18,10 +18,13 @@ import Glibc
 /// ``GestureEngine/nextDeadline``, and when that deadline has passed with no
 /// input, advances the engine **to the deadline exactly** (never to an
 /// arbitrary clock reading), so long presses and tap timeouts fire without
-/// input and at the time a replay fires them. The device clock is related to
-/// the event timestamps by the smallest `monotonic − timestamp` difference
-/// seen on reading (the read latency is thus mostly removed, and a device
-/// whose timestamps use another epoch — a umockdev replay — still works).
+/// input and at the time a replay fires them. While idle, engine time is
+/// estimated as the last event's time plus the `CLOCK_MONOTONIC` time since
+/// it was read (so a device whose timestamps use another epoch or drift — a
+/// umockdev replay — still works), and a timer fires once that estimate is
+/// ``Options/timerGrace`` past its deadline: an event stamped before the
+/// deadline but delivered a little late is then still processed before the
+/// timer, as in a replay.
 ///
 /// ## End
 /// ``run()`` returns when the device goes away (every event received is
@@ -45,12 +48,17 @@ public final class LiveSession {
         /// Seconds of engine time after the last event during which pending
         /// timers still fire at the end (as `RecordingReplay`'s settle).
         public var settle: Double
+        /// Seconds of device-clock time a timer waits past its deadline before
+        /// it fires with no input (it still fires at its deadline in engine
+        /// time), covering the delivery latency of events.
+        public var timerGrace: Double
 
         /// Options; by default the session runs until stopped or the device goes away.
-        public init(idleExit: Double? = nil, maxDuration: Double? = nil, settle: Double = 1.0) {
+        public init(idleExit: Double? = nil, maxDuration: Double? = nil, settle: Double = 1.0, timerGrace: Double = 0.03) {
             self.idleExit = idleExit
             self.maxDuration = maxDuration
             self.settle = settle
+            self.timerGrace = timerGrace
         }
     }
 
@@ -153,21 +161,18 @@ public final class LiveSession {
         let start = Self.monotonicMicroseconds()
         var events: [InputEvent] = []
         var origin: InputEvent?
-        /// Smallest (monotonic at read − timestamp), in microseconds.
-        var clockOffset = Int64.max
         var lastRead = start
         var lastEventTime = 0.0
 
-        /// Engine time now, by the device clock (only meaningful after the first event).
+        /// Engine time now, by the device clock: the last event's time plus
+        /// the time since it was read (only meaningful after the first event).
         func engineNow(_ monotonic: Int64) -> Double {
-            guard let origin else { return 0 }
-            return Double(monotonic - clockOffset - origin.timeInMicroseconds) / 1_000_000
+            lastEventTime + Double(monotonic - lastRead) / 1_000_000
         }
 
         func take(_ event: InputEvent, at monotonic: Int64) {
             onEvent?(event)
             if origin == nil { origin = event }
-            clockOffset = min(clockOffset, monotonic - event.timeInMicroseconds)
             lastRead = monotonic
             let rebased = Self.rebase(event, origin: origin?.timeInMicroseconds ?? 0)
             lastEventTime = rebased.time
@@ -192,7 +197,7 @@ public final class LiveSession {
             let idleLimit = options.idleExit.map { lastEventTime + $0 }
             // Fire the timers that are due by the device clock, each at its deadline.
             if origin != nil {
-                let now = min(engineNow(monotonic), idleLimit ?? .infinity)
+                let now = min(engineNow(monotonic) - options.timerGrace, idleLimit ?? .infinity)
                 while let deadline = pipeline.engine.nextDeadline, deadline <= now {
                     pipeline.advance(to: deadline)
                 }
@@ -213,7 +218,7 @@ public final class LiveSession {
                 timeout = min(timeout, left)
             }
             if origin != nil, let deadline = pipeline.engine.nextDeadline {
-                timeout = min(timeout, max(0, deadline - engineNow(monotonic)))
+                timeout = min(timeout, max(0, deadline + options.timerGrace - engineNow(monotonic)))
             }
             switch try device.poll(timeout: timeout) {
             case .readable, .timeout:

@@ -52,6 +52,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Grab the device, so that the desktop does not see its events meanwhile.")
     var grab = false
 
+    @Option(help: ArgumentHelp("Save what the live demo received as a recording (JSON v1, events rebased to 0) at the end.", valueName: "file"))
+    var record: String?
+
     @OptionGroup var playback: PlaybackOptions
 
     func validate() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tactile
 import TactileEvdev
+import TactileRecording
 
 /// The live part of `tactile demo`: a ``LiveSession`` on one evdev node with
 /// ``StandardGestures`` on a window sized to the screen, printing touches and
@@ -71,6 +72,15 @@ struct LiveDemo {
             printError("tactile demo: \(Self.endMessage(outcome.reason)); \(outcome.events.count) events.")
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
+        if let file = options.record {
+            let recording = Recording(device: device.description, screen: screen, events: outcome.events)
+            do throws(RecordingError) {
+                try RecordingWriter.write(recording, to: file)
+            } catch {
+                printError("tactile: error: cannot save the recording: \(error)")
+                throw ExitCode.failure
+            }
+        }
     }
 
     /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`

@@ -1,0 +1,92 @@
+import Foundation
+import Tactile
+import TactileRecording
+import Testing
+
+/// `tactile demo` on the live path: events replayed by umockdev into the
+/// Synaptics testbed go through ``LiveSession`` and must give the action log
+/// that a replay of the same events (rebased to 0) on the same device gives.
+@Suite(.enabled(if: TestSupport.umockdevRun != nil, Comment(rawValue: TestSupport.umockdevMissing)))
+struct LiveDemoTests {
+    func tactile() throws -> String {
+        try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
+    }
+
+    /// `events` moved so that the first is at 0.
+    static func rebased(_ events: [InputEvent]) -> [InputEvent] {
+        let origin = events.first?.timeInMicroseconds ?? 0
+        return events.map { event in
+            InputEvent(time: Double(event.timeInMicroseconds - origin) / 1_000_000, type: event.type, code: event.code, value: event.value)
+        }
+    }
+
+    /// The action JSON lines `RecordingReplay` gives for `events` on
+    /// `device` and the demo's default screen.
+    static func replayLines(_ events: [InputEvent], device: DeviceDescription, settle: Double = 1.0) -> [String] {
+        let recording = Recording(device: device, screen: Screen(width: 1920, height: 1080), events: events)
+        return RecordingReplay.run(recording, settle: settle).log.records.map(\.jsonLine)
+    }
+
+    /// What `tactile demo --json --record` printed and saved.
+    struct DemoRun {
+        var output: TestSupport.Output
+        /// The recording the demo saved: the device as it described itself, the events as received.
+        var recording: Recording
+    }
+
+    /// Runs `tactile demo --json --record` on the testbed with `events` replayed into it.
+    func demo(_ events: [InputEvent], idleExit: Double = 1) throws -> DemoRun {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-live-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try TestSupport.runWithTouchpad(
+            try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--json", "--idle-exit", "\(idleExit)", "--record", file.path],
+            events: UmockdevTests.evemu(events)
+        )
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        return DemoRun(output: output, recording: try RecordingReader.read(contentsOf: file.path))
+    }
+
+    /// The demo's actions are the replay's, for the events as sent and as received.
+    func expectReplayLog(_ events: [InputEvent], idleExit: Double = 1) throws -> DemoRun {
+        let run = try demo(events, idleExit: idleExit)
+        let live = run.recording.device
+        #expect(live.name == "SynPS/2 Synaptics TouchPad")
+        #expect(run.recording.events == Self.rebased(events))
+        let sent = Self.replayLines(Self.rebased(events), device: live)
+        #expect(run.output.lines == sent, "stderr: \(run.output.standardError)")
+        #expect(Self.replayLines(run.recording.events, device: live) == sent)
+        return run
+    }
+
+    /// `gesture`'s events moved to start at `start` seconds.
+    static func shifted(_ events: [InputEvent], by offset: Double) -> [InputEvent] {
+        events.map { InputEvent(time: $0.time + offset, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    @Test func doubleTapGivesTheReplayLog() throws {
+        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 7)
+        // Starts at 0.25 s, so that the session's rebasing to 0 is exercised.
+        let events = synthesizer.random(.doubleTap, fingers: 1, at: 0.25).events
+        let run = try expectReplayLog(events)
+        #expect(run.output.lines.contains { $0.contains("\"recognizer\":\"doubleTap\"") }, "actions: \(run.output.lines)")
+    }
+
+    @Test func twoFingerPanGivesTheReplayLog() throws {
+        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
+        let events = Self.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
+        let run = try expectReplayLog(events)
+        #expect(run.output.lines.contains { $0.contains("\"recognizer\":\"pan\"") }, "actions: \(run.output.lines)")
+    }
+
+    /// One finger lands and nothing follows: the long press begins by its
+    /// timer, with no input, at its minimum duration after the landing.
+    @Test func longPressFiresByTimerWithoutInput() throws {
+        let landing = Array(UmockdevTests.tap.prefix(6))
+        let output = try expectReplayLog(landing).output
+        let began = try #require(output.lines.first { $0.contains("\"recognizer\":\"longPress\"") && $0.contains("\"began\"") },
+                                 "actions: \(output.lines)")
+        #expect(began.contains("\"t\":0.500000"), "long press: \(began)")
+        // The touch left down is cancelled when the session ends.
+        #expect(output.lines.last?.contains("\"cancelled\"") == true)
+    }
+}
