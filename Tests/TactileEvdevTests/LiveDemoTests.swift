@@ -89,4 +89,43 @@ struct LiveDemoTests {
         // The touch left down is cancelled when the session ends.
         #expect(output.lines.last?.contains("\"cancelled\"") == true)
     }
+
+    /// Without `--json`: a header naming the device, touch lines and readable
+    /// actions on standard output, how it ended on standard error.
+    @Test func plainOutputHasTouchesAndActions() throws {
+        let output = try TestSupport.runWithTouchpad(
+            try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--idle-exit", "0.5"],
+            events: UmockdevTests.evemu(UmockdevTests.tap)
+        )
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let lines = output.lines
+        #expect(lines.first == "# live: /dev/input/event12 \"SynPS/2 Synaptics TouchPad\" (touchpad, 2 slots)")
+        #expect(lines.contains { $0.hasPrefix("   0.000000  touch ") && $0.contains(" began ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("   0.020000  touch ") && $0.contains(" ended ") }, "\(lines)")
+        #expect(lines.contains { $0.contains("tap@window") && $0.contains("ended") }, "\(lines)")
+        #expect(output.standardError.contains("no input for the idle time"), "stderr: \(output.standardError)")
+        #expect(output.standardError.contains("12 events"), "stderr: \(output.standardError)")
+    }
+
+    /// `--max-seconds` ends a session that gets no input at all.
+    @Test func maxSecondsEndsAQuietSession() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let output = try TestSupport.runWithTouchpad(
+            try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--max-seconds", "0.5"]
+        )
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(started.duration(to: clock.now) < .seconds(10))
+        #expect(output.lines.count == 1, "stdout: \(output.standardOutput)")
+        #expect(output.standardError.contains("time limit"), "stderr: \(output.standardError)")
+        #expect(output.standardError.contains("0 events"), "stderr: \(output.standardError)")
+    }
+
+    /// A node that is not a touch device is refused plainly.
+    @Test func missingDeviceIsAnError() throws {
+        let output = try TestSupport.runWithTouchpad(try tactile(), ["demo", "--device", "/dev/input/event99", "--max-seconds", "1"])
+        #expect(output.status != 0)
+        #expect(output.standardError.contains("tactile: error:"), "stderr: \(output.standardError)")
+        #expect(output.standardOutput.isEmpty)
+    }
 }
