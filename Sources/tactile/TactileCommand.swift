@@ -11,6 +11,6 @@ struct TactileCommand: ParsableCommand {
             recording formats, synthesizes labelled gestures and pins golden logs.
             """,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
-                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self]
+                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self]
     )
 }

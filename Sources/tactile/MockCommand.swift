@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileEvdev
+import TactileRecording
+
+/// `tactile mock RECORDING DIR`: a umockdev testbed for a recording's device,
+/// so the recording replays through the real live path (libevdev, discovery).
+struct MockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Write a umockdev testbed (.umockdev, .ioctl, .events) for a recording's device.",
+        discussion: """
+            Writes DIR/NAME.umockdev (the sysfs entry of the input device and its event node), \
+            DIR/NAME.ioctl (the evdev ioctl replies libevdev asks for) and DIR/NAME.events (the \
+            recording's events as evemu lines), then prints the umockdev-run command line that \
+            presents the device at --node and replays the events into it. NAME is the \
+            recording's file name without its extension unless --name is given.
+
+            With --device NODE the description comes from a live evdev node instead of a \
+            recording (no events): `tactile mock --device /dev/input/event5 DIR`. With \
+            --describe the device description is printed as JSON (and nothing is written \
+            unless DIR is given).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The recording (any supported format), then the directory to write to.",
+                                 valueName: "recording dir"))
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("The node the testbed mocks.", valueName: "/dev/input/eventN"))
+    var node = TestbedWriter.defaultNode
+
+    @Option(help: ArgumentHelp("The base name of the three files.", valueName: "name"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("Take the device from this live evdev node instead of a recording.", valueName: "path"))
+    var device: String?
+
+    @Flag(help: "Print the device description as JSON.")
+    var describe = false
+
+    func validate() throws {
+        let needed = device == nil ? (describe ? 1...2 : 2...2) : (describe ? 0...1 : 1...1)
+        guard needed.contains(paths.count) else {
+            throw ValidationError(device == nil
+                ? "expected a recording and a directory (tactile mock RECORDING DIR), found \(paths.count) argument\(paths.count == 1 ? "" : "s")"
+                : "expected only a directory with --device, found \(paths.count) arguments")
+        }
+    }
+
+    func run() throws {
+        let description: DeviceDescription
+        let events: [InputEvent]
+        let baseName: String
+        var directory: String?
+        if let device {
+            do throws(EvdevError) {
+                description = try EvdevDevice(path: device).description
+            } catch {
+                printError("tactile: error: \(error)")
+                throw ExitCode.failure
+            }
+            events = []
+            baseName = name ?? URL(fileURLWithPath: device).lastPathComponent
+            directory = paths.first
+        } else {
+            let file = paths[0]
+            do throws(RecordingError) {
+                let loaded = try RecordingLoading.load(file)
+                loaded.warnings.forEach { printError("tactile: warning: \($0)") }
+                description = loaded.recording.device
+                events = loaded.recording.events
+            } catch {
+                printError("tactile: error: \(error)")
+                throw ExitCode.failure
+            }
+            baseName = name ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            directory = paths.count > 1 ? paths[1] : nil
+        }
+        if describe {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(description), as: UTF8.self))
+        }
+        guard let directory else { return }
+        do throws(TestbedError) {
+            let writer = try TestbedWriter(device: description, events: events, node: node)
+            let files = try writer.write(to: directory, name: baseName)
+            let output = describe ? printError : { print($0) }
+            output("wrote \(files.umockdev), \(files.ioctl) and \(files.events) (\(description.kind.rawValue) \"\(description.name)\" at \(node), \(events.count) events)")
+            output(files.shellCommand(running: ["tactile", "devices"]))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
