@@ -73,7 +73,9 @@ struct DemoCommand: ParsableCommand {
             try LiveDemo(path: path, options: self).run()
             return
         }
-        printError("tactile demo: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
+        if recording == nil {
+            printError("tactile demo: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
+        }
         let names = recording.map { [$0] } ?? Self.playlist
         var recordings: [(path: String, recording: Recording)] = []
         for name in names {

@@ -43,6 +43,10 @@ struct LiveDemoTests {
             events: UmockdevTests.evemu(events)
         )
         #expect(output.status == 0, "stderr: \(output.standardError)")
+        // `tactile replay --json` on what the demo saved prints the same lines.
+        let replay = try TestSupport.run(try tactile(), ["replay", "--json", file.path])
+        #expect(replay.status == 0, "stderr: \(replay.standardError)")
+        #expect(replay.lines == output.lines)
         return DemoRun(output: output, recording: try RecordingReader.read(contentsOf: file.path))
     }
 
