@@ -132,4 +132,62 @@ struct LiveDemoTests {
         #expect(output.standardError.contains("tactile: error:"), "stderr: \(output.standardError)")
         #expect(output.standardOutput.isEmpty)
     }
+
+    /// The children of `pid`, from `/proc/*/stat`.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let candidate = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, let parent = Int32(fields[1]), parent == pid else { return nil }
+            return candidate
+        }
+    }
+
+    /// Ctrl-C (SIGINT) ends the live demo cleanly: the touch left down is
+    /// cancelled, pending output is written, and the exit status is 0.
+    @Test func interruptEndsTheSessionCleanly() throws {
+        let umockdevRun = try #require(TestSupport.umockdevRun)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-live-int-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = directory.appendingPathComponent("landing.evemu")
+        try UmockdevTests.evemu(Array(UmockdevTests.tap.prefix(6))).write(to: events, atomically: true, encoding: .utf8)
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: umockdevRun)
+        process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
+                             "-e", "\(TestSupport.touchpadNode)=\(events.path)",
+                             "--", try tactile(), "demo", "--device", TestSupport.touchpadNode, "--json"]
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let deadline = Date().addingTimeInterval(20)
+        var demo: Int32?
+        while demo == nil, process.isRunning, Date() < deadline {
+            demo = Self.children(of: process.processIdentifier).first
+            if demo == nil { usleep(20_000) }
+        }
+        let child = try #require(demo, "the demo did not start under umockdev-run")
+        usleep(1_500_000)
+        #expect(kill(child, SIGINT) == 0)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        try out.close()
+        try err.close()
+        #expect(!process.isRunning, "the demo did not end on SIGINT")
+        #expect(process.terminationStatus == 0)
+        let lines = ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        #expect(lines.contains { $0.contains("\"recognizer\":\"longPress\"") && $0.contains("\"began\"") }, "\(lines)")
+        #expect(lines.last?.contains("\"cancelled\"") == true, "\(lines)")
+        #expect(!stderr.contains("error"), "stderr: \(stderr)")
+        #expect(stderr.contains("input ended at 1.000000 s with 1 touch(es) down"), "stderr: \(stderr)")
+    }
 }
