@@ -19,8 +19,8 @@ struct DemoCommand: ParsableCommand {
             It runs until interrupted, the device goes away, --idle-exit or --max-seconds.
 
             With no touch device it says so and replays a selection of the corpus in Recordings/ \
-            (or the one named with --recording) at the pace it was recorded (see --speed); that \
-            takes about six seconds.
+            at the pace it was recorded (see --speed), which takes about six seconds; \
+            --recording replays the bundled recording it names instead of going live.
             """
     )
 
@@ -34,7 +34,7 @@ struct DemoCommand: ParsableCommand {
         "touchscreen-transformer-two-finger-drag.json",
     ]
 
-    @Option(help: ArgumentHelp("Play only this bundled recording, a file name in Recordings/.", valueName: "name"))
+    @Option(help: ArgumentHelp("Replay only this bundled recording, a file name in Recordings/, instead of a live device (unless --device is given).", valueName: "name"))
     var recording: String?
 
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast as recorded.", valueName: "factor"))
