@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileEvdev
+import TactileRecording
 import Testing
 
 /// Testbeds written by ``TestbedWriter`` (and `tactile mock`) opened through
@@ -8,20 +9,6 @@ import Testing
 /// description that was written, and the probe must receive the events.
 @Suite(.enabled(if: TestSupport.umockdevRun != nil, Comment(rawValue: TestSupport.umockdevMissing)))
 struct TestbedUmockdevTests {
-    /// The parts of a Tactile JSON recording these tests compare with.
-    struct RecordingFile: Decodable {
-        var device: DeviceDescription
-        var events: [[Int64]]
-
-        var inputEvents: [InputEvent] {
-            events.compactMap { fields in
-                guard fields.count == 5 else { return nil }
-                return InputEvent(seconds: fields[0], microseconds: Int32(fields[1]), type: EventType(rawValue: UInt16(fields[2])),
-                                  code: UInt16(fields[3]), value: Int32(fields[4]))
-            }
-        }
-    }
-
     /// A `type code value` triple: umockdev may re-base timestamps, never the sequence.
     struct Triple: Hashable, CustomStringConvertible {
         var type: UInt16, code: UInt16, value: Int32
@@ -117,7 +104,7 @@ struct TestbedUmockdevTests {
     /// description, and the probe receives every event in order.
     @Test func touchscreenRecording() throws {
         let path = Self.repository.appendingPathComponent("Recordings/touchscreen-atmel-four-finger-drag.json").path
-        let recording = try JSONDecoder().decode(RecordingFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let recording = try RecordingReader.read(contentsOf: path)
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let node = "/dev/input/event7"
@@ -149,8 +136,10 @@ struct TestbedUmockdevTests {
         #expect(lines.first?.kind == "touchscreen")
         #expect(lines.first?.slots == 10)
         let received = lines.compactMap(\.event)
-        #expect(received.count == recording.inputEvents.count)
-        #expect(received.map(Triple.init) == recording.inputEvents.map(Triple.init))
+        #expect(received.count == recording.events.count)
+        #expect(received.map(Triple.init) == recording.events.map(Triple.init))
+        // umockdev replays the recorded timestamps too (they start at 0 here).
+        #expect(received == recording.events)
         #expect(lines.last?.end == "timedOut")
         #expect(lines.last?.dropped == 0)
     }
