@@ -94,11 +94,22 @@ struct DemoCommand: ParsableCommand {
         }
         let pace = speed == 1 ? "in real time" : "at \(speed)× real time"
         printError("Replaying \(recordings.count == 1 ? "a bundled recording" : "\(recordings.count) bundled recordings") \(pace) instead.")
-        let player = RecordingPlayer(options: playback, speed: speed)
+        var player = RecordingPlayer(options: playback, speed: speed)
+        // A terminal on standard output (and not --json): draw the replay full-screen.
+        if !playback.json, TerminalScreen.standardOutputIsTerminal {
+            player.terminal = TerminalScreen(state: .init(recognizerNames: TerminalView.standardRecognizerNames))
+        }
+        player.terminal?.begin(handleSignals: true)
+        var diagnostics: [(AssemblerDiagnostics, String)] = []
         for (index, item) in recordings.enumerated() {
             if index > 0 { Thread.sleep(forTimeInterval: 0.3 / speed) }
             let outcome = player.play(item.recording, name: item.path)
-            RecordingPlayer.report(outcome.diagnostics, name: item.path)
+            diagnostics.append((outcome.diagnostics, item.path))
+            if player.terminal == nil { RecordingPlayer.report(outcome.diagnostics, name: item.path) }
+        }
+        if let terminal = player.terminal {
+            terminal.end()
+            for (diagnostics, name) in diagnostics { RecordingPlayer.report(diagnostics, name: name) }
         }
     }
 }

@@ -34,18 +34,30 @@ struct LiveDemo {
         let json = options.playback.json
         let output = LineOutput.standardOutput
         output.flushesEachLine = true
-        if !json {
-            output.write(Self.headerLine(device))
-        }
-        if !json {
+        // A terminal on standard output (and not --json): the full-screen view instead of lines.
+        let terminal = !json && TerminalScreen.standardOutputIsTerminal
+            ? TerminalScreen(state: .init(title: Self.headerLine(device), recognizerNames: gestures.all.map(\.name))) : nil
+        if let terminal {
             session.pipeline.onFrame = { frame in
-                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                    output.write(RecordingPlayer.touchLine(touch, frame: frame))
+                terminal.state.update(frame: frame, screen: screen)
+                terminal.redraw(at: frame.time)
+            }
+            session.pipeline.engine.onAction = { record in
+                terminal.state.update(action: record)
+                terminal.redraw(at: record.time, force: true)
+            }
+        } else {
+            if !json {
+                output.write(Self.headerLine(device))
+                session.pipeline.onFrame = { frame in
+                    for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                        output.write(RecordingPlayer.touchLine(touch, frame: frame))
+                    }
                 }
             }
-        }
-        session.pipeline.engine.onAction = { record in
-            output.write(json ? record.jsonLine : record.readableLine)
+            session.pipeline.engine.onAction = { record in
+                output.write(json ? record.jsonLine : record.readableLine)
+            }
         }
         // Ctrl-C ends the session cleanly (touches cancelled, timers settled).
         let stop = session.stopSignal
@@ -58,10 +70,13 @@ struct LiveDemo {
             return source
         }
         defer { sources.forEach { $0.cancel() } }
+        terminal?.begin(handleSignals: false)
         let outcome: LiveSession.Outcome
         do throws(EvdevError) {
             outcome = try session.run()
+            terminal?.end()
         } catch {
+            terminal?.end()
             output.flush()
             printError("tactile: error: \(error)")
             throw ExitCode.failure

@@ -11,6 +11,8 @@ struct RecordingPlayer {
     /// Real-time pacing: `nil` plays as fast as possible; otherwise events are
     /// delivered when wall-clock time reaches their timestamp divided by the factor.
     var speed: Double?
+    /// When set, the replay is drawn into this terminal view instead of printed as lines.
+    var terminal: TerminalScreen? = nil
 
     /// Plays `recording` (read from `name`) and returns what the replay produced.
     func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
@@ -18,11 +20,49 @@ struct RecordingPlayer {
         if let screen = options.screen { recording.screen = screen.screen }
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
+        if let terminal {
+            return playInTerminal(recording, name: name, terminal: terminal)
+        }
         if !json { emit(Self.headerLine(recording, name: name)) }
+        let outcome = RecordingReplay.run(
+            recording, settle: options.settle,
+            onFrame: json ? nil : { frame in
+                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                    emit(Self.touchLine(touch, frame: frame))
+                }
+            },
+            onAction: { emit(json ? $0.jsonLine : $0.readableLine) },
+            beforeEvent: pace(recording)
+        )
+        LineOutput.standardOutput.flush()
+        return outcome
+    }
+
+    /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
+    private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> RecordingReplay.Outcome {
+        terminal.state.title = Self.headerLine(recording, name: name)
+        terminal.state.fingers = []
+        let screen = recording.screen
+        return RecordingReplay.run(
+            recording, settle: options.settle,
+            onFrame: { frame in
+                terminal.state.update(frame: frame, screen: screen)
+                terminal.redraw(at: frame.time, force: true)
+            },
+            onAction: { record in
+                terminal.state.update(action: record)
+                terminal.redraw(at: record.time, force: true)
+            },
+            beforeEvent: pace(recording)
+        )
+    }
+
+    /// Sleeps before each report event until its time (divided by ``speed``) comes; `nil` without a speed.
+    private func pace(_ recording: Recording) -> ((InputEvent) -> Void)? {
         let clock = ContinuousClock()
         let start = clock.now
         let firstTime = recording.events.first?.timeInMicroseconds ?? 0
-        let pace: ((InputEvent) -> Void)? = speed.map { speed in
+        return speed.map { speed in
             { event in
                 guard event.isReport else { return }
                 let offset = Double(event.timeInMicroseconds - firstTime) / 1_000_000 / speed
@@ -32,18 +72,6 @@ struct RecordingPlayer {
                 }
             }
         }
-        let outcome = RecordingReplay.run(
-            recording, settle: options.settle,
-            onFrame: json ? nil : { frame in
-                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                    emit(Self.touchLine(touch, frame: frame))
-                }
-            },
-            onAction: { emit(json ? $0.jsonLine : $0.readableLine) },
-            beforeEvent: pace
-        )
-        LineOutput.standardOutput.flush()
-        return outcome
     }
 
     private func emit(_ line: String) {

@@ -1,0 +1,100 @@
+import Tactile
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The I/O of ``TerminalView``: the alternate screen, redraws at most
+/// ``maximumRate`` times a second of engine (frame) time, and the terminal
+/// restored at the end, also when the process is interrupted.
+/// Used from the main thread only.
+final class TerminalScreen {
+    /// Redraws per second of frame time, at most.
+    static let maximumRate = 30.0
+    /// Enter the alternate screen, hide the cursor.
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l"
+    /// Show the cursor, leave the alternate screen.
+    static let leaveSequence = "\u{1B}[?25h\u{1B}[?1049l"
+
+    /// What is drawn.
+    var state: TerminalView.State
+    private var lastDrawTime: Double?
+    private var active = false
+
+    /// Whether standard output is a terminal (the terminal view is used then, unless `--json`).
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The terminal's size, or 80×24 when it cannot be read.
+    static func size() -> (width: Int, height: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        return (80, 24)
+    }
+
+    /// A screen drawing `state`.
+    init(state: TerminalView.State) {
+        self.state = state
+    }
+
+    /// Switches to the alternate screen; on SIGINT/SIGTERM with the default
+    /// disposition, restores the terminal before the process ends.
+    func begin(handleSignals: Bool) {
+        guard !active else { return }
+        active = true
+        Self.writeRaw(Self.enterSequence)
+        if handleSignals {
+            for number in [SIGINT, SIGTERM] {
+                signal(number) { received in
+                    TerminalScreen.leaveSequence.withCString { pointer in _ = write(STDOUT_FILENO, pointer, strlen(pointer)) }
+                    _exit(128 + received)
+                }
+            }
+        }
+        draw()
+    }
+
+    /// Redraws if at least 1/``maximumRate`` s of frame time passed since the
+    /// last drawing (or `force`).
+    func redraw(at time: Double, force: Bool = false) {
+        if !force, let last = lastDrawTime, time - last < 1 / Self.maximumRate, time >= last { return }
+        lastDrawTime = time
+        draw()
+    }
+
+    /// Draws the state now.
+    func draw() {
+        guard active else { return }
+        let (width, height) = Self.size()
+        let lines = TerminalView.render(state, width: width, height: height)
+        var text = "\u{1B}[H"
+        for (index, line) in lines.enumerated() {
+            text += line + "\u{1B}[K"
+            if index < lines.count - 1 { text += "\r\n" }
+        }
+        Self.writeRaw(text)
+    }
+
+    /// Restores the terminal (cursor shown, main screen back).
+    func end() {
+        guard active else { return }
+        draw()
+        active = false
+        Self.writeRaw(Self.leaveSequence)
+    }
+
+    private static func writeRaw(_ text: String) {
+        LineOutput.standardOutput.flush()
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return write(STDOUT_FILENO, base + offset, buffer.count - offset)
+            }
+            if written <= 0 { if errno == EINTR { continue }; return }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}

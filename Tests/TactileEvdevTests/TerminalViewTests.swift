@@ -1,0 +1,85 @@
+import Tactile
+import Testing
+@testable import tactile
+
+/// The pure renderer of the terminal view of `tactile demo`.
+struct TerminalViewTests {
+    static let names = TerminalView.standardRecognizerNames
+
+    /// The cell of `character` in `lines` (column in characters), if drawn.
+    static func find(_ character: Character, in lines: [String]) -> (column: Int, row: Int)? {
+        for (row, line) in lines.enumerated() {
+            if let index = line.firstIndex(of: character) { return (line.distance(from: line.startIndex, to: index), row) }
+        }
+        return nil
+    }
+
+    @Test func fingersAreDrawnAtTheirCells() throws {
+        // A 22×12 box: 20×10 inside; (0.5, 0.5) → inner column 10, row 5.
+        let box = TerminalView.surface([.init(slot: 0, x: 0.5, y: 0.5), .init(slot: 1, x: 0, y: 0), .init(slot: 2, x: 1, y: 1)],
+                                       width: 22, height: 12)
+        #expect(box.count == 12)
+        #expect(box.allSatisfy { $0.count == 22 })
+        let zero = try #require(Self.find("0", in: box))
+        #expect(zero.column == 11 && zero.row == 6)
+        let one = try #require(Self.find("1", in: box))
+        #expect(one.column == 1 && one.row == 1)
+        let two = try #require(Self.find("2", in: box))
+        #expect(two.column == 20 && two.row == 10)
+        #expect(box[0].hasPrefix("┌") && box[11].hasSuffix("┘"))
+    }
+
+    @Test func stateFromAFrameIsNormalizedToTheScreen() throws {
+        var state = TerminalView.State(recognizerNames: Self.names)
+        let screen = Screen(bounds: Rect(x: 0, y: 0, width: 1000, height: 500), pointsPerMillimetre: 4)
+        let touch = Touch(id: TouchID(rawValue: 1), slot: 3, trackingID: 7, phase: .began, location: Point(x: 250, y: 125),
+                          surfaceLocation: Point(x: 0, y: 0), pressure: 0, toolType: 0, timestamp: 0.5, beganAt: 0.5)
+        state.update(frame: TouchFrame(time: 0.5, touches: [touch], fingerCount: 1), screen: screen)
+        #expect(state.fingers == [.init(slot: 3, x: 0.25, y: 0.25)])
+        let lines = TerminalView.render(state, width: 120, height: 40)
+        #expect(lines.count == 40)
+        #expect(lines.allSatisfy { $0.count <= 120 })
+        #expect(Self.find("3", in: Array(lines.dropFirst())) != nil)
+    }
+
+    @Test func statesAndValuesAreShown() {
+        var state = TerminalView.State(recognizerNames: Self.names)
+        state.update(action: ActionRecord(time: 0.5, recognizer: "longPress", view: "window", state: .began, touches: 1,
+                                          location: Point(x: 1, y: 2), values: [ActionValue("duration", 0.5)]))
+        state.update(action: ActionRecord(time: 0.6, recognizer: "pinch", view: "window", state: .changed, touches: 2,
+                                          location: Point(x: 1, y: 2), values: [ActionValue("scale", 1.25), ActionValue("velocity", -0.5)]))
+        let lines = TerminalView.render(state, width: 120, height: 40)
+        #expect(lines.contains { $0.contains("longPress") && $0.contains("began") && $0.contains("duration=0.50") })
+        #expect(lines.contains { $0.contains("pinch") && $0.contains("changed") && $0.contains("scale=1.25") && $0.contains("velocity=-0.50") })
+        #expect(lines.contains { $0.contains("hold") && $0.contains("possible") })
+        for name in Self.names { #expect(lines.contains { $0.contains(" \(name) ") }, "\(name) missing") }
+    }
+
+    @Test func logScrolls() {
+        var state = TerminalView.State(recognizerNames: Self.names)
+        state.logLimit = 50
+        for index in 0..<100 {
+            state.update(action: ActionRecord(time: Double(index), recognizer: "pan", view: "window", state: .changed, touches: 1,
+                                              location: Point(x: Double(index), y: 0), values: []))
+        }
+        #expect(state.log.count == 50)
+        let lines = TerminalView.render(state, width: 120, height: 40)
+        let last = state.log.last ?? ""
+        #expect(lines.contains(String(last.prefix(120))))
+        #expect(!lines.contains(String(state.log[0].prefix(120))))
+    }
+
+    @Test func smallTerminalsDoNotCrash() {
+        var state = TerminalView.State(recognizerNames: Self.names)
+        state.fingers = [.init(slot: 0, x: 0.5, y: 0.5), .init(slot: 12, x: 2, y: -1), .init(slot: 1, x: .nan, y: 0.1)]
+        state.update(action: ActionRecord(time: 0, recognizer: "tap", view: "window", state: .ended, touches: 1,
+                                          location: Point(x: 0, y: 0), values: []))
+        for width in [0, 1, 2, 3, 10, 40, 59, 60, 200] {
+            for height in [0, 1, 2, 3, 5, 15, 16, 60] {
+                let lines = TerminalView.render(state, width: width, height: height)
+                #expect(lines.count == height)
+                #expect(lines.allSatisfy { $0.count <= max(width, 0) })
+            }
+        }
+    }
+}
