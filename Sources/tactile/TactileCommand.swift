@@ -11,6 +11,7 @@ struct TactileCommand: ParsableCommand {
             recording formats, synthesizes labelled gestures and pins golden logs.
             """,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
-                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self]
+                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
+                      RecordCommand.self, RecoverCommand.self]
     )
 }

@@ -1,0 +1,226 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileEvdev
+import TactileRecording
+
+/// `tactile record`: saves what a touch device sends as a recording (JSON
+/// v1), streaming it to a journal meanwhile so that a crash loses at most
+/// the last second (`tactile recover` turns a leftover journal into a recording).
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a touchpad or touchscreen to a recording file.",
+        discussion: """
+            Reads the first touch device in /dev/input (or the one named with --device) until \
+            interrupted (Ctrl-C), the device goes away, --idle-exit or --max-seconds, then saves \
+            the events (rebased to 0) as a JSON v1 recording: at --output, or in the recordings \
+            directory ($XDG_DATA_HOME/tactile/recordings) under --name, uniquely numbered. \
+            Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
+            synced every second), removed once the recording is saved; after a crash, \
+            `tactile recover JOURNAL` makes a recording of it. A status line on standard error \
+            shows the duration, frames and touches down.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Record this evdev node instead of the first touch device.", valueName: "path"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("The recording's name in the recordings directory (default: recording).", valueName: "text"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("Save the recording at this path instead (never replacing a file).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var maxSeconds: Double?
+
+    @Option(help: ArgumentHelp("Stop when no event came for this many seconds.", valueName: "seconds"))
+    var idleExit: Double?
+
+    func validate() throws {
+        for (flag, value) in [("--max-seconds", maxSeconds), ("--idle-exit", idleExit)] {
+            if let value, !(value.isFinite && value > 0) {
+                throw ValidationError("\(flag) must be a positive number of seconds.")
+            }
+        }
+    }
+
+    func run() throws {
+        guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
+            printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
+            throw ExitCode.failure
+        }
+        let evdev: EvdevDevice
+        do throws(EvdevError) {
+            evdev = try EvdevDevice(path: path, options: .init(requireTouch: true))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        let store = RecordingStore()
+        let baseName = RecordingStore.sanitizedName(name ?? "recording")
+        let journalPath: String
+        if let output {
+            if FileManager.default.fileExists(atPath: output) {
+                printError("tactile: error: \(output) exists; choose another --output.")
+                throw ExitCode.failure
+            }
+            journalPath = output + "." + RecordingJournal.fileExtension
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                printError("tactile: error: cannot create \(store.directory): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
+            journalPath = Self.freeJournalPath(store.availablePath(for: baseName))
+        }
+        let screen = LiveDemo.defaultScreen.screen
+        let created = ISO8601DateFormatter().string(from: Date())
+        let journal: RecordingJournal.Writer
+        do throws(RecordingError) {
+            journal = try RecordingJournal.Writer(path: journalPath, header: .init(created: created, device: evdev.description, screen: screen))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(journalPath)")
+
+        let stop = LiveSession.StopSignal()
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.requestStop() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+
+        var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
+        let reason: LiveSession.EndReason
+        do {
+            reason = try recorder.run(device: evdev, stop: stop, maxSeconds: maxSeconds, idleExit: idleExit)
+        } catch {
+            printError("tactile: error: \(error) (the journal \(journalPath) keeps what was recorded)")
+            throw ExitCode.failure
+        }
+        recorder.endStatus()
+        let recording = Recording(created: created, device: evdev.description, screen: screen, events: recorder.events)
+        let saved: String
+        do throws(RecordingError) {
+            try journal.close()
+            if let output {
+                try RecordingWriter.write(recording, to: output)
+                saved = output
+            } else {
+                saved = try store.save(recording, as: baseName)
+            }
+        } catch {
+            printError("tactile: error: cannot save the recording: \(error) (the journal \(journalPath) keeps it)")
+            throw ExitCode.failure
+        }
+        journal.remove()
+        printError("tactile record: \(LiveDemo.endMessage(reason)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
+    }
+
+    /// `path.journal`, or `path 2.journal`… when a journal is left there.
+    static func freeJournalPath(_ path: String) -> String {
+        let candidate = path + "." + RecordingJournal.fileExtension
+        guard FileManager.default.fileExists(atPath: candidate) else { return candidate }
+        var number = 2
+        while FileManager.default.fileExists(atPath: "\(path) \(number).\(RecordingJournal.fileExtension)") { number += 1 }
+        return "\(path) \(number).\(RecordingJournal.fileExtension)"
+    }
+}
+
+/// The read loop of `tactile record`: events rebased to 0 go to the journal
+/// and to memory, with a status line on standard error.
+struct Recorder {
+    /// Where the events are streamed.
+    let journal: RecordingJournal.Writer
+    /// Whether standard error is a terminal (a status line redrawn in place) or not (a plain line now and then).
+    let isTerminal: Bool
+    /// The events so far, the first at 0.
+    private(set) var events: [InputEvent] = []
+    /// The `SYN_REPORT`s so far.
+    private(set) var frames = 0
+    private var origin: Int64?
+    private var slot = 0
+    private var activeSlots: Set<Int> = []
+    private var touchDown = false
+    private var lastStatus: Double = -.infinity
+    private var statusShown = false
+
+    init(journal: RecordingJournal.Writer, isTerminal: Bool) {
+        self.journal = journal
+        self.isTerminal = isTerminal
+    }
+
+    /// Touches down now: active slots, or 1 while `BTN_TOUCH` is held on a single-touch device.
+    var touches: Int { activeSlots.isEmpty ? (touchDown ? 1 : 0) : activeSlots.count }
+
+    /// Reads until stopped, idle, the time limit or the device going away.
+    mutating func run(device: EvdevDevice, stop: LiveSession.StopSignal, maxSeconds: Double?, idleExit: Double?) throws -> LiveSession.EndReason {
+        let started = RecordingJournal.Writer.monotonicSeconds()
+        var lastEvent = started
+        while true {
+            let now = RecordingJournal.Writer.monotonicSeconds()
+            if stop.isStopRequested { return .stopped }
+            if let maxSeconds, now - started >= maxSeconds { return .maxDuration }
+            if let idleExit, now - lastEvent >= idleExit { return .idle }
+            try journal.tick()
+            status(now: now - started)
+            switch try device.nextEvent() {
+            case .event(let event):
+                lastEvent = RecordingJournal.Writer.monotonicSeconds()
+                try record(event)
+            case .endOfStream:
+                return .deviceGone
+            case .wouldBlock:
+                var wait = LiveSession.checkInterval
+                if let maxSeconds { wait = min(wait, max(0, started + maxSeconds - now)) }
+                if let idleExit { wait = min(wait, max(0, lastEvent + idleExit - now)) }
+                if try device.poll(timeout: wait) == .hangup {
+                    while case .event(let event) = try device.nextEvent() { try record(event) }
+                    return .deviceGone
+                }
+            }
+        }
+    }
+
+    private mutating func record(_ raw: InputEvent) throws {
+        let origin = self.origin ?? raw.timeInMicroseconds
+        self.origin = origin
+        let micro = max(0, raw.timeInMicroseconds - origin)
+        let event = InputEvent(seconds: micro / 1_000_000, microseconds: Int32(micro % 1_000_000), type: raw.type, code: raw.code, value: raw.value)
+        events.append(event)
+        if event.isReport { frames += 1 }
+        if event.type == .abs, event.code == AbsCode.mtSlot { slot = Int(event.value) }
+        if event.type == .abs, event.code == AbsCode.mtTrackingID {
+            if event.value >= 0 { activeSlots.insert(slot) } else { activeSlots.remove(slot) }
+        }
+        if event.type == .key, event.code == KeyCode.touch { touchDown = event.value != 0 }
+        try journal.append(event)
+    }
+
+    /// The status every 0.25 s on a terminal (redrawn in place), every 5 s otherwise.
+    private mutating func status(now: Double) {
+        guard now - lastStatus >= (isTerminal ? 0.25 : 5) else { return }
+        lastStatus = now
+        let line = String(format: "recording %.1f s, %d frames, %d touch%@", now, frames, touches, touches == 1 ? "" : "es")
+        if isTerminal {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            statusShown = true
+        } else {
+            printError("tactile record: " + line)
+        }
+    }
+
+    /// Ends the status line on a terminal.
+    func endStatus() {
+        if isTerminal && statusShown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Tactile
+import TactileRecording
+import Testing
+
+/// `tactile record` and `tactile recover` on the Synaptics testbed under
+/// umockdev, with events replayed into it as ``LiveDemoTests`` does.
+@Suite(.enabled(if: TestSupport.umockdevRun != nil, Comment(rawValue: TestSupport.umockdevMissing)))
+struct RecordCommandTests {
+    func tactile() throws -> String {
+        try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
+    }
+
+    /// A fresh directory, removed by the caller.
+    static func makeDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A finger landing, `moves` frames moving it 10 ms apart, and lifting.
+    static func drag(moves: Int) -> [InputEvent] {
+        var events = Array(UmockdevTests.tap.prefix(6))
+        for index in 1...moves {
+            let micro = 100_000 + Int64(index) * 10_000
+            let seconds = micro / 1_000_000, microseconds = Int32(micro % 1_000_000)
+            events.append(InputEvent(seconds: seconds, microseconds: microseconds, type: .abs, code: AbsCode.mtPositionX, value: Int32(3000 + index)))
+            events.append(InputEvent(seconds: seconds, microseconds: microseconds, type: .syn, code: SynCode.report, value: 0))
+        }
+        let micro = 100_000 + Int64(moves + 1) * 10_000
+        let seconds = micro / 1_000_000, microseconds = Int32(micro % 1_000_000)
+        for (type, code, value) in [(EventType.abs, AbsCode.mtTrackingID, Int32(-1)), (.key, KeyCode.touch, 0), (.key, KeyCode.toolFinger, 0), (.syn, SynCode.report, 0)] {
+            events.append(InputEvent(seconds: seconds, microseconds: microseconds, type: type, code: code, value: value))
+        }
+        return events
+    }
+
+    /// File names in `directory`.
+    static func names(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    static func mode(of path: String) -> Int? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    /// The recording holds the events sent, rebased to 0; saved under the
+    /// sanitized --name in `$XDG_DATA_HOME/tactile/recordings`, 0600, no journal left.
+    @Test func recordSavesTheReplayedStreamInTheStore() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
+        let events = LiveDemoTests.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
+        let output = try TestSupport.runWithTouchpad(
+            "/usr/bin/env", ["XDG_DATA_HOME=\(directory.path)", try tactile(), "record", "--device", TestSupport.touchpadNode,
+                             "--name", "two/finger pan", "--idle-exit", "1"],
+            events: UmockdevTests.evemu(events)
+        )
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let store = directory.appendingPathComponent("tactile/recordings")
+        #expect(Self.names(in: store) == ["two-finger pan.json"], "stderr: \(output.standardError)")
+        let path = store.appendingPathComponent("two-finger pan.json").path
+        #expect(Self.mode(of: path) == 0o600)
+        let recording = try RecordingReader.read(contentsOf: path)
+        #expect(recording.device.name == "SynPS/2 Synaptics TouchPad")
+        #expect(recording.events == LiveDemoTests.rebased(events))
+        #expect(!output.standardError.contains("\u{1B}"), "no terminal codes when stderr is a file")
+        #expect(output.standardError.contains("frames saved to"), "stderr: \(output.standardError)")
+    }
+
+    /// `--output` saves there; a second run with the same name gets `NAME 2.json`.
+    @Test func outputAndUniqueNames() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tap.json").path
+        let output = try TestSupport.runWithTouchpad(
+            try tactile(), ["record", "--device", TestSupport.touchpadNode, "--output", file, "--idle-exit", "0.5"],
+            events: UmockdevTests.evemu(UmockdevTests.tap))
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(UmockdevTests.tap))
+        #expect(Self.names(in: directory) == ["tap.json"])
+        for _ in 0..<2 {
+            let run = try TestSupport.runWithTouchpad(
+                "/usr/bin/env", ["XDG_DATA_HOME=\(directory.path)", try tactile(), "record", "--device", TestSupport.touchpadNode,
+                                 "--name", "tap", "--max-seconds", "0.3"])
+            #expect(run.status == 0, "stderr: \(run.standardError)")
+        }
+        #expect(Self.names(in: directory.appendingPathComponent("tactile/recordings")) == ["tap 2.json", "tap.json"])
+    }
+
+    /// A running `tactile record` under umockdev-run, with its pid once it started.
+    struct Running {
+        var process: Process
+        var pid: Int32
+    }
+
+    func start(_ arguments: [String], events: [InputEvent], in directory: URL) throws -> Running {
+        let umockdevRun = try #require(TestSupport.umockdevRun)
+        let eventFile = directory.appendingPathComponent("events.evemu")
+        try UmockdevTests.evemu(events).write(to: eventFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: umockdevRun)
+        process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
+                             "-e", "\(TestSupport.touchpadNode)=\(eventFile.path)",
+                             "--", try tactile()] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        var child: Int32?
+        while child == nil, process.isRunning, Date() < deadline {
+            child = LiveDemoTests.children(of: process.processIdentifier).first
+            if child == nil { usleep(20_000) }
+        }
+        return Running(process: process, pid: try #require(child, "tactile record did not start under umockdev-run"))
+    }
+
+    static func waitForExit(_ process: Process, seconds: Double = 20) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+    }
+
+    /// The size of `path`, 0 when missing.
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// Ctrl-C saves the recording properly and removes the journal.
+    @Test func interruptSavesAndRemovesTheJournal() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("landing.json").path
+        let landing = Array(UmockdevTests.tap.prefix(6))
+        let running = try start(["record", "--device", TestSupport.touchpadNode, "--output", file], events: landing, in: directory)
+        defer { if running.process.isRunning { running.process.terminate() } }
+        let journal = file + ".journal"
+        let deadline = Date().addingTimeInterval(20)
+        // Wait for the landing frame to be in the journal.
+        while Self.size(of: journal) == 0 || (try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 7,
+              Date() < deadline { usleep(20_000) }
+        #expect(Self.mode(of: journal) == 0o600)
+        #expect(kill(running.pid, SIGINT) == 0)
+        Self.waitForExit(running.process)
+        #expect(!running.process.isRunning)
+        #expect(running.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(landing))
+        #expect(Self.mode(of: file) == 0o600)
+    }
+
+    /// `kill -9` mid-way leaves a journal; `tactile recover` makes a
+    /// recording of its whole frames, a non-empty prefix of the stream.
+    @Test func killThenRecover() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("drag.json").path
+        let events = Self.drag(moves: 400)  // about 4 s
+        let running = try start(["record", "--device", TestSupport.touchpadNode, "--output", file], events: events, in: directory)
+        defer { if running.process.isRunning { running.process.terminate() } }
+        let journal = file + ".journal"
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: journal), Date() < deadline { usleep(20_000) }
+        let headerSize = try #require(try? String(contentsOfFile: journal, encoding: .utf8)).utf8.count
+        // The header is synced at creation; wait until frames follow it, then over a second more so that they were synced.
+        while Self.size(of: journal) <= headerSize, Date() < deadline { usleep(20_000) }
+        usleep(1_300_000)
+        #expect(kill(running.pid, SIGKILL) == 0)
+        Self.waitForExit(running.process)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(FileManager.default.fileExists(atPath: journal))
+
+        let recovered = directory.appendingPathComponent("recovered.json").path
+        let run = try TestSupport.run(try tactile(), ["recover", journal, recovered])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        #expect(Self.mode(of: recovered) == 0o600)
+        let recording = try RecordingReader.read(contentsOf: recovered)
+        let stream = LiveDemoTests.rebased(events)
+        #expect(recording.device.name == "SynPS/2 Synaptics TouchPad")
+        #expect(recording.events.count > 6, "more than the landing frame was synced")
+        #expect(recording.events.count < stream.count, "killed mid-way")
+        #expect(Array(stream.prefix(recording.events.count)) == recording.events)
+        #expect(recording.events.last?.isReport == true)
+
+        // Without OUT: next to the journal, uniquely named.
+        let again = try TestSupport.run(try tactile(), ["recover", journal])
+        #expect(again.status == 0, "stderr: \(again.standardError)")
+        #expect(again.lines == [directory.appendingPathComponent("drag.json").path])
+        #expect(try RecordingReader.read(contentsOf: file).events == recording.events)
+    }
+}
