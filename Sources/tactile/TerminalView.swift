@@ -141,7 +141,7 @@ enum TerminalView {
         var lines = rows.map { row -> String in
             let active = row.state == .began || row.state == .changed
             let values = row.values.map { "\($0.name)=\(FixedDecimal.format($0.value, places: 2))" }.joined(separator: " ")
-            return (active ? "▶ " : "  ") + pad(row.name, to: 18) + " " + pad(row.state.rawValue, to: 9) + " " + values
+            return (active ? "▶ " : "  ") + pad(row.name, to: 20) + " " + pad(row.state.rawValue, to: 9) + " " + values
         }
         if lines.count > height { lines = Array(lines.prefix(height)) }
         lines.append(contentsOf: Array(repeating: "", count: height - lines.count))

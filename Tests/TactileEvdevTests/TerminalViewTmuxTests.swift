@@ -1,0 +1,62 @@
+import Foundation
+import Tactile
+import Testing
+
+/// `tactile demo` in a real terminal: tools/tmux-demo-check.sh runs it in a
+/// detached 120×40 tmux session under umockdev-run and checks the capture.
+@Suite(.enabled(if: TestSupport.umockdevRun != nil && TestSupport.findOnPath("tmux") != nil,
+                "tmux or umockdev-run is not on PATH"))
+struct TerminalViewTmuxTests {
+    /// One finger lands (slot 0) and stays; a second (slot 1) joins after the
+    /// long press began; small moves keep events coming until 3 s, then both lift.
+    static var events: [InputEvent] {
+        var events: [InputEvent] = []
+        func at(_ time: Double, _ type: EventType, _ code: UInt16, _ value: Int32) {
+            events.append(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        at(0.1, .abs, AbsCode.mtSlot, 0)
+        at(0.1, .abs, AbsCode.mtTrackingID, 7)
+        at(0.1, .abs, AbsCode.mtPositionX, 2000)
+        at(0.1, .abs, AbsCode.mtPositionY, 2500)
+        at(0.1, .key, KeyCode.touch, 1)
+        at(0.1, .key, KeyCode.toolFinger, 1)
+        at(0.1, .syn, SynCode.report, 0)
+        at(0.9, .abs, AbsCode.mtSlot, 1)
+        at(0.9, .abs, AbsCode.mtTrackingID, 8)
+        at(0.9, .abs, AbsCode.mtPositionX, 4500)
+        at(0.9, .abs, AbsCode.mtPositionY, 3500)
+        at(0.9, .key, KeyCode.toolFinger, 0)
+        at(0.9, .key, KeyCode.toolDoubleTap, 1)
+        at(0.9, .syn, SynCode.report, 0)
+        var time = 1.0
+        var step: Int32 = 0
+        while time < 3.0 {
+            step += 1
+            at(time, .abs, AbsCode.mtSlot, 0)
+            at(time, .abs, AbsCode.mtPositionX, 2000 + step % 2)
+            at(time, .syn, SynCode.report, 0)
+            time += 0.25
+        }
+        at(3.0, .abs, AbsCode.mtSlot, 0)
+        at(3.0, .abs, AbsCode.mtTrackingID, -1)
+        at(3.0, .abs, AbsCode.mtSlot, 1)
+        at(3.0, .abs, AbsCode.mtTrackingID, -1)
+        at(3.0, .key, KeyCode.touch, 0)
+        at(3.0, .key, KeyCode.toolDoubleTap, 0)
+        at(3.0, .syn, SynCode.report, 0)
+        return events
+    }
+
+    @Test func demoDrawsFingersAndStatesAndRestoresTheTerminal() throws {
+        let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
+        let script = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("tools/tmux-demo-check.sh").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tmux-\(UUID().uuidString).evemu")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try UmockdevTests.evemu(Self.events).write(to: file, atomically: true, encoding: .utf8)
+        let output = try TestSupport.run("/bin/sh", [script, tactile, TestSupport.touchpadDescription, TestSupport.touchpadIoctl,
+                                                     TestSupport.touchpadNode, file.path], timeout: 60)
+        #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
+        #expect(output.standardOutput.contains("PASS"), "\(output.standardOutput)")
+    }
+}
