@@ -44,7 +44,8 @@ struct LiveDemo {
             }
             session.pipeline.engine.onAction = { record in
                 terminal.state.update(action: record)
-                terminal.redraw(at: record.time, force: true)
+                // Transitions always show; a stream of `changed` is throttled like frames.
+                terminal.redraw(at: record.time, force: record.state != .changed)
             }
         } else {
             if !json {

@@ -57,9 +57,16 @@ final class TerminalScreen {
     /// Redraws if at least 1/``maximumRate`` s of frame time passed since the
     /// last drawing (or `force`).
     func redraw(at time: Double, force: Bool = false) {
-        if !force, let last = lastDrawTime, time - last < 1 / Self.maximumRate, time >= last { return }
+        guard force || Self.isDue(time, lastDraw: lastDrawTime) else { return }
         lastDrawTime = time
         draw()
+    }
+
+    /// Whether a drawing at frame time `time` is due after one at `lastDraw`:
+    /// at least 1/``maximumRate`` s later (or time went back, or nothing drawn yet).
+    static func isDue(_ time: Double, lastDraw: Double?) -> Bool {
+        guard let lastDraw else { return true }
+        return time < lastDraw || time - lastDraw >= 1 / maximumRate
     }
 
     /// Draws the state now.

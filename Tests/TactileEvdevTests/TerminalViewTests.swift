@@ -82,4 +82,19 @@ struct TerminalViewTests {
             }
         }
     }
+
+    /// Redraws are due at most 30 times a second of frame time.
+    @Test func redrawsAreThrottledByFrameTime() {
+        #expect(TerminalScreen.isDue(0, lastDraw: nil))
+        #expect(!TerminalScreen.isDue(1.01, lastDraw: 1.0))
+        #expect(TerminalScreen.isDue(1.0 + 1 / 30, lastDraw: 1.0))
+        #expect(TerminalScreen.isDue(0.5, lastDraw: 1.0))
+        var drawn = 0
+        var last: Double?
+        for frame in 0..<1000 {
+            let time = Double(frame) / 1000
+            if TerminalScreen.isDue(time, lastDraw: last) { drawn += 1; last = time }
+        }
+        #expect(drawn <= 31 && drawn >= 25, "\(drawn) drawings in 1 s of frames")
+    }
 }
