@@ -49,7 +49,7 @@ struct RecoverCommand: ParsableCommand {
         }
         var notes: [String] = []
         if recovery.tornLine { notes.append("a torn last line ignored") }
-        if recovery.droppedEvents > 0 { notes.append("\(recovery.droppedEvents) events of an unfinished frame dropped") }
+        if recovery.droppedEvents > 0 { notes.append("\(recovery.droppedEvents) event\(recovery.droppedEvents == 1 ? "" : "s") of an unfinished frame dropped") }
         let events = recovery.recording.events.count
         printError("tactile recover: \(events) events saved to \(saved)\(notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")").")
         print(saved)

@@ -170,9 +170,17 @@ struct RecordCommandTests {
         #expect(!FileManager.default.fileExists(atPath: file))
         #expect(FileManager.default.fileExists(atPath: journal))
 
+        // What a power loss could add: an unfinished frame and a torn line, both left out.
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("[9, 0, 3, 53, 1]\n[9, 0, 3, 5".utf8))
+        try handle.close()
+
         let recovered = directory.appendingPathComponent("recovered.json").path
         let run = try TestSupport.run(try tactile(), ["recover", journal, recovered])
         #expect(run.status == 0, "stderr: \(run.standardError)")
+        #expect(run.standardError.contains("torn last line"), "stderr: \(run.standardError)")
+        #expect(run.standardError.contains("1 event of an unfinished frame dropped"), "stderr: \(run.standardError)")
         #expect(Self.mode(of: recovered) == 0o600)
         let recording = try RecordingReader.read(contentsOf: recovered)
         let stream = LiveDemoTests.rebased(events)
