@@ -7,7 +7,8 @@
 # `tmux capture-pane -p` until the picture shows 2 fingers, slots 0 and 1
 # inside the surface box and the long press / hold began, then waits for the
 # demo to end and checks the terminal was restored (main screen back, the
-# exit status printed by the shell, no box left).
+# exit status printed by the shell, no box left); then runs it again without
+# --idle-exit, sends Ctrl-C once drawn, and checks the same restoration.
 # Exit status: 0 passed, 1 failed, 77 skipped (tmux or umockdev-run missing).
 set -u
 [ $# -eq 5 ] || { echo "usage: $0 TACTILE DESCRIPTION IOCTL NODE EVENTS" >&2; exit 2; }
@@ -67,5 +68,32 @@ if printf '%s\n' "$screen" | grep -q '[┌└]'; then
   printf '%s\n' "$screen"
   exit 1
 fi
-echo "PASS: drawn while the fingers were down, terminal restored after exit"
+
+# Ctrl-C: a second run without --idle-exit, interrupted once drawn, must
+# also end with 0 and give the main screen back.
+t kill-session -t "$session" >/dev/null 2>&1
+t new-session -d -s "$session" -x 120 -y 40 \
+  "umockdev-run -d '$description' -i '$node=$ioctl' -e '$node=$events' -- '$tactile' demo --device '$node'; echo TACTILE-EXIT=\$?; sleep 60" \
+  || { echo "FAIL: tmux did not start the second run"; exit 1; }
+i=0
+while [ $i -lt 100 ]; do
+  screen=$(capture)
+  printf '%s\n' "$screen" | grep -Eq '(longPress|hold) +began' && break
+  sleep 0.1
+  i=$((i + 1))
+done
+t send-keys -t "$session" C-c
+i=0
+while [ $i -lt 100 ]; do
+  screen=$(capture)
+  printf '%s\n' "$screen" | grep -q 'TACTILE-EXIT=' && break
+  sleep 0.1
+  i=$((i + 1))
+done
+if ! printf '%s\n' "$screen" | grep -q 'TACTILE-EXIT=0' || printf '%s\n' "$screen" | grep -q '[┌└]'; then
+  echo "FAIL: after Ctrl-C the demo did not end with 0 on a restored terminal; last capture:"
+  printf '%s\n' "$screen"
+  exit 1
+fi
+echo "PASS: drawn while the fingers were down, terminal restored after exit and after Ctrl-C"
 exit 0

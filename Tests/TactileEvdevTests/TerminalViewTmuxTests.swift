@@ -3,7 +3,8 @@ import Tactile
 import Testing
 
 /// `tactile demo` in a real terminal: tools/tmux-demo-check.sh runs it in a
-/// detached 120×40 tmux session under umockdev-run and checks the capture.
+/// detached 120×40 tmux session under umockdev-run and checks the capture,
+/// then that the terminal is restored after the idle exit and after Ctrl-C.
 @Suite(.enabled(if: TestSupport.umockdevRun != nil && TestSupport.findOnPath("tmux") != nil,
                 "tmux or umockdev-run is not on PATH"))
 struct TerminalViewTmuxTests {
@@ -57,6 +58,6 @@ struct TerminalViewTmuxTests {
         let output = try TestSupport.run("/bin/sh", [script, tactile, TestSupport.touchpadDescription, TestSupport.touchpadIoctl,
                                                      TestSupport.touchpadNode, file.path], timeout: 60)
         #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
-        #expect(output.standardOutput.contains("PASS"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("PASS: drawn while the fingers were down, terminal restored after exit and after Ctrl-C"), "\(output.standardOutput)")
     }
 }
