@@ -126,8 +126,9 @@ struct RecordCommandTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    /// Ctrl-C saves the recording properly and removes the journal.
-    @Test func interruptSavesAndRemovesTheJournal() throws {
+    /// Ctrl-C (or SIGTERM) saves the recording properly and removes the journal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func interruptSavesAndRemovesTheJournal(signal: Int32) throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("landing.json").path
@@ -140,7 +141,7 @@ struct RecordCommandTests {
         while Self.size(of: journal) == 0 || (try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 7,
               Date() < deadline { usleep(20_000) }
         #expect(Self.mode(of: journal) == 0o600)
-        #expect(kill(running.pid, SIGINT) == 0)
+        #expect(kill(running.pid, signal) == 0)
         Self.waitForExit(running.process)
         #expect(!running.process.isRunning)
         #expect(running.process.terminationStatus == 0)
