@@ -29,16 +29,7 @@ public struct EvemuRecording: Hashable, Sendable {
         guard let first = events.first else { return self }
         let offset = start - first.timeInMicroseconds
         var copy = self
-        copy.events = events.map { event in
-            let total = event.timeInMicroseconds + offset
-            var seconds = total / 1_000_000
-            var micro = total % 1_000_000
-            if micro < 0 {
-                micro += 1_000_000
-                seconds -= 1
-            }
-            return InputEvent(seconds: seconds, microseconds: Int32(micro), type: event.type, code: event.code, value: event.value)
-        }
+        copy.events = events.map { $0.shifted(byMicroseconds: offset) }
         return copy
     }
 }

@@ -119,11 +119,7 @@ struct ConvertCommand: ParsableCommand {
     /// The events shifted so the first is at 0, intervals exact.
     static func rebased(_ events: [InputEvent]) -> [InputEvent] {
         guard let first = events.first?.timeInMicroseconds else { return events }
-        return events.map { event in
-            let micro = event.timeInMicroseconds - first
-            return InputEvent(seconds: micro / 1_000_000, microseconds: Int32(micro % 1_000_000),
-                              type: event.type, code: event.code, value: event.value)
-        }
+        return events.map { $0.shifted(byMicroseconds: -first) }
     }
 }
 

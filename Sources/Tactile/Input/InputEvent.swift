@@ -36,6 +36,19 @@ public struct InputEvent: Hashable, Sendable {
         self.init(seconds: seconds, microseconds: Int32(micro), type: type, code: code, value: value)
     }
 
+    /// The same event `offset` microseconds later (earlier when negative),
+    /// with seconds and microseconds normalized.
+    public func shifted(byMicroseconds offset: Int64) -> InputEvent {
+        let total = timeInMicroseconds + offset
+        var seconds = total / 1_000_000
+        var micro = total % 1_000_000
+        if micro < 0 {
+            micro += 1_000_000
+            seconds -= 1
+        }
+        return InputEvent(seconds: seconds, microseconds: Int32(micro), type: type, code: code, value: value)
+    }
+
     /// The timestamp in seconds.
     @inlinable
     public var time: Double { Double(seconds) + Double(microseconds) * 1e-6 }
