@@ -38,39 +38,58 @@ public final class GestureEngine {
     /// The root of the view tree touches are hit-tested against.
     public let window: Window
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
-    public private(set) var now = 0.0
+    @exclusivity(unchecked) public private(set) var now = 0.0
     /// Called with every action, before the recognizer's targets.
     public var onAction: ((ActionRecord) -> Void)?
 
+    /// A live touch and what it is bound to for its whole life.
     private struct Binding {
+        let touch: TouchID
         let view: View?
+        /// Every recognizer the touch was bound to when it landed.
         let recognizers: [GestureRecognizer]
-    }
-
-    private struct Delivery {
-        let recognizer: GestureRecognizer
-        var updates: [Touch] = []
-        var began: [Touch] = []
-        var moved: [Touch] = []
-        var ended: [Touch] = []
-        var cancelled: [Touch] = []
+        /// Those still listening to it: a recognizer that has finished (or
+        /// was reset since) leaves this list, so a frame in which the touch
+        /// only moves costs nothing for recognizers that gave up on it. Its
+        /// end still goes to all ``recognizers`` that follow it.
+        var receivers: [GestureRecognizer]
+        /// ``GestureEngine/finishCount`` when ``receivers`` was last pruned.
+        var prunedAt: UInt64
     }
 
     private struct QueuedAction {
         let recognizer: GestureRecognizer
         let state: GestureRecognizerState
-        let record: ActionRecord
+        /// Built only when someone listens on ``onAction``.
+        let record: ActionRecord?
     }
 
-    private var bindings: [TouchID: Binding] = [:]
+    /// The bindings of live touches, in landing order. A handful at most (one
+    /// per finger), so a linear search beats hashing.
+    @exclusivity(unchecked) private var bindings: [Binding] = []
+    /// The recognizers receiving touches in the current frame, in the order
+    /// they first met one; their ``GestureRecognizer/delivery`` holds the touches.
+    @exclusivity(unchecked) private var deliveryOrder: [GestureRecognizer] = []
+    /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
+    @exclusivity(unchecked) private var frameStamp: UInt64 = 0
+    /// Whether anything that arbitration or reset depends on happened since the
+    /// last check: a state change other than `changed`, a touch landing on a
+    /// recognizer or leaving, a timer firing or cancelled, a recognizer disabled.
+    /// Frames where fingers only move skip those passes over the recognizers.
+    @exclusivity(unchecked) private var needsRecheck = false
+    /// Counts transitions to a final state and resets: while it stands still,
+    /// every binding's receivers are all still listening and need no pruning.
+    @exclusivity(unchecked) private var finishCount: UInt64 = 0
     /// Recognizers that took a touch since their last reset, in the order they did.
-    private var inPlay: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var inPlay: [GestureRecognizer] = []
     /// Recognizers waiting for required recognizers to fail.
-    private var waiting: [GestureRecognizer] = []
-    private var timers = TimerQueue()
-    private var queued: [QueuedAction] = []
-    private var cycleDepth = 0
-    private var isFlushing = false
+    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var timers = TimerQueue()
+    @exclusivity(unchecked) private var queued: [QueuedAction] = []
+    /// The batch being sent; swapped with ``queued`` so neither buffer is reallocated.
+    @exclusivity(unchecked) private var sending: [QueuedAction] = []
+    @exclusivity(unchecked) private var cycleDepth = 0
+    @exclusivity(unchecked) private var isFlushing = false
 
     public init(window: Window) {
         self.window = window
@@ -95,6 +114,7 @@ public final class GestureEngine {
         defer { cycleDepth -= 1 }
         while let timer = timers.popDue(atOrBefore: time) {
             now = max(now, timer.deadline)
+            needsRecheck = true
             timer.body()
             finishCycle()
         }
@@ -109,7 +129,7 @@ public final class GestureEngine {
 
     /// The view a live touch is bound to, if any.
     public func view(boundTo touch: TouchID) -> View? {
-        bindings[touch]?.view
+        bindings.first { $0.touch == touch }?.view
     }
 
     // MARK: Timers
@@ -124,6 +144,7 @@ public final class GestureEngine {
     /// Cancels a scheduled timer; cancelling one that fired already does nothing.
     public func cancelTimer(_ token: TimerToken) {
         timers.cancel(token)
+        needsRecheck = true
     }
 
     // MARK: Binding and delivery
@@ -135,13 +156,14 @@ public final class GestureEngine {
         while let current = view {
             for recognizer in current.gestureRecognizers where canTake(touch, recognizer) {
                 recognizer.engine = self
-                recognizer.seenTouches.insert(touch.id)
+                recognizer.markSeen(touch.id)
                 if !inPlay.contains(where: { $0 === recognizer }) { inPlay.append(recognizer) }
                 recognizers.append(recognizer)
             }
             view = current.superview
         }
-        return Binding(view: hit, recognizers: recognizers)
+        needsRecheck = true
+        return Binding(touch: touch.id, view: hit, recognizers: recognizers, receivers: recognizers, prunedAt: finishCount)
     }
 
     private func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
@@ -151,60 +173,62 @@ public final class GestureEngine {
     }
 
     private func deliver(_ frame: TouchFrame) {
-        var deliveries: [Delivery] = []
-        var slotOf: [ObjectIdentifier: Int] = [:]
+        frameStamp &+= 1
+        let stamp = frameStamp
+        deliveryOrder.removeAll(keepingCapacity: true)
         for touch in frame.touches {
-            let binding: Binding
+            let recognizers: [GestureRecognizer]
             let isNew: Bool
-            if let existing = bindings[touch.id] {
-                binding = existing
+            if let index = bindings.firstIndex(where: { $0.touch == touch.id }) {
                 isNew = false
+                if touch.phase.isFinal {
+                    recognizers = bindings[index].recognizers
+                    bindings.remove(at: index)
+                    needsRecheck = true
+                } else {
+                    if bindings[index].prunedAt != finishCount {
+                        bindings[index].receivers.removeAll { $0.state.isFinal || !$0.seenTouches.contains(touch.id) }
+                        bindings[index].prunedAt = finishCount
+                    }
+                    recognizers = bindings[index].receivers
+                }
             } else {
                 // A touch first seen already cancelled was never delivered: nothing to undo.
                 guard touch.phase != .cancelled else { continue }
-                binding = bind(touch)
+                let binding = bind(touch)
+                recognizers = binding.recognizers
                 isNew = true
+                if !touch.phase.isFinal { bindings.append(binding) }
             }
-            if touch.phase.isFinal {
-                bindings[touch.id] = nil
-            } else if isNew {
-                bindings[touch.id] = binding
-            }
-            for recognizer in binding.recognizers where recognizer.seenTouches.contains(touch.id) {
-                let key = ObjectIdentifier(recognizer)
-                let index: Int
-                if let existing = slotOf[key] {
-                    index = existing
-                } else {
-                    index = deliveries.count
-                    slotOf[key] = index
-                    deliveries.append(Delivery(recognizer: recognizer))
+            for recognizer in recognizers where recognizer.seenTouches.contains(touch.id) {
+                if recognizer.delivery.stamp != stamp {
+                    recognizer.delivery.clear(stamp: stamp)
+                    deliveryOrder.append(recognizer)
                 }
-                deliveries[index].updates.append(touch)
+                recognizer.delivery.updates.append(touch)
                 if isNew {
                     var landing = touch
                     landing.phase = .began
-                    deliveries[index].began.append(landing)
+                    recognizer.delivery.began.append(landing)
                 }
                 switch touch.phase {
-                case .moved: deliveries[index].moved.append(touch)
-                case .ended: deliveries[index].ended.append(touch)
-                case .cancelled: deliveries[index].cancelled.append(touch)
+                case .moved: recognizer.delivery.moved.append(touch)
+                case .ended: recognizer.delivery.ended.append(touch)
+                case .cancelled: recognizer.delivery.cancelled.append(touch)
                 case .began, .stationary: break
                 }
             }
         }
-        for delivery in deliveries {
-            let recognizer = delivery.recognizer
-            recognizer.update(delivery.updates)
-            guard recognizer.view != nil, recognizer.isEnabled else {
+        for recognizer in deliveryOrder {
+            recognizer.takeDeliveredTouches()
+            guard recognizer.isAttached, recognizer.isEnabled else {
                 stop(recognizer)
                 continue
             }
-            if !delivery.began.isEmpty, isReceiving(recognizer) { recognizer.touchesBegan(delivery.began, in: frame) }
-            if !delivery.moved.isEmpty, isReceiving(recognizer) { recognizer.touchesMoved(delivery.moved, in: frame) }
-            if !delivery.ended.isEmpty, isReceiving(recognizer) { recognizer.touchesEnded(delivery.ended, in: frame) }
-            if !delivery.cancelled.isEmpty, isReceiving(recognizer) { recognizer.touchesCancelled(delivery.cancelled, in: frame) }
+            if !recognizer.delivery.began.isEmpty, isReceiving(recognizer) { recognizer.touchesBegan(recognizer.delivery.began, in: frame) }
+            if !recognizer.delivery.moved.isEmpty, isReceiving(recognizer) { recognizer.touchesMoved(recognizer.delivery.moved, in: frame) }
+            if !recognizer.delivery.ended.isEmpty, isReceiving(recognizer) { recognizer.touchesEnded(recognizer.delivery.ended, in: frame) }
+            if !recognizer.delivery.cancelled.isEmpty, isReceiving(recognizer) { recognizer.touchesCancelled(recognizer.delivery.cancelled, in: frame) }
             if isReceiving(recognizer) { recognizer.didProcessFrame(frame) }
         }
     }
@@ -296,7 +320,7 @@ public final class GestureEngine {
     /// ``GestureRecognizer/canBePrevented(by:)``), and neither delegate allows
     /// them to recognize together.
     private func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
-        guard !winner.seenTouches.isDisjoint(with: loser.seenTouches) else { return false }
+        guard winner.sharesTouch(with: loser) else { return false }
         guard winner.canPrevent(loser), loser.canBePrevented(by: winner) else { return false }
         let simultaneous = winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true
             || loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true
@@ -338,6 +362,7 @@ public final class GestureEngine {
 
     /// Ends a recognizer that can no longer work (disabled, or removed from its view).
     private func stop(_ recognizer: GestureRecognizer) {
+        needsRecheck = true
         if recognizer.state.isInProgress {
             recognizer.apply(.cancelled)
         } else if recognizer.state == .possible {
@@ -357,8 +382,10 @@ public final class GestureEngine {
 
     /// Queues the action for a state change a recognizer made.
     func recognizerDidTransition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
+        if state != .changed { needsRecheck = true }
+        if state.isFinal { finishCount &+= 1 }
         guard state != .failed, state != .possible else { return }
-        let record = ActionRecord(
+        let record = onAction == nil ? nil : ActionRecord(
             time: now,
             recognizer: recognizer.name,
             view: recognizer.view?.name ?? "",
@@ -371,8 +398,12 @@ public final class GestureEngine {
     }
 
     private func finishCycle() {
-        settle()
+        let recheck = needsRecheck || !waiting.isEmpty
+        needsRecheck = false
+        if recheck { settle() }
         flushActions()
+        guard recheck || needsRecheck else { return }
+        needsRecheck = false
         for recognizer in inPlay { recognizer.removeFinishedTouches() }
         var index = 0
         while index < inPlay.count {
@@ -381,6 +412,7 @@ public final class GestureEngine {
                 timers.cancelAll(ownedBy: recognizer)
                 inPlay.remove(at: index)
                 recognizer.resetToPossible()
+                finishCount &+= 1
             } else {
                 index += 1
             }
@@ -392,12 +424,13 @@ public final class GestureEngine {
         isFlushing = true
         defer { isFlushing = false }
         while !queued.isEmpty {
-            let batch = queued
-            queued.removeAll(keepingCapacity: true)
-            for action in batch {
-                onAction?(action.record)
+            swap(&queued, &sending)
+            for index in sending.indices {
+                let action = sending[index]
+                if let record = action.record { onAction?(record) }
                 action.recognizer.sendActions(as: action.state)
             }
+            sending.removeAll(keepingCapacity: true)
             settle()
         }
     }

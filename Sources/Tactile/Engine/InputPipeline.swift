@@ -6,7 +6,7 @@
 /// timestamps only.
 public final class InputPipeline {
     /// Assembles the device's events into frames.
-    public private(set) var assembler: TouchAssembler
+    @exclusivity(unchecked) public private(set) var assembler: TouchAssembler
     /// Runs the recognizers.
     public let engine: GestureEngine
     /// Called with every frame before the engine sees it (for displays and recorders).

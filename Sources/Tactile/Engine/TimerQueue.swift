@@ -6,12 +6,16 @@ public struct TimerToken: Hashable, Sendable {
 /// Timers in engine time, ordered by deadline and, for equal deadlines, by
 /// the order they were scheduled in, so firing order never depends on
 /// anything but the input.
+///
+/// An entry holds its owner strongly: owners are recognizers in play, which
+/// the engine holds anyway, and their timers are cancelled when they reset.
+/// (A weak reference would give every recognizer a side table and make each
+/// retain on the hot path take the slow route.)
 struct TimerQueue {
     struct Entry {
         let token: TimerToken
         let deadline: Double
-        weak var owner: GestureRecognizer?
-        let hasOwner: Bool
+        let owner: GestureRecognizer?
         let body: () -> Void
     }
 
@@ -30,7 +34,7 @@ struct TimerQueue {
             let mid = (low + high) / 2
             if entries[mid].deadline <= deadline { low = mid + 1 } else { high = mid }
         }
-        entries.insert(Entry(token: token, deadline: deadline, owner: owner, hasOwner: owner != nil, body: body), at: low)
+        entries.insert(Entry(token: token, deadline: deadline, owner: owner, body: body), at: low)
         return token
     }
 
@@ -45,7 +49,7 @@ struct TimerQueue {
     }
 
     mutating func cancelAll(ownedBy owner: GestureRecognizer) {
-        entries.removeAll { $0.owner === owner || ($0.hasOwner && $0.owner == nil) }
+        entries.removeAll { $0.owner === owner }
     }
 
     func hasTimers(ownedBy owner: GestureRecognizer) -> Bool {

@@ -9,9 +9,9 @@
 /// their values in ``didReanchor()``.
 open class FingerSetGestureRecognizer: GestureRecognizer {
     /// Each finger's position when the finger set last changed.
-    private(set) var anchors = TouchAnchors()
+    @exclusivity(unchecked) private(set) var anchors = TouchAnchors()
     /// A finger landed or lifted during the gesture: report it even without motion.
-    private var fingerSetChanged = false
+    @exclusivity(unchecked) private var fingerSetChanged = false
 
     public override init(name: String? = nil) {
         super.init(name: name)

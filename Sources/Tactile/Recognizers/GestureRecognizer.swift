@@ -11,10 +11,15 @@ open class GestureRecognizer {
     /// A name for logs; defaults to the type name without "GestureRecognizer".
     public var name: String
 
+    // The stored properties the engine touches on every frame opt out of
+    // dynamic exclusivity checks (`@exclusivity(unchecked)`): the engine is
+    // single-threaded and never holds two accesses to one of them at once,
+    // and the checks cost more than the work they guard.
+
     /// Set by the engine when it applies a transition; read through ``state``.
-    private var storedState: State = .possible
+    @exclusivity(unchecked) private var storedState: State = .possible
     /// While actions are sent, the state each one was sent for.
-    private var reportedState: State?
+    @exclusivity(unchecked) private var reportedState: State?
 
     /// The current state. While an action is being sent, the state that action
     /// was sent for (a recognizer can pass `began` and `changed` in one frame).
@@ -33,6 +38,9 @@ open class GestureRecognizer {
 
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
+    /// Whether ``view`` is set, kept by the view so the engine can ask on every
+    /// frame without loading a weak reference.
+    @exclusivity(unchecked) var isAttached = false
 
     /// `true` for recognizers that report once (`possible → ended`), `false` for
     /// continuous ones (`began`, `changed`…). Subclasses override it.
@@ -53,27 +61,42 @@ open class GestureRecognizer {
     /// The touches the recognizer follows: those that landed since its last
     /// reset and have not gone yet (touches ending in the current frame stay
     /// until the frame's actions are sent), in landing order.
-    public internal(set) var touches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var touches: [Touch] = []
 
     /// The number of touches the recognizer follows.
     public var numberOfTouches: Int { touches.count }
 
     /// The followed touches still on the surface (not ending in this frame).
-    public var activeTouches: [Touch] { touches.filter { !$0.phase.isFinal } }
+    public var activeTouches: [Touch] {
+        if activeTouchesAreStale {
+            activeTouchesCache.removeAll(keepingCapacity: true)
+            for touch in touches where !touch.phase.isFinal { activeTouchesCache.append(touch) }
+            activeTouchesAreStale = false
+        }
+        return activeTouchesCache
+    }
+
+    /// ``activeTouches``, built when first asked for after the touches change
+    /// (recognizers that already failed never ask) and into the same storage.
+    @exclusivity(unchecked) private var activeTouchesCache: [Touch] = []
+    @exclusivity(unchecked) private var activeTouchesAreStale = false
 
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
-    public private(set) var rejectedTransitions = 0
+    @exclusivity(unchecked) public private(set) var rejectedTransitions = 0
 
     weak var engine: GestureEngine?
     /// A transition out of `possible` waiting for failure requirements.
-    var pendingState: State?
-    /// Touches seen since the last reset, also after they ended: rivals sharing one compete.
-    var seenTouches: Set<TouchID> = []
-    /// The last centroid in screen points, kept for locations after touches leave.
-    private var lastScreenLocation: Point?
-    var explicitRequirements: [WeakRecognizer] = []
-    private var actions: [ActionEntry] = []
-    private var nextActionToken: UInt64 = 1
+    @exclusivity(unchecked) var pendingState: State?
+    /// Touches seen since the last reset, also after they ended: rivals sharing
+    /// one compete. A handful at most, so a plain array beats hashing.
+    @exclusivity(unchecked) var seenTouches: [TouchID] = []
+    /// The engine's per-frame delivery to this recognizer (reused, never reallocated in steady state).
+    @exclusivity(unchecked) var delivery = Delivery()
+    /// The centroid of the last touches, in screen points, kept for locations after they leave.
+    @exclusivity(unchecked) private var lastScreenLocation: Point?
+    @exclusivity(unchecked) var explicitRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var actions: [ActionEntry] = []
+    @exclusivity(unchecked) private var nextActionToken: UInt64 = 1
 
     public init(name: String? = nil) {
         self.name = name ?? Self.defaultName(for: Self.self)
@@ -166,7 +189,10 @@ open class GestureRecognizer {
         storedState = .possible
         pendingState = nil
         touches.removeAll(keepingCapacity: true)
+        activeTouchesCache.removeAll(keepingCapacity: true)
+        activeTouchesAreStale = false
         seenTouches.removeAll(keepingCapacity: true)
+        delivery.clear(stamp: 0)
         lastScreenLocation = nil
         reset()
     }
@@ -176,15 +202,19 @@ open class GestureRecognizer {
     /// Keeps this recognizer from leaving `possible` until `other` fails; if
     /// `other` recognizes, this one fails. The classic use: a single tap that
     /// requires a double tap to fail.
+    ///
+    /// `other` is held strongly, as a view holds its recognizers (so
+    /// recognizers stay free of weak references, which would slow every
+    /// retain on the engine's hot path); two recognizers that require each
+    /// other could never recognize and would also keep each other alive.
     public func require(toFail other: GestureRecognizer) {
-        guard other !== self, !explicitRequirements.contains(where: { $0.value === other }) else { return }
-        explicitRequirements.removeAll { $0.value == nil }
-        explicitRequirements.append(WeakRecognizer(other))
+        guard other !== self, !explicitRequirements.contains(where: { $0 === other }) else { return }
+        explicitRequirements.append(other)
     }
 
-    /// The recognizers this one must wait for, explicitly required and still alive.
+    /// The recognizers this one must wait for.
     public var failureRequirements: [GestureRecognizer] {
-        explicitRequirements.compactMap(\.value)
+        explicitRequirements
     }
 
     // MARK: Locations
@@ -210,41 +240,57 @@ open class GestureRecognizer {
         return view.convert(inWindow, from: nil)
     }
 
-    /// Takes the frame's snapshots of followed touches, new ones last.
-    func update(_ updates: [Touch]) {
-        for touch in updates {
+    /// Takes the frame's snapshots of followed touches (the delivery's
+    /// updates), new ones last.
+    func takeDeliveredTouches() {
+        for touch in delivery.updates {
             if let index = touches.firstIndex(where: { $0.id == touch.id }) {
                 touches[index] = touch
             } else {
                 touches.append(touch)
-                seenTouches.insert(touch.id)
+                markSeen(touch.id)
             }
         }
-        lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location))
+        activeTouchesAreStale = true
+    }
+
+    /// Records that the recognizer followed `id` since its last reset.
+    func markSeen(_ id: TouchID) {
+        if !seenTouches.contains(id) { seenTouches.append(id) }
+    }
+
+    /// Whether the two recognizers followed a touch in common since their resets.
+    func sharesTouch(with other: GestureRecognizer) -> Bool {
+        seenTouches.contains { other.seenTouches.contains($0) }
     }
 
     func removeFinishedTouches() {
-        guard touches.contains(where: { $0.phase.isFinal }) else { return }
+        guard activeTouchCount != touches.count else { return }
+        // The centroid they had is where the gesture was last seen.
+        lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation
         touches.removeAll { $0.phase.isFinal }
+        activeTouchesAreStale = true
     }
 
     /// Touches still on the surface (not ended or cancelled).
-    var activeTouchCount: Int { touches.reduce(0) { $0 + ($1.phase.isFinal ? 0 : 1) } }
+    var activeTouchCount: Int {
+        var count = 0
+        for touch in touches where !touch.phase.isFinal { count += 1 }
+        return count
+    }
 
     // MARK: Timers
 
     /// Runs `body` after `delay` seconds of engine time, with the recognizer
     /// as its argument, even if no input arrives. Timers die with the
-    /// recognizer's reset. Returns `nil` when the recognizer is in no engine yet.
+    /// recognizer's reset (the timer holds the recognizer until then). Returns
+    /// `nil` when the recognizer is in no engine yet.
     @discardableResult
     public func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
         guard let engine else { return nil }
         // Deadlines fall on whole microseconds, like event times, so logs read cleanly.
         let deadline = ((engine.now + max(0, delay)) * 1_000_000).rounded() / 1_000_000
-        return engine.schedule(at: deadline, owner: self) { [weak self] in
-            guard let self else { return }
-            body(self)
-        }
+        return engine.schedule(at: deadline, owner: self) { body(self) }
     }
 
     /// Cancels a timer made by ``schedule(after:_:)``.
@@ -297,10 +343,4 @@ open class GestureRecognizer {
             }
         }
     }
-}
-
-/// A weak reference to a recognizer, for requirement lists.
-struct WeakRecognizer {
-    weak var value: GestureRecognizer?
-    init(_ value: GestureRecognizer) { self.value = value }
 }

@@ -17,16 +17,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Time the fingers must rest, in seconds.
-    public var minimumPressDuration = Defaults.minimumPressDuration
+    @exclusivity(unchecked) public var minimumPressDuration = Defaults.minimumPressDuration
     /// Movement allowed before recognition, in mm.
-    public var allowableMovement = Defaults.allowableMovement
+    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Fingers of the press (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired = 0
+    @exclusivity(unchecked) public var numberOfTapsRequired = 0
 
-    private var landed: [TouchID: Point] = [:]
-    private var tapsCompleted = 0
+    @exclusivity(unchecked) private var landed = TouchMap<Point>()
+    @exclusivity(unchecked) private var tapsCompleted = 0
     private var pressStart: Double?
     private var timer: TimerToken?
 
@@ -64,7 +64,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    private var untrackedFingers = 0
+    @exclusivity(unchecked) private var untrackedFingers = 0
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         untrackedFingers = frame.untrackedFingerCount

@@ -18,21 +18,21 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The fewest fingers that make a pan (default 1).
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that make a pan (default unlimited).
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// Centroid travel before the pan begins, in mm on the surface.
-    public var minimumTranslation = Defaults.minimumTranslation
+    @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
     /// See ``Defaults/reclassificationWindow``.
-    public var reclassificationWindow = Defaults.reclassificationWindow
+    @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
 
     /// Screen-point centroid at the last re-anchoring, and the translation then.
-    private var baseCentroid = Point.zero
-    private var baseTranslation = Vector.zero
-    private var translationValue = Vector.zero
-    private var tracker = VelocityTracker()
-    private var beganAt = 0.0
-    private var maximumTouchesSeen = 0
+    @exclusivity(unchecked) private var baseCentroid = Point.zero
+    @exclusivity(unchecked) private var baseTranslation = Vector.zero
+    @exclusivity(unchecked) private var translationValue = Vector.zero
+    @exclusivity(unchecked) private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var beganAt = 0.0
+    @exclusivity(unchecked) private var maximumTouchesSeen = 0
 
     public override init(name: String? = nil) {
         super.init(name: name)

@@ -17,15 +17,15 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumSpanChange``.
-    public var minimumSpanChange = Defaults.minimumSpanChange
+    @exclusivity(unchecked) public var minimumSpanChange = Defaults.minimumSpanChange
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan = Defaults.minimumSpan
+    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
 
     /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
-    private var baseSpan = 0.0
-    private var baseScale = 1.0
-    private var scaleValue = 1.0
-    private var tracker = ScalarVelocityTracker()
+    @exclusivity(unchecked) private var baseSpan = 0.0
+    @exclusivity(unchecked) private var baseScale = 1.0
+    @exclusivity(unchecked) private var scaleValue = 1.0
+    @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
 
     public override init(name: String? = nil) {
         super.init(name: name)

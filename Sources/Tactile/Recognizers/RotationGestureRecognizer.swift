@@ -16,19 +16,19 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumRotation``.
-    public var minimumRotation = Defaults.minimumRotation
+    @exclusivity(unchecked) public var minimumRotation = Defaults.minimumRotation
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan = Defaults.minimumSpan
+    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
 
     /// Each finger's angle around the centroid at the previous frame.
-    private var previousAngles: [TouchID: Double] = [:]
+    @exclusivity(unchecked) private var previousAngles = TouchMap<Double>()
     /// Unwrapped turn since the anchors were set, in radians.
-    private var turn = 0.0
+    @exclusivity(unchecked) private var turn = 0.0
     /// ``rotation`` = `baseRotation` + turn since `turnAtBase`.
-    private var baseRotation = 0.0
-    private var turnAtBase = 0.0
-    private var rotationValue = 0.0
-    private var tracker = ScalarVelocityTracker()
+    @exclusivity(unchecked) private var baseRotation = 0.0
+    @exclusivity(unchecked) private var turnAtBase = 0.0
+    @exclusivity(unchecked) private var rotationValue = 0.0
+    @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -98,7 +98,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// centroid, keeping the rotation.
     open override func didReanchor() {
         let current = activeTouches
-        previousAngles.removeAll(keepingCapacity: true)
+        previousAngles.removeAll()
         for (touch, angle) in zip(current, TouchGeometry.angles(current)) { previousAngles[touch.id] = angle }
     }
 

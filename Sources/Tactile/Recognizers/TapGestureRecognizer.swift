@@ -22,33 +22,33 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Taps needed (default 1).
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// Fingers per tap (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Longest time from the first finger landing to the last lifting, in seconds.
-    public var maximumPressDuration = Defaults.maximumPressDuration
+    @exclusivity(unchecked) public var maximumPressDuration = Defaults.maximumPressDuration
     /// How far a finger may move from where it landed, in mm.
-    public var allowableMovement = Defaults.allowableMovement
+    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
-    public var maximumTapInterval = Defaults.maximumTapInterval
+    @exclusivity(unchecked) public var maximumTapInterval = Defaults.maximumTapInterval
     /// Farthest a tap may land from the previous tap's position, in mm.
-    public var maximumTapDistance = Defaults.maximumTapDistance
+    @exclusivity(unchecked) public var maximumTapDistance = Defaults.maximumTapDistance
     /// Longest spread between the fingers of one tap landing, in seconds.
-    public var touchLandingWindow = Defaults.touchLandingWindow
+    @exclusivity(unchecked) public var touchLandingWindow = Defaults.touchLandingWindow
     /// Longest spread between the fingers of one tap lifting, in seconds.
-    public var touchLiftWindow = Defaults.touchLiftWindow
+    @exclusivity(unchecked) public var touchLiftWindow = Defaults.touchLiftWindow
 
-    private var tapsCompleted = 0
+    @exclusivity(unchecked) private var tapsCompleted = 0
     private var tapStart: Double?
     private var firstLift: Double?
-    private var landed: [TouchID: Point] = [:]
+    @exclusivity(unchecked) private var landed = TouchMap<Point>()
     /// The latest screen position of each finger of the current tap.
-    private var screenPositions: [TouchID: Point] = [:]
+    @exclusivity(unchecked) private var screenPositions = TouchMap<Point>()
     /// Where the last completed tap was, in screen points.
     private var tapLocation: Point?
-    private var fingers = 0
+    @exclusivity(unchecked) private var fingers = 0
     /// Where the fingers of the previous tap landed, and their centroid, in mm.
-    private var previousTapPoints: [Point] = []
+    @exclusivity(unchecked) private var previousTapPoints: [Point] = []
     private var previousTapCentroid: Point?
     private var timer: TimerToken?
 
@@ -131,7 +131,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         tapsCompleted += 1
         previousTapCentroid = centroid
-        previousTapPoints = landed.sorted { $0.key < $1.key }.map(\.value)
+        previousTapPoints = landed.values
         tapLocation = Self.centroid(of: screenPositions)
         cancelTimer(timer)
         if tapsCompleted >= numberOfTapsRequired {
@@ -150,10 +150,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         fail()
     }
 
-    /// The centroid of the points, summed in touch order so the result never
-    /// depends on dictionary order.
-    private static func centroid(of points: [TouchID: Point]) -> Point? {
-        Point.centroid(of: points.sorted { $0.key < $1.key }.map(\.value))
+    /// The centroid of the points, summed in touch order.
+    private static func centroid(of points: TouchMap<Point>) -> Point? {
+        Point.centroid(of: points.values)
     }
 
     private func fail() {

@@ -81,6 +81,7 @@ open class View {
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
         recognizer.view = self
+        recognizer.isAttached = true
     }
 
     /// Detaches `recognizer`; it stops receiving touches.
@@ -88,6 +89,12 @@ open class View {
         guard recognizer.view === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
+        recognizer.isAttached = false
+    }
+
+    deinit {
+        // Recognizers may outlive their view (the engine holds those in play).
+        for recognizer in gestureRecognizers { recognizer.isAttached = false }
     }
 
     // MARK: Hit testing
@@ -135,15 +142,9 @@ open class View {
 
     /// `point`, in the root's coordinates, expressed in this view's.
     private func pointFromRoot(_ point: Point) -> Point {
-        var chain: [View] = []
-        var view: View? = self
-        while let current = view, current.superview != nil {
-            chain.append(current)
-            view = current.superview
-        }
-        var result = point
-        for current in chain.reversed() { result = current.pointFromSuperview(result) }
-        return result
+        // Recursion down from the root: no array of ancestors to allocate.
+        guard let superview else { return point }
+        return pointFromSuperview(superview.pointFromRoot(point))
     }
 
     /// Converts `point` from this view's coordinates to `view`'s; `nil`

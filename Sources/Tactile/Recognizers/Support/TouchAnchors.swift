@@ -2,16 +2,16 @@
 /// per-finger motion can be measured since then. Anchors reset when the set
 /// of touches changes (a finger lands or lifts), so nothing jumps.
 struct TouchAnchors {
-    private(set) var positions: [TouchID: Point] = [:]
+    private(set) var positions = TouchMap<Point>()
 
     /// Anchors every touch at its current surface position.
     mutating func set(_ touches: [Touch]) {
-        positions.removeAll(keepingCapacity: true)
+        positions.removeAll()
         for touch in touches { positions[touch.id] = touch.surfaceLocation }
     }
 
     mutating func clear() {
-        positions.removeAll(keepingCapacity: true)
+        positions.removeAll()
     }
 
     /// Whether exactly `touches` are anchored.
