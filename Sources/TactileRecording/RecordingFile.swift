@@ -2,6 +2,24 @@ import Foundation
 
 /// Whole-file reads and atomic writes, with failures as ``RecordingError``s.
 enum RecordingFile {
+    /// The first `count` bytes of the file (fewer when it is shorter).
+    static func prefix(at path: String, count: Int) throws(RecordingError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found a directory")
+        }
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            return [UInt8](try handle.read(upToCount: count) ?? Data())
+        } catch {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
+        }
+    }
+
     static func bytes(at path: String) throws(RecordingError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

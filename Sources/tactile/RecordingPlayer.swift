@@ -38,6 +38,32 @@ struct RecordingPlayer {
         return outcome
     }
 
+    /// Plays a Tactile JSON recording while reading it, a chunk at a time, so
+    /// memory stays flat however long the file is; the actions are printed,
+    /// not kept (the outcome's log is empty). Read errors past the header end
+    /// the replay and are thrown after what came before was played.
+    func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
+        let stream = try RecordingReader.events(contentsOf: path)
+        let header = stream.header
+        let screen = options.screen?.screen ?? header.screen
+        let json = options.json
+        LineOutput.standardOutput.flushesEachLine = speed != nil
+        if !json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
+        let outcome = RecordingReplay.run(
+            device: header.device, screen: screen, events: stream, settle: options.settle, keepsLog: false,
+            onFrame: json ? nil : { frame in
+                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                    emit(Self.touchLine(touch, frame: frame))
+                }
+            },
+            onAction: { emit(json ? $0.jsonLine : $0.readableLine) },
+            beforeEvent: pace(firstTime: nil)
+        )
+        LineOutput.standardOutput.flush()
+        if let error = stream.error { throw error }
+        return (outcome, stream.warnings)
+    }
+
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
     private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> RecordingReplay.Outcome {
         terminal.state.title = Self.headerLine(recording, name: name)
@@ -59,11 +85,18 @@ struct RecordingPlayer {
 
     /// Sleeps before each report event until its time (divided by ``speed``) comes; `nil` without a speed.
     private func pace(_ recording: Recording) -> ((InputEvent) -> Void)? {
+        pace(firstTime: recording.events.first?.timeInMicroseconds)
+    }
+
+    /// Pacing from `firstTime` (µs), or from the first event when `nil`.
+    private func pace(firstTime: Int64?) -> ((InputEvent) -> Void)? {
         let clock = ContinuousClock()
         let start = clock.now
-        let firstTime = recording.events.first?.timeInMicroseconds ?? 0
+        var origin = firstTime
         return speed.map { speed in
             { event in
+                let firstTime = origin ?? event.timeInMicroseconds
+                origin = firstTime
                 guard event.isReport else { return }
                 let offset = Double(event.timeInMicroseconds - firstTime) / 1_000_000 / speed
                 let wait = clock.now.duration(to: start.advanced(by: .microseconds(Int64((offset * 1_000_000).rounded()))))
@@ -80,10 +113,13 @@ struct RecordingPlayer {
 
     /// `# name: "device" (touchpad, 2 slots), 812 events, 2.410 s`
     static func headerLine(_ recording: Recording, name: String) -> String {
-        let device = recording.device
-        let slots = device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")"
         let duration = recording.events.first.flatMap { first in recording.events.last.map { $0.time - first.time } } ?? 0
-        return "# \(name): \"\(device.name)\" (\(device.kind.rawValue), \(slots)), \(recording.events.count) events, "
+        return headerLine(name: name, device: recording.device, events: recording.events.count, duration: duration)
+    }
+
+    static func headerLine(name: String, device: DeviceDescription, events: Int, duration: Double) -> String {
+        let slots = device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")"
+        return "# \(name): \"\(device.name)\" (\(device.kind.rawValue), \(slots)), \(events) events, "
             + FixedDecimal.format(duration, places: 3) + " s"
     }
 

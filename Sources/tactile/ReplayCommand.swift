@@ -36,6 +36,14 @@ struct ReplayCommand: ParsableCommand {
         let player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
         for file in files {
             do throws(RecordingError) {
+                // Tactile JSON plays while it is read (memory stays flat); --expect
+                // needs the whole log, and other formats are read whole.
+                if !expect, device == nil, try RecordingFormat.detect(contentsOf: file) == .tactile {
+                    let (outcome, warnings) = try player.playStreaming(file, name: file)
+                    for warning in warnings { printError("\(file): warning: \(warning)") }
+                    RecordingPlayer.report(outcome.diagnostics, name: file)
+                    continue
+                }
                 let loaded = try RecordingLoading.load(file, description: device)
                 for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
                 let outcome = player.play(loaded.recording, name: file)

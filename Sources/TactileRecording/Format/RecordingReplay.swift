@@ -26,24 +26,37 @@ public enum RecordingReplay {
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
-        let window = Window(screen: recording.screen)
+        run(device: recording.device, screen: recording.screen, events: recording.events, settle: settle,
+            onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
+    }
+
+    /// Replays `events` (any sequence: an array, or a ``RecordingEventStream``
+    /// reading a file as it goes) from `device` on a window sized to `screen`,
+    /// as ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
+    /// `keepsLog: false` the outcome's log stays empty, so memory does not
+    /// grow with the recording (actions still reach `onAction`).
+    public static func run<Events: Sequence<InputEvent>>(
+        device: DeviceDescription, screen: Screen, events: Events, settle: Double = defaultSettle,
+        keepsLog: Bool = true,
+        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
+        beforeEvent: ((InputEvent) -> Void)? = nil
+    ) -> Outcome {
+        let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
-        let pipeline = InputPipeline(device: recording.device, window: window)
+        let pipeline = InputPipeline(device: device, window: window)
         var log = ActionLog()
         pipeline.onFrame = onFrame
         pipeline.engine.onAction = { record in
-            log.append(record)
+            if keepsLog { log.append(record) }
             onAction?(record)
         }
-        if let beforeEvent {
-            for event in recording.events {
-                beforeEvent(event)
-                pipeline.process(event)
-            }
-        } else {
-            pipeline.process(recording.events)
+        var last: InputEvent?
+        for event in events {
+            beforeEvent?(event)
+            pipeline.process(event)
+            last = event
         }
-        pipeline.finishInput(at: recording.events.last.map { $0.time + settle })
+        pipeline.finishInput(at: last.map { $0.time + settle })
         withExtendedLifetime(gestures) {}
         return Outcome(log: log, diagnostics: pipeline.diagnostics)
     }

@@ -50,9 +50,9 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     /// - `# EVEMU`, or a line starting `N:`, `I:` or `E: <number>`: evemu;
     /// - `# libinput record`, or a top-level `version:`, `ndevices:` or `devices:` key: libinput record.
     public static func sniff(_ bytes: [UInt8]) -> RecordingFormat? {
-        let head = String(decoding: bytes.prefix(8192), as: UTF8.self)
+        let head = String(decoding: bytes.prefix(sniffLength), as: UTF8.self)
         var lines = head.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map(String.init)
-        if bytes.count > 8192, !lines.isEmpty { lines.removeLast() }  // possibly cut short
+        if bytes.count > sniffLength, !lines.isEmpty { lines.removeLast() }  // possibly cut short
         for raw in lines.prefix(64) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -79,8 +79,12 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     /// The format of the file at `path`: what its content looks like
     /// (``sniff(_:)``), else what its extension says. An error when neither tells.
     public static func detect(contentsOf path: String) throws(RecordingError) -> RecordingFormat {
-        try detect(bytes: RecordingFile.bytes(at: path), path: path)
+        // ``sniff(_:)`` looks at the first 8 KiB (and whether there is more).
+        try detect(bytes: RecordingFile.prefix(at: path, count: sniffLength + 1), path: path)
     }
+
+    /// How much of a file ``sniff(_:)`` looks at.
+    static let sniffLength = 8192
 
     /// The format of `bytes` read from `path` (used for its extension and in errors).
     public static func detect(bytes: [UInt8], path: String) throws(RecordingError) -> RecordingFormat {
