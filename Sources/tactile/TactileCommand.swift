@@ -12,6 +12,6 @@ struct TactileCommand: ParsableCommand {
             """,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
-                      RecordCommand.self, RecoverCommand.self]
+                      RecordCommand.self, RecoverCommand.self, BenchCommand.self]
     )
 }

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileRecording
+
+/// `tactile bench`: the performance figures, each beside a reference measured in the same run.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure recording load, pipeline throughput, scaling, live latency and memory.",
+        discussion: """
+            Prints one table; every figure stands beside a reference measured in the same run \
+            (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
+            touch, one view, a 10 MB replay), so the ratios hold on any machine. Use a release \
+            build (`make bench`). --quick runs a small version of everything in a few seconds \
+            (CI's smoke run); its times are not meaningful.
+            """
+    )
+
+    @Flag(help: "A short run of every measurement (smoke test; times not meaningful).")
+    var quick = false
+
+    @Flag(help: "Print the rows as JSON lines instead of a table.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, latency, memory (comma separated).", valueName: "groups"))
+    var only: String?
+
+    @Option(help: .hidden)
+    var latencyChild: String?
+
+    @Option(help: .hidden)
+    var replayChild: String?
+
+    static let groups = ["load", "pipeline", "scaling", "latency", "memory"]
+
+    func validate() throws {
+        for group in selectedGroups where !Self.groups.contains(group) {
+            throw ValidationError("unknown group \(group); expected some of \(Self.groups.joined(separator: ", "))")
+        }
+    }
+
+    private var selectedGroups: [String] {
+        only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Self.groups
+    }
+
+    func run() throws {
+        if let latencyChild {
+            try LatencyBenchmark.runChild(node: latencyChild, quick: quick)
+            return
+        }
+        if let replayChild {
+            try MemoryBenchmark.runChild(path: replayChild)
+            return
+        }
+        let groups = selectedGroups
+        if !json {
+            LineOutput.standardOutput.write("Tactile benchmark\(quick ? " (quick: smoke run, times not meaningful)" : "") — \(Self.buildKind) build, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        }
+        let files = BenchFiles()
+        defer { files.removeAll() }
+        var rows: [BenchRow] = []
+        func add(_ group: String, _ make: () throws -> [BenchRow]) rethrows {
+            guard groups.contains(group) else { return }
+            let new = try make()
+            rows += new
+            if json {
+                for row in new { LineOutput.standardOutput.write(row.jsonLine) }
+            }
+            LineOutput.standardOutput.flush()
+        }
+        try add("load") { try LoadBenchmark.rows(quick: quick, files: files) }
+        add("pipeline") { PipelineBenchmark.rows(quick: quick) }
+        add("scaling") { PipelineBenchmark.scalingRows(quick: quick) }
+        try add("latency") { try LatencyBenchmark.rows(quick: quick, files: files) }
+        try add("memory") { try MemoryBenchmark.rows(quick: quick, files: files) }
+        if !json {
+            for line in BenchTable.render(rows) { LineOutput.standardOutput.write(line) }
+            LineOutput.standardOutput.flush()
+        }
+    }
+
+    static var buildKind: String {
+        #if DEBUG
+        "debug (use `swift run -c release tactile bench` for real figures)"
+        #else
+        "release"
+        #endif
+    }
+}

@@ -1,0 +1,106 @@
+import Tactile
+import TactileRecording
+
+/// Throughput of the whole path, events in, actions out: TouchAssembler +
+/// GestureEngine + a view tree with recognizers, from events in memory.
+enum PipelineBenchmark {
+    /// One timed pass: events, frames and actions, and the best time.
+    struct Measurement {
+        var events: Int
+        var frames: Int
+        var actions: Int
+        var seconds: Double
+
+        var eventsPerSecond: Double { Double(events) / seconds }
+        var nanosecondsPerEvent: Double { seconds * 1e9 / Double(max(events, 1)) }
+        var nanosecondsPerFrame: Double { seconds * 1e9 / Double(max(frames, 1)) }
+    }
+
+    /// Feeds `events` through a fresh pipeline on the scene `makeScene` builds,
+    /// `runs` times, and keeps the best time. Actions are counted by a target
+    /// on `onAction` so they are really produced.
+    static func measure(device: DeviceDescription, events: [InputEvent], runs: Int,
+                        makeScene: () -> BenchScene.Scene) -> Measurement {
+        var best = Double.infinity
+        var frames = 0, actions = 0
+        for _ in 0..<max(1, runs) {
+            let scene = makeScene()
+            let pipeline = InputPipeline(device: device, window: scene.window)
+            var frameCount = 0, actionCount = 0
+            pipeline.onFrame = { _ in frameCount += 1 }
+            pipeline.engine.onAction = { _ in actionCount += 1 }
+            let start = BenchClock.now()
+            pipeline.process(events)
+            pipeline.finishInput(at: (events.last?.time ?? 0) + 1)
+            best = min(best, Double(BenchClock.now() - start) / 1e9)
+            frames = frameCount
+            actions = actionCount
+            withExtendedLifetime(scene) {}
+        }
+        return Measurement(events: events.count, frames: frames, actions: actions, seconds: best)
+    }
+
+    /// The full-pipeline rows: every recognizer kind vs none, on a long session.
+    static func rows(quick: Bool) -> [BenchRow] {
+        let session = BenchWorkloads.session(gestures: quick ? 36 : 90)
+        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 300_000 : 2_000_000)
+        let device = session.device, screen = session.screen
+        let runs = quick ? 1 : 3
+        let full = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: true) }
+        let floor = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: false) }
+        let recognizers = BenchScene.app(screen: screen, recognizers: true).recognizerCount
+        let target = 5e6
+        return [
+            BenchRow(
+                measure: "pipeline, \(recognizers) recognizers on 11 views (\(BenchFormat.count(full.events)) events, \(BenchFormat.count(full.frames)) frames, \(BenchFormat.count(full.actions)) actions)",
+                result: "\(BenchFormat.eventsPerSecond(full.eventsPerSecond)), \(BenchFormat.duration(nanoseconds: full.nanosecondsPerEvent))/event, \(BenchFormat.duration(nanoseconds: full.nanosecondsPerFrame))/frame",
+                reference: "no recognizers: \(BenchFormat.eventsPerSecond(floor.eventsPerSecond)), \(BenchFormat.duration(nanoseconds: floor.nanosecondsPerFrame))/frame",
+                ratio: full.seconds / floor.seconds, ratioUnit: "× the floor's time",
+                target: "≥ 5 M ev/s", met: full.eventsPerSecond >= target
+            ),
+        ]
+    }
+
+    /// How cost grows with simultaneous touches and with views carrying recognizers.
+    static func scalingRows(quick: Bool) -> [BenchRow] {
+        var rows: [BenchRow] = []
+        let device = SynthesizedDevices.touchscreen
+        let screen = Screen.standard
+        let runs = quick ? 1 : 3
+        let strokes = quick ? 20 : 150
+        var perTouch: [(Int, Measurement)] = []
+        for touches in [1, 2, 5, 10] {
+            let events = BenchWorkloads.simultaneousTouches(touches, strokes: strokes, framesPerStroke: 120, device: device)
+            let measurement = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: true) }
+            perTouch.append((touches, measurement))
+        }
+        let oneTouch = perTouch[0].1.nanosecondsPerFrame
+        for (touches, measurement) in perTouch {
+            rows.append(BenchRow(
+                measure: "scaling: \(touches) simultaneous touch\(touches == 1 ? "" : "es")",
+                result: "\(BenchFormat.duration(nanoseconds: measurement.nanosecondsPerFrame))/frame, \(BenchFormat.duration(nanoseconds: measurement.nanosecondsPerFrame / Double(touches)))/touch",
+                reference: "1 touch: \(BenchFormat.duration(nanoseconds: oneTouch))/frame",
+                ratio: measurement.nanosecondsPerFrame / oneTouch, ratioUnit: "× (touches ×\(touches))",
+                target: "≤ linear", met: measurement.nanosecondsPerFrame / oneTouch <= Double(touches) * 1.25 + 0.25
+            ))
+        }
+        let session = BenchWorkloads.session(gestures: quick ? 18 : 45)
+        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 100_000 : 600_000)
+        var perViews: [(Int, Measurement)] = []
+        for count in [1, 10, 100] {
+            let measurement = measure(device: session.device, events: events, runs: runs) { BenchScene.tiles(screen: session.screen, count: count) }
+            perViews.append((count, measurement))
+        }
+        let oneView = perViews[0].1.nanosecondsPerFrame
+        for (count, measurement) in perViews {
+            rows.append(BenchRow(
+                measure: "scaling: \(count) view\(count == 1 ? "" : "s") × 16 recognizers (\(count * 16) in the tree)",
+                result: "\(BenchFormat.duration(nanoseconds: measurement.nanosecondsPerFrame))/frame",
+                reference: "1 view: \(BenchFormat.duration(nanoseconds: oneView))/frame",
+                ratio: measurement.nanosecondsPerFrame / oneView, ratioUnit: "×",
+                target: "flat (only hit views cost)", met: measurement.nanosecondsPerFrame / oneView <= 1.5
+            ))
+        }
+        return rows
+    }
+}
