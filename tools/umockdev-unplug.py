@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""Run a command on a umockdev testbed and unplug a device while it runs.
+
+    tools/umockdev-unplug.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
+        [-e NODE=EVENTS.evemu] [--remove NODE] [--after-lines N]
+        [--after-seconds S] [--timeout S] -- COMMAND [ARG...]
+
+Like `umockdev-run -d … -i … -e … -- COMMAND`, but once COMMAND has printed
+N lines on standard output (--after-lines) and/or S seconds after it started
+(--after-seconds; after the lines, when both are given), the device of NODE
+(default: the node of -e) is removed from the testbed (`remove_device`, then a
+"remove" uevent), which is what unplugging it does. COMMAND's standard output
+is passed through, its standard error is left alone.
+
+Exits with COMMAND's exit status (128+N when killed by signal N). Lines
+starting with `umockdev-unplug:` on standard error say when the device was
+removed and how COMMAND ended; if COMMAND is still running --timeout seconds
+after the removal (default 10), it is killed and the exit status is 124.
+`--check` exits 0 when the UMockdev GObject introspection bindings
+(gir1.2-umockdev-1.0, python3-gi) are available, 1 otherwise.
+
+umockdev's preload library must be loaded in COMMAND; this script re-executes
+itself under umockdev-wrapper when it is not, so children inherit it.
+"""
+
+import argparse
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+PRELOAD = "libumockdev-preload.so"
+# The testbed lives until os._exit: finalizing it would wait for its event
+# replay thread, which may sleep until a later event of the file.
+testbed = None
+
+
+def load_umockdev():
+    """The UMockdev module, or None when the bindings are missing."""
+    try:
+        import gi
+        gi.require_version("UMockdev", "1.0")
+        from gi.repository import UMockdev
+        return UMockdev
+    except (ImportError, ValueError):
+        return None
+
+
+def say(message):
+    sys.stderr.write("umockdev-unplug: %s\n" % message)
+    sys.stderr.flush()
+
+
+def node_syspaths(description_path):
+    """{"/dev/input/event12": "/sys/devices/…/event12"} from a .umockdev file."""
+    result = {}
+    syspath = None
+    with open(description_path, encoding="utf-8") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("P: "):
+                syspath = "/sys" + line[3:]
+            elif line.startswith("N: ") and syspath is not None:
+                result["/dev/" + line[3:].split("=", 1)[0]] = syspath
+    return result
+
+
+def split_assignment(text, flag):
+    node, separator, path = text.partition("=")
+    if not separator or not node or not path:
+        raise SystemExit("umockdev-unplug: %s needs NODE=FILE, got %r" % (flag, text))
+    return node, path
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 0 when the UMockdev bindings are usable")
+    parser.add_argument("-d", "--device", action="append", default=[], help="a .umockdev description (repeatable)")
+    parser.add_argument("-i", "--ioctl", action="append", default=[], help="NODE=FILE ioctl record (repeatable)")
+    parser.add_argument("-e", "--evemu-events", action="append", default=[], help="NODE=FILE evemu events (repeatable)")
+    parser.add_argument("--remove", help="the node whose device is removed (default: the node of -e)")
+    parser.add_argument("--after-lines", type=int, default=0, help="remove once COMMAND printed this many lines")
+    parser.add_argument("--after-seconds", type=float, default=0.0, help="remove this many seconds after COMMAND started (or after the lines)")
+    parser.add_argument("--no-hangup", dest="hangup", action="store_false",
+                        help="only remove the device and its node; leave the command's descriptor open")
+    parser.add_argument("--timeout", type=float, default=10.0, help="kill COMMAND this many seconds after the removal")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    options = parser.parse_args()
+
+    UMockdev = load_umockdev()
+    if options.check:
+        return 0 if UMockdev is not None else 1
+    if UMockdev is None:
+        say("the UMockdev introspection bindings are missing — apt install gir1.2-umockdev-1.0 python3-gi")
+        return 2
+    command = options.command[1:] if options.command[:1] == ["--"] else options.command
+    if not command or not options.device:
+        parser.error("give -d DEVICE.umockdev and a command after --")
+
+    # The preload library must be active for the children (and for this
+    # process, so that the testbed is set up the way umockdev-run does it).
+    if PRELOAD not in os.environ.get("LD_PRELOAD", ""):
+        os.execvp("umockdev-wrapper", ["umockdev-wrapper", sys.executable] + sys.argv)
+
+    global testbed
+    testbed = UMockdev.Testbed.new()
+    syspaths = {}
+    for description in options.device:
+        testbed.add_from_file(description)
+        syspaths.update(node_syspaths(description))
+    for assignment in options.ioctl:
+        node, path = split_assignment(assignment, "-i")
+        testbed.load_ioctl(node, path)
+    for assignment in options.evemu_events:
+        node, path = split_assignment(assignment, "-e")
+        testbed.load_evemu_events(node, path)
+
+    node = options.remove or (split_assignment(options.evemu_events[0], "-e")[0] if options.evemu_events else None)
+    if node is None and len(syspaths) == 1:
+        node = next(iter(syspaths))
+    if node not in syspaths:
+        say("no device in the descriptions has node %r; use --remove NODE" % node)
+        return 2
+    syspath = syspaths[node]
+
+    started = time.monotonic()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    out = sys.stdout.buffer
+    lines = 0
+    pending = b""
+    removed_at = None
+    lines_reached_at = started if options.after_lines <= 0 else None
+    stdout_open = True
+
+    def remove():
+        testbed.uevent(syspath, "remove")
+        testbed.remove_device(syspath)
+        master = testbed.get_dev_fd(node)
+        if options.hangup and master >= 0:
+            # Close the pty master behind the node (keeping the descriptor
+            # number valid on /dev/null): the command's descriptor hangs up.
+            devnull = os.open(os.devnull, os.O_RDWR)
+            os.dup2(devnull, master)
+            os.close(devnull)
+        say("removed %s (%s) %.2f s after the start, %d lines in" % (node, syspath, time.monotonic() - started, lines))
+        return time.monotonic()
+
+    while True:
+        now = time.monotonic()
+        if removed_at is None and lines_reached_at is not None and now >= lines_reached_at + options.after_seconds:
+            removed_at = remove()
+            now = time.monotonic()
+        if removed_at is not None and now > removed_at + options.timeout:
+            say("%s still runs %.1f s after the removal: killed" % (command[0], options.timeout))
+            child.kill()
+            child.wait()
+            return 124
+        if not stdout_open:
+            status = child.poll()
+            if status is not None:
+                break
+            time.sleep(0.02)
+            continue
+        ready, _, _ = select.select([child.stdout], [], [], 0.02)
+        if ready:
+            data = os.read(child.stdout.fileno(), 65536)
+            if not data:
+                stdout_open = False
+                continue
+            out.write(data)
+            out.flush()
+            pending += data
+            lines += pending.count(b"\n")
+            pending = pending[pending.rfind(b"\n") + 1:]
+            if lines_reached_at is None and lines >= options.after_lines:
+                lines_reached_at = time.monotonic()
+
+    status = child.returncode
+    if status < 0:
+        say("%s was killed by signal %d" % (command[0], -status))
+        return 128 - status
+    after = "%.2f s after the removal" % (time.monotonic() - removed_at) if removed_at is not None else "before the removal"
+    say("%s exited with status %d %s" % (command[0], status, after))
+    return status
+
+
+def run_and_exit():
+    """Runs main() and leaves at once: the testbed's event replay thread may
+    still wait for a later event, which a normal interpreter exit would join."""
+    status = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if testbed is not None:
+        shutil.rmtree(testbed.get_root_dir(), ignore_errors=True)
+    os._exit(status)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    run_and_exit()
