@@ -123,7 +123,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode.failure
         }
         journal.remove()
-        printError("tactile record: \(LiveDemo.endMessage(reason)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
+        printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
     }
 
     /// `path.journal`, or `path 2.journal`… when a journal is left there.
