@@ -3,14 +3,20 @@
 
     tools/umockdev-unplug.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--remove NODE] [--after-lines N]
-        [--after-seconds S] [--timeout S] -- COMMAND [ARG...]
+        [--after-open] [--after-seconds S] [--timeout S] [--no-hangup]
+        -- COMMAND [ARG...]
 
-Like `umockdev-run -d … -i … -e … -- COMMAND`, but once COMMAND has printed
-N lines on standard output (--after-lines) and/or S seconds after it started
-(--after-seconds; after the lines, when both are given), the device of NODE
+Like `umockdev-run -d … -i … -e … -- COMMAND`, but once COMMAND (or a process
+it started) has NODE open (--after-open), has printed N lines on standard
+output (--after-lines), and S seconds later (--after-seconds, counted from the
+last of those conditions, or from the start), the device of NODE
 (default: the node of -e) is removed from the testbed (`remove_device`, then a
-"remove" uevent), which is what unplugging it does. COMMAND's standard output
-is passed through, its standard error is left alone.
+"remove" uevent), which is what unplugging it does, and the pty behind the
+node is closed, so that COMMAND's descriptor hangs up (poll: POLLHUP|POLLERR,
+read: end of file) as an unplugged evdev device's does (poll: POLLHUP|POLLERR,
+read: ENODEV). --no-hangup leaves that descriptor open: then the node merely
+disappears. COMMAND's standard output is passed through, its standard error
+is left alone.
 
 Exits with COMMAND's exit status (128+N when killed by signal N). Lines
 starting with `umockdev-unplug:` on standard error say when the device was
@@ -68,6 +74,26 @@ def node_syspaths(description_path):
     return result
 
 
+def has_open(pid, target):
+    """Whether process `pid` or one of its descendants has `target` open."""
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            for name in os.listdir("/proc/%d/fd" % current):
+                try:
+                    if os.readlink("/proc/%d/fd/%s" % (current, name)) == target:
+                        return True
+                except OSError:
+                    pass
+            for task in os.listdir("/proc/%d/task" % current):
+                with open("/proc/%d/task/%s/children" % (current, task)) as handle:
+                    pending.extend(int(child) for child in handle.read().split())
+        except OSError:
+            pass
+    return False
+
+
 def split_assignment(text, flag):
     node, separator, path = text.partition("=")
     if not separator or not node or not path:
@@ -83,6 +109,7 @@ def main():
     parser.add_argument("-e", "--evemu-events", action="append", default=[], help="NODE=FILE evemu events (repeatable)")
     parser.add_argument("--remove", help="the node whose device is removed (default: the node of -e)")
     parser.add_argument("--after-lines", type=int, default=0, help="remove once COMMAND printed this many lines")
+    parser.add_argument("--after-open", action="store_true", help="wait until COMMAND or a descendant has NODE open")
     parser.add_argument("--after-seconds", type=float, default=0.0, help="remove this many seconds after COMMAND started (or after the lines)")
     parser.add_argument("--no-hangup", dest="hangup", action="store_false",
                         help="only remove the device and its node; leave the command's descriptor open")
@@ -132,7 +159,10 @@ def main():
     lines = 0
     pending = b""
     removed_at = None
-    lines_reached_at = started if options.after_lines <= 0 else None
+    pty = os.path.realpath(os.path.join(testbed.get_root_dir(), node.lstrip("/")))
+    opened = not options.after_open
+    lines_reached = options.after_lines <= 0
+    conditions_met_at = None
     stdout_open = True
 
     def remove():
@@ -150,7 +180,11 @@ def main():
 
     while True:
         now = time.monotonic()
-        if removed_at is None and lines_reached_at is not None and now >= lines_reached_at + options.after_seconds:
+        if not opened and has_open(child.pid, pty):
+            opened = True
+        if conditions_met_at is None and opened and lines_reached:
+            conditions_met_at = now
+        if removed_at is None and conditions_met_at is not None and now >= conditions_met_at + options.after_seconds:
             removed_at = remove()
             now = time.monotonic()
         if removed_at is not None and now > removed_at + options.timeout:
@@ -175,8 +209,8 @@ def main():
             pending += data
             lines += pending.count(b"\n")
             pending = pending[pending.rfind(b"\n") + 1:]
-            if lines_reached_at is None and lines >= options.after_lines:
-                lines_reached_at = time.monotonic()
+            if lines >= options.after_lines:
+                lines_reached = True
 
     status = child.returncode
     if status < 0:
