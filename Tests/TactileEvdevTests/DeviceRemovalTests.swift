@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 import Testing
 
-/// A testbed whose device disappears mid-stream: `tools/umockdev-unplug.py`
+/// A testbed whose device disappears mid-stream: `tools/umockdev-testbed.py --unplug`
 /// replays events into the Synaptics testbed, then — while later events are
 /// still to come — removes the device (a "remove" uevent, its sysfs
 /// directory and node) and, unless `hangup` is off, closes the pty behind the
@@ -14,7 +14,7 @@ import Testing
 /// `tactile demo --json` and `tactile record` must end at once with status 0,
 /// a line naming the device on standard error, and everything received before
 /// the removal printed and saved.
-@Suite(.enabled(if: TestSupport.unplugHelper != nil, Comment(rawValue: TestSupport.unplugHelperMissing)))
+@Suite(.enabled(if: TestSupport.testbedHelper != nil, Comment(rawValue: TestSupport.testbedHelperMissing)))
 struct DeviceRemovalTests {
     func tactile() throws -> String {
         try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
@@ -45,10 +45,10 @@ struct DeviceRemovalTests {
 
     /// Runs `arguments` of `tactile` on the testbed, removing the device mid-stream.
     func runUnplugged(_ arguments: [String], hangup: Bool, in directory: URL) throws -> Unplugged {
-        let helper = try #require(TestSupport.unplugHelper)
+        let helper = try #require(TestSupport.testbedHelper)
         let events = directory.appendingPathComponent("events.evemu")
         try UmockdevTests.evemu(Self.beforeRemoval + Self.afterRemoval).write(to: events, atomically: true, encoding: .utf8)
-        var helperArguments = ["-d", TestSupport.touchpadDescription,
+        var helperArguments = ["--unplug", "-d", TestSupport.touchpadDescription,
                                "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                                "-e", "\(TestSupport.touchpadNode)=\(events.path)",
                                "--after-open", "--after-seconds", "\(Self.removalDelay)", "--timeout", "10"]
@@ -58,7 +58,7 @@ struct DeviceRemovalTests {
         let output = try TestSupport.run(helper, helperArguments + ["--", try tactile()] + arguments, timeout: 40)
         let elapsed = started.duration(to: clock.now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let report = output.standardError.split(separator: "\n").first { $0.hasPrefix("umockdev-unplug: removed ") }
+        let report = output.standardError.split(separator: "\n").first { $0.hasPrefix("umockdev-testbed: removed ") }
         let linesBefore = report.flatMap { line in
             line.split(separator: ",").last?.split(separator: " ").first.flatMap { Int($0) }
         }
@@ -69,7 +69,7 @@ struct DeviceRemovalTests {
     /// and cleanly, saying which device disappeared.
     func expectCleanEnd(_ run: Unplugged, command: String) {
         let errors = run.output.standardError
-        #expect(errors.contains("umockdev-unplug: removed \(TestSupport.touchpadNode)"), "stderr: \(errors)")
+        #expect(errors.contains("umockdev-testbed: removed \(TestSupport.touchpadNode)"), "stderr: \(errors)")
         #expect(errors.contains("exited with status 0"), "stderr: \(errors)")
         #expect(!errors.contains("killed"), "stderr: \(errors)")
         #expect(run.output.status == 0, "stderr: \(errors)")
