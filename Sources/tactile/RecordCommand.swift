@@ -19,7 +19,8 @@ struct RecordCommand: ParsableCommand {
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
             synced every second), removed once the recording is saved; after a crash, \
             `tactile recover JOURNAL` makes a recording of it. A status line on standard error \
-            shows the duration, frames and touches down.
+            shows the duration, frames and touches down. A device that goes away (unplugged) ends \
+            the recording like Ctrl-C: everything received is saved, exit status 0.
             """
     )
 
