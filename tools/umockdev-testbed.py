@@ -299,8 +299,18 @@ def main():
 def run_and_exit():
     """Runs main() and leaves at once: the testbed's event replay thread may
     still wait for a later event, which a normal interpreter exit would join."""
-    status = main()
-    sys.stdout.flush()
+    try:
+        status = main()
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 2
+    except BaseException:
+        import traceback
+        traceback.print_exc()
+        status = 1
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
     sys.stderr.flush()
     if testbed is not None:
         shutil.rmtree(testbed.get_root_dir(), ignore_errors=True)
