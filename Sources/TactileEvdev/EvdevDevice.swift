@@ -19,6 +19,18 @@ import Glibc
 /// finger still down. Event times use `CLOCK_MONOTONIC` when the kernel
 /// accepts it (see ``usesMonotonicClock``).
 ///
+/// ## Going away
+/// When the device is unplugged (or its driver unbound), the kernel makes
+/// `poll` report `POLLHUP`/`POLLERR` and `read` fail with `ENODEV`:
+/// ``poll(timeout:)`` then returns ``PollResult/hangup`` and ``nextEvent()``
+/// ``ReadResult/endOfStream``. A descriptor that hangs up without `ENODEV`
+/// (end of file, as a umockdev testbed's node does when unplugged) is a
+/// hang-up too. As a fallback for nodes that never hang up (a umockdev
+/// testbed's device removed without closing its node), ``poll(timeout:)``
+/// also reports a hang-up when, while no event arrives, the node's path no
+/// longer exists or names another file than the one opened (checked at most
+/// every ``nodeCheckInterval`` seconds).
+///
 /// The device is not thread-safe: use it from one thread or task.
 public final class EvdevDevice {
     /// How to open a device.
@@ -54,7 +66,8 @@ public final class EvdevDevice {
         case readable
         /// Nothing arrived within the timeout.
         case timeout
-        /// The device hung up or reported an error: read what is left, then stop.
+        /// The device hung up or reported an error, or its node was removed:
+        /// read what is left, then stop.
         case hangup
     }
 
@@ -88,6 +101,38 @@ public final class EvdevDevice {
     private var pending: [InputEvent] = []
     private var pendingIndex = 0
     private var isGone = false
+    /// What `stat` said of ``path`` once opened: its device, inode and device number.
+    private let nodeIdentity: NodeIdentity?
+    /// Set once the node was seen removed or replaced; ``poll(timeout:)`` then reports a hang-up.
+    private var nodeRemoved = false
+    /// `CLOCK_MONOTONIC` seconds of the last node check.
+    private var lastNodeCheck = -Double.infinity
+
+    /// How often, at most, ``poll(timeout:)`` checks while idle that the node
+    /// still exists and names the device opened (see ``EvdevDevice``).
+    public static let nodeCheckInterval = 0.25
+
+    /// What identifies a node: the file (`st_dev`, `st_ino`) and the device it names (`st_rdev`).
+    private struct NodeIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var deviceNumber: UInt64
+
+        /// The identity of `path` now, or why `stat` failed.
+        static func of(_ path: String) -> Result<NodeIdentity, StatFailure> {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let code = errno
+                return .failure(StatFailure(missing: code == ENOENT || code == ENOTDIR))
+            }
+            return .success(NodeIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), deviceNumber: UInt64(info.st_rdev)))
+        }
+    }
+
+    /// Why `stat` failed: the path is missing, or something else (not taken as removal).
+    private struct StatFailure: Error {
+        var missing: Bool
+    }
 
     /// Opens `path` read-only and non-blocking and reads its description.
     public convenience init(path: String) throws(EvdevError) {
@@ -128,6 +173,7 @@ public final class EvdevDevice {
         self.description = description
         self.isGrabbed = options.grab
         self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
+        self.nodeIdentity = try? NodeIdentity.of(path).get()
     }
 
     deinit {
@@ -214,29 +260,53 @@ public final class EvdevDevice {
     }
 
     /// Waits until events are waiting, `timeout` seconds pass (`nil`: forever),
-    /// or the device hangs up.
+    /// or the device hangs up or its node is removed (see ``EvdevDevice``).
     ///
     /// Returns ``PollResult/readable`` at once while resync events are pending.
     public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
         if pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 { return .readable }
-        if isGone { return .hangup }
-        let milliseconds: Int32
-        if let timeout {
-            milliseconds = Int32(clamping: Int64((max(0, timeout) * 1000).rounded(.up)))
-        } else {
-            milliseconds = -1
-        }
+        if isGone || nodeRemoved { return .hangup }
+        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            let rc = Glibc.poll(&descriptor, 1, milliseconds)
+            // Wait in slices of at most nodeCheckInterval, checking the node between them.
+            var wait = Self.nodeCheckInterval
+            if let deadline { wait = min(wait, max(0, deadline - Self.monotonicSeconds())) }
+            let rc = Glibc.poll(&descriptor, 1, Int32((wait * 1000).rounded(.up)))
             if rc < 0 {
                 if errno == EINTR { continue }
                 throw EvdevError(errno: errno, path: path, operation: "poll")
             }
-            if rc == 0 { return .timeout }
-            if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
-            return .readable
+            if rc > 0 {
+                if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+                return .readable
+            }
+            if nodeWasRemoved() {
+                nodeRemoved = true
+                return .hangup
+            }
+            if let deadline, Self.monotonicSeconds() >= deadline { return .timeout }
         }
+    }
+
+    /// Whether ``path`` no longer exists or names another file than the one
+    /// opened; checked at most every ``nodeCheckInterval`` seconds (`false` in between).
+    private func nodeWasRemoved() -> Bool {
+        guard let nodeIdentity else { return false }
+        let now = Self.monotonicSeconds()
+        guard now - lastNodeCheck >= Self.nodeCheckInterval else { return false }
+        lastNodeCheck = now
+        switch NodeIdentity.of(path) {
+        case .success(let identity): return identity != nodeIdentity
+        case .failure(let failure): return failure.missing
+        }
+    }
+
+    /// `CLOCK_MONOTONIC` in seconds.
+    private static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 
     /// Reads events and hands each to `body` until `body` returns `false`, no

@@ -16,7 +16,9 @@ struct DemoCommand: ParsableCommand {
             every recognizer kind to a window sized to --screen (default 1920x1080) and prints, as \
             `tactile replay` does, the touches that begin and end and each action (only the \
             actions, as JSON lines, with --json). Engine time starts at 0 with the first event. \
-            It runs until interrupted, the device goes away, --idle-exit or --max-seconds.
+            It runs until interrupted, the device goes away, --idle-exit or --max-seconds; each \
+            ends with exit status 0 and keeps what was received (the device going away is said \
+            on standard error, with --json too).
 
             With no touch device it says so and replays a selection of the corpus in Recordings/ \
             at the pace it was recorded (see --speed), which takes about six seconds; \

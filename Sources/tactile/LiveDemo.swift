@@ -84,8 +84,9 @@ struct LiveDemo {
         }
         withExtendedLifetime(gestures) {}
         output.flush()
-        if !json {
-            printError("tactile demo: \(Self.endMessage(outcome.reason)); \(outcome.events.count) events.")
+        // The end is said on standard error; with --json only when the device went away.
+        if !json || outcome.reason == .deviceGone {
+            printError("tactile demo: \(Self.endMessage(outcome.reason, path: path)); \(outcome.events.count) events.")
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
         if let file = options.record {
@@ -107,9 +108,10 @@ struct LiveDemo {
         return "# live: \(device.path) \"\(description.name)\" (\(description.kind.rawValue), \(slots))"
     }
 
-    static func endMessage(_ reason: LiveSession.EndReason) -> String {
+    /// Why a live session on `path` ended, for the last line on standard error.
+    static func endMessage(_ reason: LiveSession.EndReason, path: String) -> String {
         switch reason {
-        case .deviceGone: return "the device went away"
+        case .deviceGone: return "\(path) disappeared (unplugged or unbound)"
         case .stopped: return "stopped"
         case .idle: return "no input for the idle time, ended"
         case .maxDuration: return "the time limit was reached, ended"

@@ -19,7 +19,8 @@ struct RecordCommand: ParsableCommand {
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
             synced every second), removed once the recording is saved; after a crash, \
             `tactile recover JOURNAL` makes a recording of it. A status line on standard error \
-            shows the duration, frames and touches down.
+            shows the duration, frames and touches down. A device that goes away (unplugged) ends \
+            the recording like Ctrl-C: everything received is saved, exit status 0.
             """
     )
 
@@ -123,7 +124,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode.failure
         }
         journal.remove()
-        printError("tactile record: \(LiveDemo.endMessage(reason)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
+        printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
     }
 
     /// `path.journal`, or `path 2.journal`… when a journal is left there.

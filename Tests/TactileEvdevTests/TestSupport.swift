@@ -21,6 +21,20 @@ enum TestSupport {
     /// Why the umockdev tests are skipped.
     static let umockdevMissing = "umockdev-run is not on PATH — install umockdev (apt install umockdev) to run the live-path tests"
 
+    /// `tools/umockdev-testbed.py` (testbeds that unplug their device or whose
+    /// device is grabbed), when it can run: umockdev-wrapper on `PATH` and the
+    /// UMockdev introspection bindings for Python (its `--check`).
+    static let testbedHelper: String? = {
+        let repository = fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let helper = repository.appendingPathComponent("tools/umockdev-testbed.py").path
+        guard FileManager.default.isExecutableFile(atPath: helper), findOnPath("umockdev-wrapper") != nil,
+              let check = try? run(helper, ["--check"], timeout: 30), check.status == 0 else { return nil }
+        return helper
+    }()
+
+    /// Why the tests that need it are skipped.
+    static let testbedHelperMissing = "tools/umockdev-testbed.py cannot run — install umockdev, python3-gi and gir1.2-umockdev-1.0 to run the device-removal and busy-device tests"
+
     /// A built product (`tactile`, `tactile-evdev-probe`): next to the test
     /// bundle, where SwiftPM puts every build product, else under `.build/debug`.
     static func product(_ name: String) -> String? {
