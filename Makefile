@@ -3,6 +3,7 @@
 #   make demo    install what is missing, build in release mode, play the demo
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
+#   make bench   build in release mode and print the performance table (tactile bench)
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
 #   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
 #   make clean   remove build products
@@ -16,7 +17,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo golden corpus clean
+.PHONY: setup build test demo bench golden corpus clean
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
@@ -35,6 +36,9 @@ build: setup
 
 test: setup
 	"$(SWIFT)" test --disable-xctest
+
+bench: setup
+	"$(SWIFT)" run -c release tactile bench
 
 demo: setup
 	"$(SWIFT)" run -c release tactile demo

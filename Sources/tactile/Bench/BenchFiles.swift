@@ -13,7 +13,7 @@ final class BenchFiles {
     func recording(megabytes: Int) throws -> (path: String, bytes: Int, events: Int) {
         if let file = written[megabytes] { return file }
         let directory = try temporaryDirectory()
-        let session = BenchWorkloads.session(gestures: 90)
+        let session = BenchWorkloads.session(gestures: megabytes < 10 ? 18 : 90)
         // A v1 event line is about 26 bytes.
         let events = BenchWorkloads.repeated(session.events, toAtLeast: megabytes * 1_000_000 / 26)
         let path = directory + "/session-\(megabytes)MB.json"

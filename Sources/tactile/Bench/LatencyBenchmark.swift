@@ -42,12 +42,12 @@ enum LatencyBenchmark {
               let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8)) else {
             throw BenchError("the latency run failed (status \(result.status)): \(result.standardError)\(result.standardOutput)")
         }
-        let ratio = report.p99 / report.reportInterval
+        let ratio = 100 * report.p99 / max(report.reportInterval, 1)
         return [BenchRow(
             measure: measure + " (\(report.samples) actions over \(report.frames) frames)",
             result: "p50 \(FixedDecimal.format(report.p50, places: 1)) µs, p99 \(FixedDecimal.format(report.p99, places: 1)) µs, max \(FixedDecimal.format(report.max, places: 1)) µs",
             reference: "report interval \(FixedDecimal.format(report.reportInterval / 1000, places: 2)) ms",
-            ratio: ratio, ratioUnit: " of the interval (p99)",
+            ratio: ratio, ratioUnit: " % of the interval (p99)",
             target: "p99 ≤ 100 µs", met: report.p99 <= 100
         )]
     }

@@ -23,7 +23,7 @@ enum LoadBenchmark {
     }
 
     static func rows(quick: Bool, files: BenchFiles) throws -> [BenchRow] {
-        let file = try files.recording(megabytes: quick ? 2 : 100)
+        let file = try files.recording(megabytes: quick ? 1 : 100)
         let runs = quick ? 1 : 3
         var readerEvents: [InputEvent] = []
         var readError: Error?

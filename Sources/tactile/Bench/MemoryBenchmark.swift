@@ -10,7 +10,7 @@ import Tactile
 enum MemoryBenchmark {
     static func rows(quick: Bool, files: BenchFiles) throws -> [BenchRow] {
         let small = try files.recording(megabytes: quick ? 1 : 10)
-        let large = try files.recording(megabytes: quick ? 10 : 100)
+        let large = try files.recording(megabytes: quick ? 3 : 100)
         let directory = try files.temporaryDirectory()
         func replay(_ path: String) throws -> (peak: Int, seconds: Double) {
             let start = BenchClock.now()

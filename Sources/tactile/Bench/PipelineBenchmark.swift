@@ -42,8 +42,8 @@ enum PipelineBenchmark {
 
     /// The full-pipeline rows: every recognizer kind vs none, on a long session.
     static func rows(quick: Bool) -> [BenchRow] {
-        let session = BenchWorkloads.session(gestures: quick ? 36 : 90)
-        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 300_000 : 2_000_000)
+        let session = BenchWorkloads.session(gestures: quick ? 9 : 90)
+        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 60_000 : 2_000_000)
         let device = session.device, screen = session.screen
         let runs = quick ? 1 : 3
         let full = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: true) }
@@ -67,7 +67,7 @@ enum PipelineBenchmark {
         let device = SynthesizedDevices.touchscreen
         let screen = Screen.standard
         let runs = quick ? 1 : 3
-        let strokes = quick ? 20 : 150
+        let strokes = quick ? 3 : 150
         var perTouch: [(Int, Measurement)] = []
         for touches in [1, 2, 5, 10] {
             let events = BenchWorkloads.simultaneousTouches(touches, strokes: strokes, framesPerStroke: 120, device: device)
@@ -84,8 +84,8 @@ enum PipelineBenchmark {
                 target: "≤ linear", met: measurement.nanosecondsPerFrame / oneTouch <= Double(touches) * 1.25 + 0.25
             ))
         }
-        let session = BenchWorkloads.session(gestures: quick ? 18 : 45)
-        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 100_000 : 600_000)
+        let session = BenchWorkloads.session(gestures: quick ? 9 : 45)
+        let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 20_000 : 600_000)
         var perViews: [(Int, Measurement)] = []
         for count in [1, 10, 100] {
             let measurement = measure(device: session.device, events: events, runs: runs) { BenchScene.tiles(screen: session.screen, count: count) }
