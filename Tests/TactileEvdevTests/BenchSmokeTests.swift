@@ -22,7 +22,7 @@ import Testing
         let all = try output.lines.map { try JSONDecoder().decode(Row.self, from: Data($0.utf8)) }
         func rows(_ prefix: String) -> [Row] { all.filter { $0.measure.hasPrefix(prefix) } }
         #expect(rows("recording load").count == 2)
-        #expect(rows("pipeline").count == 1)
+        #expect(rows("pipeline").count == 2)
         #expect(rows("scaling: ").count == 7, "1, 2, 5, 10 touches and 1, 10, 100 views")
         #expect(rows("memory").count == 1)
         #expect(rows("live latency").count == 1)

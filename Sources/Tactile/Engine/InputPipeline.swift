@@ -28,7 +28,9 @@ public final class InputPipeline {
         engine.process(frame)
     }
 
-    /// Feeds events in order.
+    /// Feeds events in order. Inlinable, so callers in other modules get a
+    /// loop specialized for their sequence rather than a generic one.
+    @inlinable
     public func process<S: Sequence>(_ events: S) where S.Element == InputEvent {
         for event in events { process(event) }
     }

@@ -23,11 +23,11 @@ open class GestureRecognizer {
 
     /// The current state. While an action is being sent, the state that action
     /// was sent for (a recognizer can pass `began` and `changed` in one frame).
-    public var state: State { reportedState ?? storedState }
+    public final var state: State { reportedState ?? storedState }
 
     /// A disabled recognizer receives no touches; disabling one that is in
     /// progress cancels it, and one that is still possible fails.
-    public var isEnabled = true {
+    public final var isEnabled = true {
         didSet {
             if !isEnabled, oldValue { engine?.recognizerWasDisabled(self) }
         }
@@ -64,13 +64,12 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public private(set) var touches: [Touch] = []
 
     /// The number of touches the recognizer follows.
-    public var numberOfTouches: Int { touches.count }
+    public final var numberOfTouches: Int { touches.count }
 
     /// The followed touches still on the surface (not ending in this frame).
-    public var activeTouches: [Touch] {
+    public final var activeTouches: [Touch] {
         if activeTouchesAreStale {
-            activeTouchesCache.removeAll(keepingCapacity: true)
-            for touch in touches where !touch.phase.isFinal { activeTouchesCache.append(touch) }
+            refreshActiveTouches()
             activeTouchesAreStale = false
         }
         return activeTouchesCache
@@ -207,13 +206,13 @@ open class GestureRecognizer {
     /// recognizers stay free of weak references, which would slow every
     /// retain on the engine's hot path); two recognizers that require each
     /// other could never recognize and would also keep each other alive.
-    public func require(toFail other: GestureRecognizer) {
+    public final func require(toFail other: GestureRecognizer) {
         guard other !== self, !explicitRequirements.contains(where: { $0 === other }) else { return }
         explicitRequirements.append(other)
     }
 
     /// The recognizers this one must wait for.
-    public var failureRequirements: [GestureRecognizer] {
+    public final var failureRequirements: [GestureRecognizer] {
         explicitRequirements
     }
 
@@ -227,13 +226,13 @@ open class GestureRecognizer {
     }
 
     /// The location of the followed touch at `index` (landing order) in `view`'s coordinates.
-    public func location(ofTouch index: Int, in view: View?) -> Point? {
+    public final func location(ofTouch index: Int, in view: View?) -> Point? {
         guard touches.indices.contains(index) else { return nil }
         return convertFromScreen(touches[index].location, to: view)
     }
 
     /// A screen point in `view`'s coordinates (the window's when `nil`).
-    public func convertFromScreen(_ point: Point, to view: View?) -> Point {
+    public final func convertFromScreen(_ point: Point, to view: View?) -> Point {
         guard let window = (view ?? self.view)?.window else { return point }
         let inWindow = window.convert(fromScreen: point)
         guard let view else { return inWindow }
@@ -272,6 +271,23 @@ open class GestureRecognizer {
         activeTouchesAreStale = true
     }
 
+    /// Rebuilds ``activeTouchesCache`` from ``touches``. Usually the same
+    /// fingers are down as last frame: their new snapshots are written over
+    /// the old ones in place, with no array reshuffling.
+    private func refreshActiveTouches() {
+        let count = activeTouchCount
+        if count == activeTouchesCache.count {
+            var slot = 0
+            for touch in touches where !touch.phase.isFinal {
+                activeTouchesCache[slot] = touch
+                slot += 1
+            }
+        } else {
+            activeTouchesCache.removeAll(keepingCapacity: true)
+            for touch in touches where !touch.phase.isFinal { activeTouchesCache.append(touch) }
+        }
+    }
+
     /// Touches still on the surface (not ended or cancelled).
     var activeTouchCount: Int {
         var count = 0
@@ -286,7 +302,7 @@ open class GestureRecognizer {
     /// recognizer's reset (the timer holds the recognizer until then). Returns
     /// `nil` when the recognizer is in no engine yet.
     @discardableResult
-    public func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
+    public final func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
         guard let engine else { return nil }
         // Deadlines fall on whole microseconds, like event times, so logs read cleanly.
         let deadline = ((engine.now + max(0, delay)) * 1_000_000).rounded() / 1_000_000
@@ -294,13 +310,13 @@ open class GestureRecognizer {
     }
 
     /// Cancels a timer made by ``schedule(after:_:)``.
-    public func cancelTimer(_ token: TimerToken?) {
+    public final func cancelTimer(_ token: TimerToken?) {
         guard let token else { return }
         engine?.cancelTimer(token)
     }
 
     /// The engine's current time in seconds (0 before the first frame).
-    public var currentTime: Double { engine?.now ?? 0 }
+    public final var currentTime: Double { engine?.now ?? 0 }
 
     // MARK: Targets
 
@@ -313,7 +329,7 @@ open class GestureRecognizer {
     }
 
     /// Removes every action of `target`, or every action at all when `target` is `nil`.
-    public func removeTarget(_ target: AnyObject?) {
+    public final func removeTarget(_ target: AnyObject?) {
         guard let target else {
             actions.removeAll()
             return
@@ -322,12 +338,12 @@ open class GestureRecognizer {
     }
 
     /// Removes the action registered under `token`.
-    public func removeAction(_ token: ActionToken) {
+    public final func removeAction(_ token: ActionToken) {
         actions.removeAll { $0.token == token }
     }
 
     /// The number of live actions (released targets are not counted).
-    public var actionCount: Int { actions.reduce(0) { $0 + ($1.isOrphaned ? 0 : 1) } }
+    public final var actionCount: Int { actions.reduce(0) { $0 + ($1.isOrphaned ? 0 : 1) } }
 
     /// Calls every live action with the recognizer showing `state`.
     func sendActions(as state: State) {

@@ -14,6 +14,12 @@ public enum RecordingReplay {
         public var log: ActionLog
         /// What the assembler had to work around.
         public var diagnostics: AssemblerDiagnostics
+
+        @usableFromInline
+        init(log: ActionLog, diagnostics: AssemblerDiagnostics) {
+            self.log = log
+            self.diagnostics = diagnostics
+        }
     }
 
     /// Replays `recording` on a window sized to its screen with
@@ -35,6 +41,7 @@ public enum RecordingReplay {
     /// as ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
     /// `keepsLog: false` the outcome's log stays empty, so memory does not
     /// grow with the recording (actions still reach `onAction`).
+    @inlinable
     public static func run<Events: Sequence<InputEvent>>(
         device: DeviceDescription, screen: Screen, events: Events, settle: Double = defaultSettle,
         keepsLog: Bool = true,

@@ -80,6 +80,8 @@ enum BenchScene {
         var gestureSets: [StandardGestures] = []
         var extra: [GestureRecognizer] = []
         var views: [View] = []
+        /// Delegates are held weakly by recognizers: the scene keeps them.
+        var delegates: [AnyObject] = []
         init(window: Window) { self.window = window }
 
         /// Every recognizer in the scene.
@@ -120,21 +122,53 @@ enum BenchScene {
         return scene
     }
 
-    /// `count` sibling views tiling the window, each with every recognizer
-    /// kind attached: touches reach one of them, the rest only cost hit testing.
-    static func tiles(screen: Screen, count: Int) -> Scene {
+    /// Lets a pinch and a rotation recognize together (as StandardGestures does).
+    final class Simultaneous: GestureRecognizerDelegate {
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            (recognizer is PinchGestureRecognizer && other is RotationGestureRecognizer)
+                || (recognizer is RotationGestureRecognizer && other is PinchGestureRecognizer)
+        }
+    }
+
+    /// One recognizer of every kind on a content view filling the window: a
+    /// tap, a long press, a hold, a swipe, a pan, a pinch and a rotation.
+    static func everyKindOnce(screen: Screen) -> Scene {
         let window = Window(screen: screen)
         let scene = Scene(window: window)
-        let columns = Int(Double(count).squareRoot().rounded(.up))
-        let rows = (count + columns - 1) / columns
+        let content = View(frame: window.bounds, name: "content")
+        window.addSubview(content)
+        scene.views = [content]
+        let delegate = Simultaneous()
+        let pinch = PinchGestureRecognizer(name: "pinch"), rotation = RotationGestureRecognizer(name: "rotation")
+        pinch.delegate = delegate
+        rotation.delegate = delegate
+        let pan = PanGestureRecognizer(name: "pan"), swipe = SwipeGestureRecognizer(direction: .all, touches: 1, name: "swipe")
+        pan.require(toFail: swipe)
+        scene.extra = [TapGestureRecognizer(taps: 1, touches: 1, name: "tap"), LongPressGestureRecognizer(name: "longPress"),
+                       HoldGestureRecognizer(name: "hold"), swipe, pan, pinch, rotation]
+        for recognizer in scene.extra { content.addGestureRecognizer(recognizer) }
+        scene.delegates = [delegate]
+        return scene
+    }
+
+    /// `count` views in the window, each with every recognizer kind attached
+    /// (16 recognizers): a content view filling the window, and in front of
+    /// it `count − 1` siblings scrolled out of sight to its right, like the
+    /// off-screen cells of a list. Touches reach the content view's
+    /// recognizers only; the others cost hit testing when a finger lands.
+    static func offscreenSiblings(screen: Screen, count: Int) -> Scene {
+        let window = Window(screen: screen)
+        let scene = Scene(window: window)
         let bounds = window.bounds
-        let width = bounds.width / Double(columns), height = bounds.height / Double(rows)
-        for index in 0..<count {
-            let view = View(frame: Rect(x: Double(index % columns) * width, y: Double(index / columns) * height,
-                                        width: width, height: height), name: "tile\(index)")
-            window.addSubview(view)
-            scene.views.append(view)
-            scene.gestureSets.append(StandardGestures(attachingTo: view))
+        let content = View(frame: bounds, name: "content")
+        window.addSubview(content)
+        scene.views.append(content)
+        scene.gestureSets.append(StandardGestures(attachingTo: content))
+        for index in 1..<max(1, count) {
+            let cell = View(frame: Rect(x: bounds.width + 10, y: Double(index - 1) * 60, width: bounds.width, height: 60), name: "cell\(index)")
+            window.addSubview(cell)
+            scene.views.append(cell)
+            scene.gestureSets.append(StandardGestures(attachingTo: cell))
         }
         return scene
     }
