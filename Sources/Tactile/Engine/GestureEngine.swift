@@ -431,7 +431,8 @@ public final class GestureEngine {
                 action.recognizer.sendActions(as: action.state)
             }
             sending.removeAll(keepingCapacity: true)
-            settle()
+            // Only a target that changed something (a transition, a disabled recognizer) needs arbitration.
+            if needsRecheck || !waiting.isEmpty { settle() }
         }
     }
 }

@@ -14,8 +14,8 @@ final class BenchFiles {
         if let file = written[megabytes] { return file }
         let directory = try temporaryDirectory()
         let session = BenchWorkloads.session(gestures: megabytes < 10 ? 18 : 90)
-        // A v1 event line is about 26 bytes.
-        let events = BenchWorkloads.repeated(session.events, toAtLeast: megabytes * 1_000_000 / 26)
+        // A v1 event line of this session is about 31 bytes.
+        let events = BenchWorkloads.repeated(session.events, toAtLeast: megabytes * 1_000_000 / 31)
         let path = directory + "/session-\(megabytes)MB.json"
         var recording = session
         recording.events = events
