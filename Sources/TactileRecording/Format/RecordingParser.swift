@@ -204,21 +204,33 @@ struct RecordingParser {
     /// Parses events into `events` until `limit` more are there or the array
     /// ends (then checks the rest of the file and the state is `.finished`).
     mutating func readEvents(into events: inout [InputEvent], limit: Int) throws(RecordingError) {
-        guard case .events(var expectingEvent) = state else { return }
-        var added = 0
-        // The fast path fills a small buffer that is appended in one go, sparing the
-        // array's uniqueness and capacity checks per event.
+        // Events are parsed into a small buffer and appended in one go, sparing
+        // the array's uniqueness and capacity checks per event.
         let buffer = UnsafeMutablePointer<InputEvent>.allocate(capacity: Self.fastBatch)
         defer { buffer.deallocate() }
-        while added < limit {
-            let capacity = min(Self.fastBatch, limit - added)
-            let count = fastEvents(into: buffer, capacity: capacity, expectingEvent: &expectingEvent)
-            if count > 0 {
+        var added = 0
+        while added < limit, case .events = state {
+            var count = 0
+            do {
+                try readEvents(into: buffer, capacity: min(Self.fastBatch, limit - added), count: &count)
+            } catch {
+                // The events before the broken one are kept.
                 events.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
-                added += count
-                if count == capacity { continue }
+                throw error
             }
-            guard added < limit else { break }
+            events.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+            added += count
+        }
+    }
+
+    /// Reads events into `destination` until `capacity` are there or the
+    /// array ends (``state`` becomes `finished`); `count` says how many were
+    /// written, also when an error is thrown (those before the broken one).
+    mutating func readEvents(into destination: UnsafeMutablePointer<InputEvent>, capacity: Int, count: inout Int) throws(RecordingError) {
+        guard case .events(var expectingEvent) = state else { return }
+        while count < capacity {
+            count += fastEvents(into: destination + count, capacity: capacity - count, expectingEvent: &expectingEvent)
+            guard count < capacity else { break }
             // One step the fast path left: a chunk boundary, the end of the array, odd spacing or an error.
             json.cursor.skipWhitespace()
             let byte = json.cursor.peek()
@@ -231,9 +243,9 @@ struct RecordingParser {
                 }
                 let event = try parseEvent()
                 check(event)
-                events.append(event)
+                (destination + count).initialize(to: event)
                 eventCount += 1
-                added += 1
+                count += 1
                 expectingEvent = false
             } else if byte == UInt8(ascii: ",") {
                 json.cursor.position += 1
