@@ -31,7 +31,9 @@ import Testing
             let ratio = try #require(row.ratio, "\(row.measure) has no ratio")
             #expect(ratio.isFinite && ratio > 0, "\(row.measure): ratio \(ratio)")
             #expect(!row.result.isEmpty && row.reference != "–", "\(row.measure)")
-            #expect(row.met != nil, "\(row.measure) names no target")
+            if !row.measure.hasPrefix("recording load, streaming") {
+                #expect(row.met != nil, "\(row.measure) names no target")
+            }
         }
         // The load row compares the same events both ways (the bench fails otherwise).
         #expect(rows("recording load, whole").first?.reference.hasPrefix("JSONDecoder") == true)

