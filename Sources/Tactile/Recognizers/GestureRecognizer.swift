@@ -81,7 +81,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) private var activeTouchesAreStale = false
 
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
-    @exclusivity(unchecked) public private(set) var rejectedTransitions = 0
+    public private(set) var rejectedTransitions = 0
 
     weak var engine: GestureEngine?
     /// A transition out of `possible` waiting for failure requirements.

@@ -15,11 +15,11 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     /// Rest needed with one or two fingers, in seconds.
-    @exclusivity(unchecked) public var shortHoldDuration = Defaults.shortHoldDuration
+    public var shortHoldDuration = Defaults.shortHoldDuration
     /// Rest needed with three or more fingers, in seconds.
-    @exclusivity(unchecked) public var longHoldDuration = Defaults.longHoldDuration
+    public var longHoldDuration = Defaults.longHoldDuration
     /// Movement that breaks (or cancels) a hold, in mm.
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement = Defaults.allowableMovement
 
     @exclusivity(unchecked) private var anchors = TouchAnchors()
     private var timer: TimerToken?

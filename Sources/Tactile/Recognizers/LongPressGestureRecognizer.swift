@@ -17,13 +17,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Time the fingers must rest, in seconds.
-    @exclusivity(unchecked) public var minimumPressDuration = Defaults.minimumPressDuration
+    public var minimumPressDuration = Defaults.minimumPressDuration
     /// Movement allowed before recognition, in mm.
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement = Defaults.allowableMovement
     /// Fingers of the press (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Taps before the press (default 0).
-    @exclusivity(unchecked) public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired = 0
 
     @exclusivity(unchecked) private var landed = TouchMap<Point>()
     @exclusivity(unchecked) private var tapsCompleted = 0

@@ -33,21 +33,21 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Allowed directions (default `.right`).
-    @exclusivity(unchecked) public var direction: Direction = .right
+    public var direction: Direction = .right
     /// Fingers that make the swipe (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Travel of the centroid, in mm.
-    @exclusivity(unchecked) public var minimumDistance = Defaults.minimumDistance
+    public var minimumDistance = Defaults.minimumDistance
     /// Speed at ``minimumDistance``, in mm/s.
-    @exclusivity(unchecked) public var minimumSpeed = Defaults.minimumSpeed
+    public var minimumSpeed = Defaults.minimumSpeed
     /// Speed under which a stroke past ``decisionDistance`` fails, in mm/s.
-    @exclusivity(unchecked) public var abandonSpeed = Defaults.abandonSpeed
+    public var abandonSpeed = Defaults.abandonSpeed
     /// Largest angle between the stroke and an allowed direction, in radians.
-    @exclusivity(unchecked) public var angularTolerance = Defaults.angularTolerance
+    public var angularTolerance = Defaults.angularTolerance
     /// Longest time from the start of the stroke to recognition, in seconds.
-    @exclusivity(unchecked) public var maximumDuration = Defaults.maximumDuration
+    public var maximumDuration = Defaults.maximumDuration
     /// Travel after which a stroke under ``abandonSpeed`` fails early, in mm.
-    @exclusivity(unchecked) public var decisionDistance = Defaults.decisionDistance
+    public var decisionDistance = Defaults.decisionDistance
 
     /// The direction that was recognized (empty before).
     @exclusivity(unchecked) public private(set) var recognizedDirection: Direction = []
@@ -123,12 +123,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Screen y grows downwards.
     static func direction(of vector: Vector, tolerance: Double) -> Direction? {
         let angle = vector.angle  // 0 = right, π/2 = down
-        let candidates: [(Direction, Double)] = [(.right, 0), (.down, Double.pi / 2), (.left, Double.pi), (.up, -Double.pi / 2)]
-        for (candidate, axis) in candidates where abs(TouchGeometry.wrap(angle - axis)) <= tolerance {
+        for (candidate, axis) in axes where abs(TouchGeometry.wrap(angle - axis)) <= tolerance {
             return candidate
         }
         return nil
     }
+
+    /// Each direction and its angle on screen.
+    private static let axes: [(Direction, Double)] = [(.right, 0), (.down, Double.pi / 2), (.left, Double.pi), (.up, -Double.pi / 2)]
 
     private func fail() {
         if state == .possible { transition(to: .failed) }

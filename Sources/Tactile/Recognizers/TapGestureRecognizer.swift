@@ -22,21 +22,21 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Taps needed (default 1).
-    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired = 1
     /// Fingers per tap (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Longest time from the first finger landing to the last lifting, in seconds.
-    @exclusivity(unchecked) public var maximumPressDuration = Defaults.maximumPressDuration
+    public var maximumPressDuration = Defaults.maximumPressDuration
     /// How far a finger may move from where it landed, in mm.
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement = Defaults.allowableMovement
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
-    @exclusivity(unchecked) public var maximumTapInterval = Defaults.maximumTapInterval
+    public var maximumTapInterval = Defaults.maximumTapInterval
     /// Farthest a tap may land from the previous tap's position, in mm.
-    @exclusivity(unchecked) public var maximumTapDistance = Defaults.maximumTapDistance
+    public var maximumTapDistance = Defaults.maximumTapDistance
     /// Longest spread between the fingers of one tap landing, in seconds.
-    @exclusivity(unchecked) public var touchLandingWindow = Defaults.touchLandingWindow
+    public var touchLandingWindow = Defaults.touchLandingWindow
     /// Longest spread between the fingers of one tap lifting, in seconds.
-    @exclusivity(unchecked) public var touchLiftWindow = Defaults.touchLiftWindow
+    public var touchLiftWindow = Defaults.touchLiftWindow
 
     @exclusivity(unchecked) private var tapsCompleted = 0
     private var tapStart: Double?
