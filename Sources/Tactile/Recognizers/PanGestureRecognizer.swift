@@ -86,8 +86,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         let centroid = TouchGeometry.centroid(points: current)
         if state == .possible {
             guard current.count >= minimumNumberOfTouches, current.count <= maximumNumberOfTouches else { return }
-            let displacements = anchors.displacements(current)
-            let travel = (displacements.reduce(Vector.zero, +) / Double(displacements.count)).length
+            let travel = anchors.meanDisplacement(current).length
             guard travel >= minimumTranslation else { return }
             if current.count >= 2, anchors.motion(current) != .translation { return }
             transition(to: .began)

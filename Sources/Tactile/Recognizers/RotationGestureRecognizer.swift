@@ -82,9 +82,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Adds the mean per-finger change of angle around the centroid since the
     /// previous frame, each wrapped to (-π, π], so the sum unwraps across ±π.
     private func accumulateTurn(_ current: [Touch]) {
-        let angles = TouchGeometry.angles(current)
+        let center = TouchGeometry.centroid(mm: current)
         var sum = 0.0, count = 0
-        for (touch, angle) in zip(current, angles) {
+        for touch in current {
+            let angle = (touch.surfaceLocation - center).angle
             if let previous = previousAngles[touch.id] {
                 sum += TouchGeometry.wrap(angle - previous)
                 count += 1

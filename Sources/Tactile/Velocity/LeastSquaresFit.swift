@@ -79,6 +79,17 @@ public struct LeastSquaresFit: Sendable, Hashable {
         count: Int,
         sample: (Int) -> (time: Double, value: Double, weight: Double)
     ) {
+        self.init(degree: degree, count: count, computesRSquared: true, sample: sample)
+    }
+
+    /// The fit, optionally without ``rSquared`` (then 0): a velocity needs
+    /// only the curve, and the residual pass is a quarter of the work.
+    init?(
+        degree: Int,
+        count: Int,
+        computesRSquared: Bool,
+        sample: (Int) -> (time: Double, value: Double, weight: Double)
+    ) {
         guard (0...Self.maximumDegree).contains(degree), count > degree else { return nil }
 
         // Pass 1: weighted means of time and value.
@@ -125,7 +136,7 @@ public struct LeastSquaresFit: Sendable, Hashable {
 
         // Pass 3: residuals for R².
         var errorSquares = 0.0
-        for index in 0..<count {
+        for index in 0..<count where computesRSquared {
             let (t, y, w) = sample(index)
             let s = (t - timeMean) / scale
             let residual = (y - valueMean) - (solution[0] + s * (solution[1] + s * solution[2]))
@@ -134,7 +145,9 @@ public struct LeastSquaresFit: Sendable, Hashable {
         // Values that differ only by rounding are constant: a perfect fit.
         let noise = 1e-12 * max(abs(valueMean), valueDeviation)
         let rSquared: Double
-        if totalSquares <= weightSum * noise * noise {
+        if !computesRSquared {
+            rSquared = 0
+        } else if totalSquares <= weightSum * noise * noise {
             rSquared = 1
         } else {
             rSquared = min(1, max(0, 1 - errorSquares / totalSquares))

@@ -58,7 +58,7 @@ public struct ScalarVelocityTracker: Sendable {
     /// The rate of change at `time`, in value units per second; zero when
     /// there are no samples, one usable sample, or the value has stopped changing.
     public func velocity(at time: Double) -> Double {
-        estimate(at: time)?.velocity ?? 0
+        core.estimate(at: time, axes: 1, needsConfidence: false)?.velocity.x ?? 0
     }
 
     /// Forgets every sample (for a new gesture); the parameters stay.

@@ -60,7 +60,8 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time`, in position units per second; zero when there
     /// are no samples, one usable sample, or the pointer has stopped.
     public func velocity(at time: Double) -> Vector {
-        estimate(at: time)?.velocity ?? .zero
+        guard let result = core.estimate(at: time, axes: 2, needsConfidence: false) else { return .zero }
+        return Vector(dx: result.velocity.x, dy: result.velocity.y)
     }
 
     /// Forgets every sample (for a new gesture); the parameters stay.

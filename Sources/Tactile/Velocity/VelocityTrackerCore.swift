@@ -40,7 +40,7 @@ struct VelocityTrackerCore: Sendable {
     }
 
     /// The estimate at `time`, fitting `axes` (1 or 2) coordinates.
-    func estimate(at time: Double, axes: Int) -> Result? {
+    func estimate(at time: Double, axes: Int, needsConfidence: Bool = true) -> Result? {
         guard let newest = ring.newest else { return nil }
         let slack = VelocityTrackerParameters.timeTolerance
         if time - newest.time > parameters.stopInterval + slack {
@@ -64,7 +64,7 @@ struct VelocityTrackerCore: Sendable {
 
         var degree = min(parameters.effectiveDegree, used - 1)
         while degree > 0 {
-            if let fits = fit(count: used, degree: degree, newestTime: newest.time, axes: axes) {
+            if let fits = fit(count: used, degree: degree, newestTime: newest.time, axes: axes, needsConfidence: needsConfidence) {
                 return Result(
                     sampleCount: used, degree: degree, velocity: fits.velocity,
                     confidence: fits.confidence, duration: duration, offset: offset)
@@ -77,18 +77,18 @@ struct VelocityTrackerCore: Sendable {
 
     /// Fits each axis over the newest `count` samples, times relative to the
     /// newest sample, and returns the slopes at that time and the product of R².
-    private func fit(count: Int, degree: Int, newestTime: Double, axes: Int)
+    private func fit(count: Int, degree: Int, newestTime: Double, axes: Int, needsConfidence: Bool)
         -> (velocity: SIMD2<Double>, confidence: Double)?
     {
         let ring = self.ring
-        guard let fitA = LeastSquaresFit(degree: degree, count: count, sample: { index in
+        guard let fitA = LeastSquaresFit(degree: degree, count: count, computesRSquared: needsConfidence, sample: { index in
             let sample = ring[fromNewest: index]
             return (sample.time - newestTime, sample.a, 1)
         }) else { return nil }
         guard axes > 1 else {
             return (SIMD2(fitA.derivative(at: 0), 0), fitA.rSquared)
         }
-        guard let fitB = LeastSquaresFit(degree: degree, count: count, sample: { index in
+        guard let fitB = LeastSquaresFit(degree: degree, count: count, computesRSquared: needsConfidence, sample: { index in
             let sample = ring[fromNewest: index]
             return (sample.time - newestTime, sample.b, 1)
         }) else { return nil }

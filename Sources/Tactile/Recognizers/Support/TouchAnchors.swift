@@ -27,15 +27,30 @@ struct TouchAnchors {
     }
 
     /// The largest displacement of any touch since its anchor, in mm.
+    /// The mean of ``displacements(_:)``, summed in the same order, without the array.
+    func meanDisplacement(_ touches: [Touch]) -> Vector {
+        var sum = Vector.zero
+        for touch in touches {
+            sum = sum + (positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero)
+        }
+        return sum / Double(touches.count)
+    }
+
     func maximumTravel(_ touches: [Touch]) -> Double {
-        displacements(touches).reduce(0) { max($0, $1.length) }
+        var longest = 0.0
+        for touch in touches {
+            let travel = positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero
+            longest = max(longest, travel.length)
+        }
+        return longest
     }
 
     /// The span of the anchored positions of `touches`, in mm.
     func span(of touches: [Touch]) -> Double {
-        let points = touches.compactMap { positions[$0.id] }
-        guard points.count > 1, let center = Point.centroid(of: points) else { return 0 }
-        return 2 * points.reduce(0.0) { $0 + $1.distance(to: center) } / Double(points.count)
+        let points = touches.lazy.compactMap { positions[$0.id] }
+        let count = points.count
+        guard count > 1, let center = Point.centroid(of: points) else { return 0 }
+        return 2 * points.reduce(0.0) { $0 + $1.distance(to: center) } / Double(count)
     }
 
     /// The classification of the touches' motion since the anchors.
