@@ -4,13 +4,7 @@ import Foundation
 enum RecordingFile {
     /// The first `count` bytes of the file (fewer when it is shorter).
     static func prefix(at path: String, count: Int) throws(RecordingError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found a directory")
-        }
+        try requireFile(at: path)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -21,17 +15,22 @@ enum RecordingFile {
     }
 
     static func bytes(at path: String) throws(RecordingError) -> [UInt8] {
+        try requireFile(at: path)
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
+        }
+    }
+
+    /// Throws unless `path` names something that exists and is not a directory.
+    private static func requireFile(at path: String) throws(RecordingError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found no such file")
         }
         guard !isDirectory.boolValue else {
             throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found a directory")
-        }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
         }
     }
 
