@@ -67,13 +67,12 @@ enum LatencyBenchmark {
         var inFrame = false
         var latencies: [Double] = []
         latencies.reserveCapacity(1 << 16)
-        var recognizers = scene.gestureSets.flatMap(\.all) + scene.extra
+        let recognizers = scene.gestureSets.flatMap(\.all) + scene.extra
         for recognizer in recognizers {
             recognizer.addAction { _ in
                 if inFrame { latencies.append(Double(BenchClock.now() - frameStart) / 1000) }
             }
         }
-        recognizers.removeAll()
         var reportTimes: [UInt64] = []
         do throws(EvdevError) {
             _ = try device.readEvents(idleTimeout: quick ? 0.5 : 1.0) { event in
@@ -95,8 +94,10 @@ enum LatencyBenchmark {
         guard !latencies.isEmpty else { throw BenchError("no action ran during the latency run (\(reportTimes.count) frames read)") }
         latencies.sort()
         let intervals = zip(reportTimes.dropFirst(), reportTimes).map { Double($0 - $1) / 1000 }.sorted()
+        /// The nearest-rank percentile of a sorted, non-empty array.
         func percentile(_ sorted: [Double], _ p: Double) -> Double {
-            sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1 < 0 ? 0 : Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+            let rank = Int((Double(sorted.count) * p).rounded(.up)) - 1
+            return sorted[min(sorted.count - 1, max(0, rank))]
         }
         let report = Report(samples: latencies.count, frames: reportTimes.count,
                             p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.last ?? 0,
