@@ -212,7 +212,7 @@ public final class GestureEngine {
                     recognizer.delivery.began.append(landing)
                 }
                 switch touch.phase {
-                case .moved: recognizer.delivery.moved.append(touch)
+                case .moved: recognizer.delivery.movedCount += 1
                 case .ended: recognizer.delivery.ended.append(touch)
                 case .cancelled: recognizer.delivery.cancelled.append(touch)
                 case .began, .stationary: break
@@ -226,7 +226,7 @@ public final class GestureEngine {
                 continue
             }
             if !recognizer.delivery.began.isEmpty, isReceiving(recognizer) { recognizer.touchesBegan(recognizer.delivery.began, in: frame) }
-            if !recognizer.delivery.moved.isEmpty, isReceiving(recognizer) { recognizer.touchesMoved(recognizer.delivery.moved, in: frame) }
+            if recognizer.delivery.movedCount > 0, isReceiving(recognizer) { recognizer.touchesMoved(recognizer.delivery.moved(), in: frame) }
             if !recognizer.delivery.ended.isEmpty, isReceiving(recognizer) { recognizer.touchesEnded(recognizer.delivery.ended, in: frame) }
             if !recognizer.delivery.cancelled.isEmpty, isReceiving(recognizer) { recognizer.touchesCancelled(recognizer.delivery.cancelled, in: frame) }
             if isReceiving(recognizer) { recognizer.didProcessFrame(frame) }

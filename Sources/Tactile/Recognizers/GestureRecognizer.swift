@@ -67,18 +67,14 @@ open class GestureRecognizer {
     public final var numberOfTouches: Int { touches.count }
 
     /// The followed touches still on the surface (not ending in this frame).
+    /// In most frames that is every followed touch, and then it is
+    /// ``touches`` itself: no copy is made.
     public final var activeTouches: [Touch] {
-        if activeTouchesAreStale {
-            refreshActiveTouches()
-            activeTouchesAreStale = false
-        }
-        return activeTouchesCache
+        finishedTouchCount == 0 ? touches : touches.filter { !$0.phase.isFinal }
     }
 
-    /// ``activeTouches``, built when first asked for after the touches change
-    /// (recognizers that already failed never ask) and into the same storage.
-    @exclusivity(unchecked) private var activeTouchesCache: [Touch] = []
-    @exclusivity(unchecked) private var activeTouchesAreStale = false
+    /// How many of ``touches`` ended or were cancelled (they leave after the frame).
+    @exclusivity(unchecked) private var finishedTouchCount = 0
 
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
     public private(set) var rejectedTransitions = 0
@@ -188,8 +184,7 @@ open class GestureRecognizer {
         storedState = .possible
         pendingState = nil
         touches.removeAll(keepingCapacity: true)
-        activeTouchesCache.removeAll(keepingCapacity: true)
-        activeTouchesAreStale = false
+        finishedTouchCount = 0
         seenTouches.removeAll(keepingCapacity: true)
         delivery.clear(stamp: 0)
         lastScreenLocation = nil
@@ -244,13 +239,14 @@ open class GestureRecognizer {
     func takeDeliveredTouches() {
         for touch in delivery.updates {
             if let index = touches.firstIndex(where: { $0.id == touch.id }) {
+                if touch.phase.isFinal != touches[index].phase.isFinal { finishedTouchCount += touch.phase.isFinal ? 1 : -1 }
                 touches[index] = touch
             } else {
+                if touch.phase.isFinal { finishedTouchCount += 1 }
                 touches.append(touch)
                 markSeen(touch.id)
             }
         }
-        activeTouchesAreStale = true
     }
 
     /// Records that the recognizer followed `id` since its last reset.
@@ -264,36 +260,15 @@ open class GestureRecognizer {
     }
 
     func removeFinishedTouches() {
-        guard activeTouchCount != touches.count else { return }
+        guard finishedTouchCount > 0 else { return }
         // The centroid they had is where the gesture was last seen.
         lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation
         touches.removeAll { $0.phase.isFinal }
-        activeTouchesAreStale = true
-    }
-
-    /// Rebuilds ``activeTouchesCache`` from ``touches``. Usually the same
-    /// fingers are down as last frame: their new snapshots are written over
-    /// the old ones in place, with no array reshuffling.
-    private func refreshActiveTouches() {
-        let count = activeTouchCount
-        if count == activeTouchesCache.count {
-            var slot = 0
-            for touch in touches where !touch.phase.isFinal {
-                activeTouchesCache[slot] = touch
-                slot += 1
-            }
-        } else {
-            activeTouchesCache.removeAll(keepingCapacity: true)
-            for touch in touches where !touch.phase.isFinal { activeTouchesCache.append(touch) }
-        }
+        finishedTouchCount = 0
     }
 
     /// Touches still on the surface (not ended or cancelled).
-    var activeTouchCount: Int {
-        var count = 0
-        for touch in touches where !touch.phase.isFinal { count += 1 }
-        return count
-    }
+    var activeTouchCount: Int { touches.count - finishedTouchCount }
 
     // MARK: Timers
 
