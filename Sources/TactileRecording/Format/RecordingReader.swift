@@ -186,7 +186,7 @@ public enum RecordingReader {
         var failure: RecordingError?
         var events = [InputEvent](unsafeUninitializedCapacity: expected) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
-            adviseHugePages(base, bytes: buffer.count * MemoryLayout<InputEvent>.stride)
+            prepareLargeBuffer(base, bytes: buffer.count * MemoryLayout<InputEvent>.stride)
             do throws(RecordingError) {
                 try parser.readEvents(into: base, capacity: buffer.count, count: &initialized)
             } catch {
@@ -205,16 +205,21 @@ public enum RecordingReader {
         return Result(recording: recording, warnings: parser.warnings, storedSummary: header.summary, version: header.version)
     }
 
-    /// Asks the kernel to back a large reserved array with huge pages, so
-    /// filling it takes a few hundred page faults instead of tens of
-    /// thousands. Only an advice: nothing changes where it is not followed.
-    private static func adviseHugePages(_ base: UnsafeMutableRawPointer, bytes: Int) {
+    /// Prepares a large array's fresh storage: asks the kernel to back it
+    /// with huge pages and to fault it in at once, so filling it costs no
+    /// page fault per 4 KiB (most of a 100 MB read's time otherwise). Only
+    /// advice: nothing changes where the kernel does not follow it.
+    private static func prepareLargeBuffer(_ base: UnsafeMutableRawPointer, bytes: Int) {
         let hugePage = 2 << 20
         guard bytes >= 4 * hugePage else { return }
         let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
         let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
         guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+        // Fault the pages in with one call rather than one trap per page
+        // (MADV_POPULATE_WRITE, Linux 5.14; older kernels refuse it, harmlessly).
+        let madvPopulateWrite: Int32 = 23
+        _ = madvise(pointer, end - start, madvPopulateWrite)
     }
 
     /// Reads the header only: the file is read in small chunks up to the
