@@ -22,7 +22,17 @@ t() { tmux -L "$socket" "$@"; }
 cleanup() { t kill-server >/dev/null 2>&1; }
 trap cleanup EXIT INT TERM
 
-t -f /dev/null new-session -d -s "$session" -x 120 -y 40 \
+# start NAME COMMAND: a detached 120x40 session; retried twice, since a
+# client can lose a race with a tmux server that is starting or stopping.
+start() {
+  for attempt in 1 2 3; do
+    t -f /dev/null new-session -d -s "$1" -x 120 -y 40 "$2" && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+start "$session" \
   "umockdev-run -d '$description' -i '$node=$ioctl' -e '$node=$events' -- '$tactile' demo --device '$node' --idle-exit 2; echo TACTILE-EXIT=\$?; sleep 60" \
   || { echo "FAIL: tmux did not start"; exit 1; }
 
@@ -71,10 +81,15 @@ fi
 
 # Ctrl-C: a second run without --idle-exit, interrupted once drawn, must
 # also end with 0 and give the main screen back.
-t kill-session -t "$session" >/dev/null 2>&1
-t new-session -d -s "$session" -x 120 -y 40 \
+# The second session starts while the first still exists, so the tmux
+# server never runs out of sessions and exits under our feet (killing the
+# only session first and starting another raced the server's shutdown).
+first=$session
+session="demo-ctrl-c"
+start "$session" \
   "umockdev-run -d '$description' -i '$node=$ioctl' -e '$node=$events' -- '$tactile' demo --device '$node'; echo TACTILE-EXIT=\$?; sleep 60" \
   || { echo "FAIL: tmux did not start the second run"; exit 1; }
+t kill-session -t "$first" >/dev/null 2>&1
 i=0
 while [ $i -lt 100 ]; do
   screen=$(capture)
