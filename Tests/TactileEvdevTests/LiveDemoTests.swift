@@ -176,7 +176,10 @@ struct LiveDemoTests {
             if demo == nil { usleep(20_000) }
         }
         let child = try #require(demo, "the demo did not start under umockdev-run")
-        usleep(1_500_000)
+        // The live demo writes each action line as it happens: interrupt once
+        // the long press began by its timer, however slowly the machine got there.
+        func output() -> String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+        while !output().contains("\"recognizer\":\"longPress\""), process.isRunning, Date() < deadline { usleep(20_000) }
         #expect(kill(child, SIGINT) == 0)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         try out.close()
