@@ -71,6 +71,30 @@ struct ViewTests {
         #expect(window.subviews.map(\.name) == ["panel"])
     }
 
+    @Test("a subview or a recognizer that outlives its view no longer points to it")
+    func linksClearedWhenAViewGoes() {
+        let button = View(frame: Rect(x: 10, y: 10, width: 50, height: 40), name: "button")
+        let tap = TapGestureRecognizer(name: "tap")
+        do {
+            let panel = View(frame: Rect(x: 100, y: 50, width: 400, height: 300), name: "panel")
+            panel.addSubview(button)
+            panel.addGestureRecognizer(tap)
+            #expect(button.superview === panel)
+            #expect(tap.view === panel)
+        }
+        // The panel is gone: its subview and its recognizer were told.
+        #expect(button.superview == nil)
+        #expect(button.window == nil)
+        #expect(button.convert(Point(x: 1, y: 2), to: nil) == Point(x: 1, y: 2), "the button is a root now")
+        #expect(tap.view == nil)
+        #expect(tap.location(in: nil) == .zero)
+        let window = Window(screen: .standard)
+        window.addSubview(button)
+        window.addGestureRecognizer(tap)
+        #expect(button.window === window)
+        #expect(tap.view === window)
+    }
+
     @Test("frame and bounds sizes stay equal")
     func frameAndBounds() {
         let view = View(frame: Rect(x: 1, y: 2, width: 3, height: 4))

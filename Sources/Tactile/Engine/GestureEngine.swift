@@ -40,7 +40,7 @@ public final class GestureEngine {
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
     @exclusivity(unchecked) public private(set) var now = 0.0
     /// Called with every action, before the recognizer's targets.
-    public var onAction: ((ActionRecord) -> Void)?
+    @exclusivity(unchecked) public var onAction: ((ActionRecord) -> Void)?
 
     /// A live touch and what it is bound to for its whole life.
     private struct Binding {

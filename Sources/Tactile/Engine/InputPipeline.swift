@@ -10,7 +10,7 @@ public final class InputPipeline {
     /// Runs the recognizers.
     public let engine: GestureEngine
     /// Called with every frame before the engine sees it (for displays and recorders).
-    public var onFrame: ((TouchFrame) -> Void)?
+    @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen.
     public init(device: DeviceDescription, window: Window) {

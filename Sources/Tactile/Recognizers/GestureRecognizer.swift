@@ -9,7 +9,7 @@ open class GestureRecognizer {
     public typealias State = GestureRecognizerState
 
     /// A name for logs; defaults to the type name without "GestureRecognizer".
-    public var name: String
+    @exclusivity(unchecked) public var name: String
 
     // The stored properties the engine touches on every frame opt out of
     // dynamic exclusivity checks (`@exclusivity(unchecked)`): the engine is
@@ -27,7 +27,7 @@ open class GestureRecognizer {
 
     /// A disabled recognizer receives no touches; disabling one that is in
     /// progress cancels it, and one that is still possible fails.
-    public final var isEnabled = true {
+    @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
             if !isEnabled, oldValue { engine?.recognizerWasDisabled(self) }
         }
@@ -37,7 +37,11 @@ open class GestureRecognizer {
     public weak var delegate: GestureRecognizerDelegate?
 
     /// The view the recognizer is attached to.
-    public internal(set) weak var view: View?
+    ///
+    /// Not retained (the view owns its recognizers) and not `weak`, for the
+    /// same reason as ``View/superview``: the view clears it when the
+    /// recognizer is removed and in its `deinit`, so it never dangles.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     /// Whether ``view`` is set, kept by the view so the engine can ask on every
     /// frame without loading a weak reference.
     @exclusivity(unchecked) var isAttached = false
@@ -77,7 +81,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) private var finishedTouchCount = 0
 
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
-    public private(set) var rejectedTransitions = 0
+    @exclusivity(unchecked) public private(set) var rejectedTransitions = 0
 
     weak var engine: GestureEngine?
     /// A transition out of `possible` waiting for failure requirements.

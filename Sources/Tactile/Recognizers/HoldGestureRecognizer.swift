@@ -15,14 +15,14 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     /// Rest needed with one or two fingers, in seconds.
-    public var shortHoldDuration = Defaults.shortHoldDuration
+    @exclusivity(unchecked) public var shortHoldDuration = Defaults.shortHoldDuration
     /// Rest needed with three or more fingers, in seconds.
-    public var longHoldDuration = Defaults.longHoldDuration
+    @exclusivity(unchecked) public var longHoldDuration = Defaults.longHoldDuration
     /// Movement that breaks (or cancels) a hold, in mm.
-    public var allowableMovement = Defaults.allowableMovement
+    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
 
     @exclusivity(unchecked) private var anchors = TouchAnchors()
-    private var timer: TimerToken?
+    @exclusivity(unchecked) private var timer: TimerToken?
     @exclusivity(unchecked) private var fingers = 0
 
     public override init(name: String? = nil) {

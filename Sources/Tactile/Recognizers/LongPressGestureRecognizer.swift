@@ -17,18 +17,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Time the fingers must rest, in seconds.
-    public var minimumPressDuration = Defaults.minimumPressDuration
+    @exclusivity(unchecked) public var minimumPressDuration = Defaults.minimumPressDuration
     /// Movement allowed before recognition, in mm.
-    public var allowableMovement = Defaults.allowableMovement
+    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Fingers of the press (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired = 0
+    @exclusivity(unchecked) public var numberOfTapsRequired = 0
 
     @exclusivity(unchecked) private var landed = TouchMap<Point>()
     @exclusivity(unchecked) private var tapsCompleted = 0
-    private var pressStart: Double?
-    private var timer: TimerToken?
+    @exclusivity(unchecked) private var pressStart: Double?
+    @exclusivity(unchecked) private var timer: TimerToken?
 
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
         self.minimumPressDuration = minimumPressDuration

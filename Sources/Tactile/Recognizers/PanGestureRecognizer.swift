@@ -18,13 +18,13 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The fewest fingers that make a pan (default 1).
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that make a pan (default unlimited).
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// Centroid travel before the pan begins, in mm on the surface.
-    public var minimumTranslation = Defaults.minimumTranslation
+    @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
     /// See ``Defaults/reclassificationWindow``.
-    public var reclassificationWindow = Defaults.reclassificationWindow
+    @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
 
     /// Screen-point centroid at the last re-anchoring, and the translation then.
     @exclusivity(unchecked) private var baseCentroid = Point.zero

@@ -17,9 +17,9 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumSpanChange``.
-    public var minimumSpanChange = Defaults.minimumSpanChange
+    @exclusivity(unchecked) public var minimumSpanChange = Defaults.minimumSpanChange
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan = Defaults.minimumSpan
+    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
 
     /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
     @exclusivity(unchecked) private var baseSpan = 0.0

@@ -16,9 +16,9 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumRotation``.
-    public var minimumRotation = Defaults.minimumRotation
+    @exclusivity(unchecked) public var minimumRotation = Defaults.minimumRotation
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan = Defaults.minimumSpan
+    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
 
     /// Each finger's angle around the centroid at the previous frame.
     @exclusivity(unchecked) private var previousAngles = TouchMap<Double>()

@@ -33,29 +33,29 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Allowed directions (default `.right`).
-    public var direction: Direction = .right
+    @exclusivity(unchecked) public var direction: Direction = .right
     /// Fingers that make the swipe (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Travel of the centroid, in mm.
-    public var minimumDistance = Defaults.minimumDistance
+    @exclusivity(unchecked) public var minimumDistance = Defaults.minimumDistance
     /// Speed at ``minimumDistance``, in mm/s.
-    public var minimumSpeed = Defaults.minimumSpeed
+    @exclusivity(unchecked) public var minimumSpeed = Defaults.minimumSpeed
     /// Speed under which a stroke past ``decisionDistance`` fails, in mm/s.
-    public var abandonSpeed = Defaults.abandonSpeed
+    @exclusivity(unchecked) public var abandonSpeed = Defaults.abandonSpeed
     /// Largest angle between the stroke and an allowed direction, in radians.
-    public var angularTolerance = Defaults.angularTolerance
+    @exclusivity(unchecked) public var angularTolerance = Defaults.angularTolerance
     /// Longest time from the start of the stroke to recognition, in seconds.
-    public var maximumDuration = Defaults.maximumDuration
+    @exclusivity(unchecked) public var maximumDuration = Defaults.maximumDuration
     /// Travel after which a stroke under ``abandonSpeed`` fails early, in mm.
-    public var decisionDistance = Defaults.decisionDistance
+    @exclusivity(unchecked) public var decisionDistance = Defaults.decisionDistance
 
     /// The direction that was recognized (empty before).
     @exclusivity(unchecked) public private(set) var recognizedDirection: Direction = []
 
     @exclusivity(unchecked) private var anchors = TouchAnchors()
     @exclusivity(unchecked) private var startCentroid = Point.zero
-    private var startTime: Double?
-    private var timer: TimerToken?
+    @exclusivity(unchecked) private var startTime: Double?
+    @exclusivity(unchecked) private var timer: TimerToken?
     /// The centroid's velocity, in mm/s.
     @exclusivity(unchecked) private var tracker = VelocityTracker()
 

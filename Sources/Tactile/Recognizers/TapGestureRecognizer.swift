@@ -22,35 +22,35 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Taps needed (default 1).
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// Fingers per tap (default 1).
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Longest time from the first finger landing to the last lifting, in seconds.
-    public var maximumPressDuration = Defaults.maximumPressDuration
+    @exclusivity(unchecked) public var maximumPressDuration = Defaults.maximumPressDuration
     /// How far a finger may move from where it landed, in mm.
-    public var allowableMovement = Defaults.allowableMovement
+    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
-    public var maximumTapInterval = Defaults.maximumTapInterval
+    @exclusivity(unchecked) public var maximumTapInterval = Defaults.maximumTapInterval
     /// Farthest a tap may land from the previous tap's position, in mm.
-    public var maximumTapDistance = Defaults.maximumTapDistance
+    @exclusivity(unchecked) public var maximumTapDistance = Defaults.maximumTapDistance
     /// Longest spread between the fingers of one tap landing, in seconds.
-    public var touchLandingWindow = Defaults.touchLandingWindow
+    @exclusivity(unchecked) public var touchLandingWindow = Defaults.touchLandingWindow
     /// Longest spread between the fingers of one tap lifting, in seconds.
-    public var touchLiftWindow = Defaults.touchLiftWindow
+    @exclusivity(unchecked) public var touchLiftWindow = Defaults.touchLiftWindow
 
     @exclusivity(unchecked) private var tapsCompleted = 0
-    private var tapStart: Double?
-    private var firstLift: Double?
+    @exclusivity(unchecked) private var tapStart: Double?
+    @exclusivity(unchecked) private var firstLift: Double?
     @exclusivity(unchecked) private var landed = TouchMap<Point>()
     /// The latest screen position of each finger of the current tap.
     @exclusivity(unchecked) private var screenPositions = TouchMap<Point>()
     /// Where the last completed tap was, in screen points.
-    private var tapLocation: Point?
+    @exclusivity(unchecked) private var tapLocation: Point?
     @exclusivity(unchecked) private var fingers = 0
     /// Where the fingers of the previous tap landed, and their centroid, in mm.
     @exclusivity(unchecked) private var previousTapPoints: [Point] = []
-    private var previousTapCentroid: Point?
-    private var timer: TimerToken?
+    @exclusivity(unchecked) private var previousTapCentroid: Point?
+    @exclusivity(unchecked) private var timer: TimerToken?
 
     public init(taps: Int = 1, touches: Int = 1, name: String? = nil) {
         numberOfTapsRequired = taps

@@ -7,27 +7,34 @@
 /// never hits the view or any of its subviews, even a subview that overhangs.
 open class View {
     /// A name for logs (the action log's `view` field).
-    public var name: String
+    @exclusivity(unchecked) public var name: String
     /// The rectangle in the superview's coordinate space.
-    public var frame: Rect {
+    @exclusivity(unchecked) public var frame: Rect {
         didSet { bounds.size = frame.size }
     }
     /// The rectangle in the view's own coordinate space; its size follows `frame`.
-    public var bounds: Rect {
+    @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             if bounds.size != frame.size { frame.size = bounds.size }
         }
     }
     /// Hidden views and their subviews receive no touches.
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// When `false`, the view and its subviews receive no touches.
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
-    public private(set) weak var superview: View?
+    /// The view this one is a subview of.
+    ///
+    /// Not retained (the superview owns its subviews) and not `weak` either:
+    /// a weak reference would give every view a side table and send each of
+    /// its retains and releases down the runtime's slow path, on every action
+    /// a recognizer reports. A view clears this link when it is removed and in
+    /// its superview's `deinit`, so it never dangles.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     /// Subviews, back to front: the last one is on top and hit-tested first.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// Recognizers attached to this view, in the order they were added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect, name: String = "view") {
         self.frame = frame
@@ -93,8 +100,14 @@ open class View {
     }
 
     deinit {
-        // Recognizers may outlive their view (the engine holds those in play).
-        for recognizer in gestureRecognizers { recognizer.isAttached = false }
+        // Subviews and recognizers may outlive their view (someone else holds
+        // them; the engine holds recognizers in play): their unretained links
+        // to this view are cleared before it goes.
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers {
+            recognizer.view = nil
+            recognizer.isAttached = false
+        }
     }
 
     // MARK: Hit testing
