@@ -36,7 +36,7 @@ struct DeliveryTests {
             override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) { onBegan() }
         }
         let outer = Named(name: "outer"), inner1 = Named(name: "inner1"), inner2 = Named(name: "inner2")
-        for recognizer in [outer, inner1, inner2] { recognizer.onBegan = { order.append(recognizer.name) } }
+        for recognizer in [outer, inner1, inner2] { recognizer.onBegan = { [unowned recognizer] in order.append(recognizer.name) } }
         harness.window.addGestureRecognizer(outer)
         child.addGestureRecognizer(inner1)
         child.addGestureRecognizer(inner2)

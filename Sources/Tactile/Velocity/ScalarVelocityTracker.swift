@@ -44,6 +44,7 @@ public struct ScalarVelocityTracker: Sendable {
     /// The rate of change at `time`, in value units per second, with the R²
     /// of the fit as confidence; `nil` when there are no samples.
     /// See ``VelocityEstimate``.
+    @inline(__always)
     public func estimate(at time: Double) -> VelocityEstimate<Double>? {
         guard let result = core.estimate(at: time, axes: 1) else { return nil }
         return VelocityEstimate(
@@ -57,6 +58,7 @@ public struct ScalarVelocityTracker: Sendable {
 
     /// The rate of change at `time`, in value units per second; zero when
     /// there are no samples, one usable sample, or the value has stopped changing.
+    @inline(__always)
     public func velocity(at time: Double) -> Double {
         core.estimate(at: time, axes: 1, needsConfidence: false)?.velocity.x ?? 0
     }

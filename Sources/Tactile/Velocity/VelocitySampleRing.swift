@@ -7,61 +7,63 @@ struct VelocitySample: Sendable, Hashable {
 }
 
 /// A fixed-capacity ring of the newest ``VelocityTrackerParameters/maximumSampleCount``
-/// samples, stored inline in the value (a homogeneous tuple), so adding a
-/// sample never allocates. When full, a new sample overwrites the oldest.
+/// samples, stored inline in the value (an `InlineArray`), so adding a
+/// sample never allocates and reading one never copies the ring.
 struct VelocitySampleRing: Sendable {
-    /// The capacity; must match the arity of `Storage`.
-    static let capacity = 20
+    private typealias Storage = InlineArray<20, VelocitySample>
 
-    private typealias Storage = (
-        VelocitySample, VelocitySample, VelocitySample, VelocitySample, VelocitySample,
-        VelocitySample, VelocitySample, VelocitySample, VelocitySample, VelocitySample,
-        VelocitySample, VelocitySample, VelocitySample, VelocitySample, VelocitySample,
-        VelocitySample, VelocitySample, VelocitySample, VelocitySample, VelocitySample
-    )
+    /// The capacity.
+    static var capacity: Int { Storage.count }
 
-    private var storage: Storage
+    private var storage = Storage(repeating: VelocitySample(time: 0, a: 0, b: 0))
     /// The slot of the oldest sample.
     private var start = 0
     /// How many slots hold samples.
     private(set) var count = 0
 
-    init() {
-        let empty = VelocitySample(time: 0, a: 0, b: 0)
-        storage = (
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty
-        )
-        assert(MemoryLayout<Storage>.size == Self.capacity * MemoryLayout<VelocitySample>.stride)
-    }
+    init() {}
 
     var isEmpty: Bool { count == 0 }
 
     /// The sample `age` places back from the newest (0 = newest).
     /// `age` must be in `0..<count`.
+    @inline(__always)
     subscript(fromNewest age: Int) -> VelocitySample {
         precondition(age >= 0 && age < count, "sample index out of range")
-        return load(slot: (start + count - 1 - age) % Self.capacity)
+        return storage.span[slot(start + count - 1 - age)]
     }
 
     /// The newest sample, if any.
+    @inline(__always)
     var newest: VelocitySample? { isEmpty ? nil : self[fromNewest: 0] }
 
     /// Appends `sample`, dropping the oldest when the ring is full.
+    @inline(__always)
     mutating func append(_ sample: VelocitySample) {
         if count < Self.capacity {
-            store(sample, slot: (start + count) % Self.capacity)
+            storage[slot(start + count)] = sample
             count += 1
         } else {
-            store(sample, slot: start)
-            start = (start + 1) % Self.capacity
+            storage[start] = sample
+            start = slot(start + 1)
         }
     }
 
     /// Overwrites the newest sample. The ring must not be empty.
+    @inline(__always)
     mutating func replaceNewest(with sample: VelocitySample) {
         precondition(count > 0, "no sample to replace")
-        store(sample, slot: (start + count - 1) % Self.capacity)
+        storage[slot(start + count - 1)] = sample
+    }
+
+    /// Copies the newest `min(count, buffer.count)` samples into `buffer`,
+    /// newest first, and returns how many.
+    @inline(__always)
+    func copyNewestFirst(into buffer: UnsafeMutableBufferPointer<VelocitySample>) -> Int {
+        let copied = Swift.min(count, buffer.count)
+        let samples = storage.span  // read in place: the storage's subscript would copy all of it per read
+        for age in 0..<copied { buffer[age] = samples[slot(start + count - 1 - age)] }
+        return copied
     }
 
     /// Forgets every sample (the storage is kept).
@@ -70,18 +72,9 @@ struct VelocitySampleRing: Sendable {
         count = 0
     }
 
-    // `VelocitySample` is a trivial type and a homogeneous tuple is laid out
-    // contiguously, so raw loads and stores at multiples of the stride are valid.
-    private func load(slot: Int) -> VelocitySample {
-        withUnsafeBytes(of: storage) { bytes in
-            bytes.load(fromByteOffset: slot * MemoryLayout<VelocitySample>.stride, as: VelocitySample.self)
-        }
-    }
-
-    private mutating func store(_ sample: VelocitySample, slot: Int) {
-        withUnsafeMutableBytes(of: &storage) { bytes in
-            bytes.storeBytes(
-                of: sample, toByteOffset: slot * MemoryLayout<VelocitySample>.stride, as: VelocitySample.self)
-        }
+    /// `position` (in `0..<2 × capacity`) wrapped into a slot, without a division.
+    @inline(__always)
+    private func slot(_ position: Int) -> Int {
+        position >= Self.capacity ? position - Self.capacity : position
     }
 }

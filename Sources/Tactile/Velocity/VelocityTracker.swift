@@ -46,6 +46,7 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time`, in position units per second, with the
     /// confidence of the fit; `nil` when there are no samples.
     /// See ``VelocityEstimate``.
+    @inline(__always)
     public func estimate(at time: Double) -> VelocityEstimate<Vector>? {
         guard let result = core.estimate(at: time, axes: 2) else { return nil }
         return VelocityEstimate(
@@ -59,6 +60,7 @@ public struct VelocityTracker: Sendable {
 
     /// The velocity at `time`, in position units per second; zero when there
     /// are no samples, one usable sample, or the pointer has stopped.
+    @inline(__always)
     public func velocity(at time: Double) -> Vector {
         guard let result = core.estimate(at: time, axes: 2, needsConfidence: false) else { return .zero }
         return Vector(dx: result.velocity.x, dy: result.velocity.y)

@@ -40,8 +40,25 @@ struct VelocityTrackerCore: Sendable {
     }
 
     /// The estimate at `time`, fitting `axes` (1 or 2) coordinates.
+    ///
+    /// Always inlined, so that a tracker stored in a class is read in place:
+    /// the stored samples are gathered, newest first, into a small stack
+    /// buffer that the fit reads, instead of the whole ring being copied for
+    /// each call.
+    @inline(__always)
     func estimate(at time: Double, axes: Int, needsConfidence: Bool = true) -> Result? {
-        guard let newest = ring.newest else { return nil }
+        guard ring.count > 0 else { return nil }
+        return withUnsafeTemporaryAllocation(of: VelocitySample.self, capacity: ring.count) { buffer in
+            let count = ring.copyNewestFirst(into: buffer)
+            return Self.estimate(newestFirst: UnsafeBufferPointer(rebasing: buffer[..<count]), parameters: parameters,
+                                 at: time, axes: axes, needsConfidence: needsConfidence)
+        }
+    }
+
+    /// The estimate at `time` from `samples` (newest first, at least one).
+    private static func estimate(newestFirst samples: UnsafeBufferPointer<VelocitySample>, parameters: VelocityTrackerParameters,
+                                 at time: Double, axes: Int, needsConfidence: Bool) -> Result {
+        let newest = samples[0]
         let slack = VelocityTrackerParameters.timeTolerance
         if time - newest.time > parameters.stopInterval + slack {
             // The pointer has not moved for too long: it stopped.
@@ -51,8 +68,8 @@ struct VelocityTrackerCore: Sendable {
         // Walk back from the newest sample while the motion is continuous.
         var used = 1
         var previous = newest
-        while used < ring.count {
-            let sample = ring[fromNewest: used]
+        while used < samples.count {
+            let sample = samples[used]
             if newest.time - sample.time > parameters.horizon + slack { break }
             if previous.time - sample.time > parameters.stopInterval + slack { break }
             previous = sample
@@ -62,9 +79,10 @@ struct VelocityTrackerCore: Sendable {
         let duration = newest.time - oldest.time
         let offset = SIMD2(newest.a - oldest.a, newest.b - oldest.b)
 
+        let window = UnsafeBufferPointer(rebasing: samples[..<used])
         var degree = min(parameters.effectiveDegree, used - 1)
         while degree > 0 {
-            if let fits = fit(count: used, degree: degree, newestTime: newest.time, axes: axes, needsConfidence: needsConfidence) {
+            if let fits = fit(window, degree: degree, axes: axes, needsConfidence: needsConfidence) {
                 return Result(
                     sampleCount: used, degree: degree, velocity: fits.velocity,
                     confidence: fits.confidence, duration: duration, offset: offset)
@@ -75,22 +93,20 @@ struct VelocityTrackerCore: Sendable {
         return Result(sampleCount: used, degree: 0, velocity: .zero, confidence: 0, duration: duration, offset: offset)
     }
 
-    /// Fits each axis over the newest `count` samples, times relative to the
+    /// Fits each axis over `samples` (newest first), times relative to the
     /// newest sample, and returns the slopes at that time and the product of R².
-    private func fit(count: Int, degree: Int, newestTime: Double, axes: Int, needsConfidence: Bool)
+    private static func fit(_ samples: UnsafeBufferPointer<VelocitySample>, degree: Int, axes: Int, needsConfidence: Bool)
         -> (velocity: SIMD2<Double>, confidence: Double)?
     {
-        let ring = self.ring
-        guard let fitA = LeastSquaresFit(degree: degree, count: count, computesRSquared: needsConfidence, sample: { index in
-            let sample = ring[fromNewest: index]
-            return (sample.time - newestTime, sample.a, 1)
+        let newestTime = samples[0].time
+        guard let fitA = LeastSquaresFit(degree: degree, count: samples.count, computesRSquared: needsConfidence, sample: { index in
+            (samples[index].time - newestTime, samples[index].a, 1)
         }) else { return nil }
         guard axes > 1 else {
             return (SIMD2(fitA.derivative(at: 0), 0), fitA.rSquared)
         }
-        guard let fitB = LeastSquaresFit(degree: degree, count: count, computesRSquared: needsConfidence, sample: { index in
-            let sample = ring[fromNewest: index]
-            return (sample.time - newestTime, sample.b, 1)
+        guard let fitB = LeastSquaresFit(degree: degree, count: samples.count, computesRSquared: needsConfidence, sample: { index in
+            (samples[index].time - newestTime, samples[index].b, 1)
         }) else { return nil }
         return (SIMD2(fitA.derivative(at: 0), fitB.derivative(at: 0)), fitA.rSquared * fitB.rSquared)
     }
