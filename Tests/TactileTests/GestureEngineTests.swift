@@ -118,6 +118,32 @@ struct DeliveryTests {
         #expect(recorder.resets == 2)
     }
 
+    @Test("a recognizer knows engine time while in play, keeps it after leaving, and outlives a dropped engine safely")
+    func engineLinkFollowsPlay() {
+        let window = Window(screen: .standard)
+        let drag = TestDrag()
+        window.addGestureRecognizer(drag)
+        #expect(drag.currentTime == 0, "before its first touch")
+        do {
+            let pipeline = InputPipeline(device: TestDevices.touchscreen, window: window)
+            var script = EventScript()
+            script.drag(from: Point(x: 100, y: 100), dx: 50, steps: 2, start: 1, id: 1)
+            pipeline.process(script.events)
+            pipeline.engine.advance(to: 5)
+            #expect(drag.currentTime == script.events.last?.time, "frozen when the gesture ended and it left the engine")
+            // A second gesture, still in play when the pipeline goes.
+            var held = EventScript()
+            held.drag(from: Point(x: 100, y: 100), dx: 50, steps: 2, start: 6, id: 2, lift: false)
+            pipeline.process(held.events)
+            #expect(drag.state == .changed)
+            #expect(drag.currentTime == held.events.last?.time)
+        }
+        // The engine is gone; the recognizer keeps its last time and no link to it.
+        #expect(drag.currentTime == 6.02)
+        drag.isEnabled = false  // would reach the engine if the link dangled
+        #expect(drag.state == .changed, "no engine is left to cancel it")
+    }
+
     @Test("touches lost to SYN_DROPPED cancel the gesture in progress")
     func droppedTouchesCancel() {
         let harness = Harness()

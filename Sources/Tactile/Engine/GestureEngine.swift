@@ -95,6 +95,11 @@ public final class GestureEngine {
         self.window = window
     }
 
+    deinit {
+        // Recognizers hold the engine unretained while in play.
+        for recognizer in inPlay { recognizer.leave(self) }
+    }
+
     // MARK: Input
 
     /// Runs one cycle for `frame` (see the type's documentation). A frame older
@@ -412,6 +417,7 @@ public final class GestureEngine {
                 timers.cancelAll(ownedBy: recognizer)
                 inPlay.remove(at: index)
                 recognizer.resetToPossible()
+                recognizer.leave(self)
                 finishCount &+= 1
             } else {
                 index += 1

@@ -83,7 +83,15 @@ open class GestureRecognizer {
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
     @exclusivity(unchecked) public private(set) var rejectedTransitions = 0
 
-    weak var engine: GestureEngine?
+    /// The engine the recognizer is in play with.
+    ///
+    /// Not retained and not `weak` (a weak reference would give the engine a
+    /// side table and slow each of its retains): the engine sets it when the
+    /// recognizer joins its play and clears it, through ``leave(_:)``, when
+    /// the recognizer leaves or the engine goes, so it never dangles.
+    @exclusivity(unchecked) unowned(unsafe) var engine: GestureEngine?
+    /// Engine time when the recognizer last left an engine (``currentTime`` then).
+    @exclusivity(unchecked) private var timeAtLeaving = 0.0
     /// A transition out of `possible` waiting for failure requirements.
     @exclusivity(unchecked) var pendingState: State?
     /// Touches seen since the last reset, also after they ended: rivals sharing
@@ -294,8 +302,16 @@ open class GestureRecognizer {
         engine?.cancelTimer(token)
     }
 
-    /// The engine's current time in seconds (0 before the first frame).
-    public final var currentTime: Double { engine?.now ?? 0 }
+    /// The engine's current time in seconds while the recognizer is in play;
+    /// afterwards the time at which it left (0 before its first touch).
+    public final var currentTime: Double { engine?.now ?? timeAtLeaving }
+
+    /// Called by `engine` when the recognizer leaves its play.
+    func leave(_ engine: GestureEngine) {
+        guard self.engine === engine else { return }
+        timeAtLeaving = engine.now
+        self.engine = nil
+    }
 
     // MARK: Targets
 
