@@ -42,8 +42,8 @@ open class GestureRecognizer {
     /// same reason as ``View/superview``: the view clears it when the
     /// recognizer is removed and in its `deinit`, so it never dangles.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
-    /// Whether ``view`` is set, kept by the view so the engine can ask on every
-    /// frame without loading a weak reference.
+    /// Whether ``view`` is set, kept by the view: a plain flag the engine
+    /// reads every frame without touching the view.
     @exclusivity(unchecked) var isAttached = false
 
     /// `true` for recognizers that report once (`possible → ended`), `false` for
