@@ -14,17 +14,12 @@
 ///    in the order recognizers first met a touch of the frame,
 ///    `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`, each
 ///    with its touches of that phase in frame order, then `didProcessFrame`.
-/// 4. **Arbitration.** A recognizer that asks to leave `possible` goes
-///    through its failure requirements (it waits while a required recognizer
-///    is still possible, fails if one recognized), its delegate's
-///    `shouldBegin`, then exclusivity: it fails if a rival sharing a touch
-///    already recognized and prevents it (see `canPrevent(_:)`,
-///    `canBePrevented(by:)`; a delegate allowing simultaneous recognition
-///    lifts this). When it recognizes, rivals sharing a touch that are still
-///    possible fail, and rivals in progress that yielded to it are cancelled.
-///    A recognizer still possible with no touch on the surface and no timer
-///    can never decide and fails. Failures release waiting recognizers; this
-///    repeats until nothing changes.
+/// 4. **Arbitration.** A recognizer that asks to leave `possible` is judged
+///    by the engine's arena (`GestureArena`, where every rule is written
+///    down): failure requirements, its delegate's `shouldBegin`, then
+///    exclusivity against rivals sharing a touch. After delivery the arena
+///    settles: undecidable recognizers fail and waiting ones are released,
+///    until nothing changes.
 /// 5. **Actions.** Every state change to began, changed, ended or cancelled
 ///    is sent, in the order the changes happened: first to ``onAction`` (the
 ///    ``ActionRecord``), then to the recognizer's targets.
@@ -80,10 +75,8 @@ public final class GestureEngine {
     /// Counts transitions to a final state and resets: while it stands still,
     /// every binding's receivers are all still listening and need no pruning.
     @exclusivity(unchecked) private var finishCount: UInt64 = 0
-    /// Recognizers that took a touch since their last reset, in the order they did.
-    @exclusivity(unchecked) private var inPlay: [GestureRecognizer] = []
-    /// Recognizers waiting for required recognizers to fail.
-    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    /// Who may recognize: the recognizers in play and every arbitration rule.
+    let arena = GestureArena()
     @exclusivity(unchecked) private var timers = TimerQueue()
     @exclusivity(unchecked) private var queued: [QueuedAction] = []
     /// The batch being sent; swapped with ``queued`` so neither buffer is reallocated.
@@ -97,7 +90,7 @@ public final class GestureEngine {
 
     deinit {
         // Recognizers hold the engine unretained while in play.
-        for recognizer in inPlay { recognizer.leave(self) }
+        for recognizer in arena.members { recognizer.leave(self) }
     }
 
     // MARK: Input
@@ -162,7 +155,7 @@ public final class GestureEngine {
             for recognizer in current.gestureRecognizers where canTake(touch, recognizer) {
                 recognizer.engine = self
                 recognizer.markSeen(touch.id)
-                if !inPlay.contains(where: { $0 === recognizer }) { inPlay.append(recognizer) }
+                arena.join(recognizer)
                 recognizers.append(recognizer)
             }
             view = current.superview
@@ -247,140 +240,20 @@ public final class GestureEngine {
 
     // MARK: Arbitration
 
-    private enum Requirement { case proceed, wait, fail }
-
-    /// Called by ``GestureRecognizer/transition(to:)`` when a recognizer asks to leave `possible`.
-    func requestRecognition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
-        switch requirementStatus(of: recognizer) {
-        case .wait:
-            recognizer.pendingState = state
-            if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
-        case .fail:
-            recognizer.apply(.failed)
-        case .proceed:
-            attemptRecognition(recognizer, to: state)
-        }
-    }
-
-    func stopWaiting(_ recognizer: GestureRecognizer) {
-        waiting.removeAll { $0 === recognizer }
-    }
-
-    /// The recognizers `recognizer` must wait for: explicit ones and those its
-    /// own or their delegates name, among recognizers in play.
-    private func requirementStatus(of recognizer: GestureRecognizer) -> Requirement {
-        var result = Requirement.proceed
-        func consider(_ required: GestureRecognizer) {
-            if required.state.isRecognized {
-                result = .fail
-            } else if required.state == .possible, isInPlay(required), result == .proceed {
-                result = .wait
-            }
-        }
-        for required in recognizer.failureRequirements {
-            consider(required)
-            if result == .fail { return .fail }
-        }
-        for other in inPlay where other !== recognizer {
-            let dynamic = recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
-                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
-            guard dynamic else { continue }
-            consider(other)
-            if result == .fail { return .fail }
-        }
-        return result
-    }
-
-    private func attemptRecognition(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
-        guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
-            recognizer.apply(.failed)
-            return
-        }
-        for other in inPlay where other !== recognizer && other.state.isRecognized {
-            if prevents(other, recognizer) {
-                recognizer.apply(.failed)
-                return
-            }
-        }
-        recognizer.apply(state)
-        for other in inPlay where other !== recognizer && prevents(recognizer, other) {
-            switch other.state {
-            case .possible:
-                if other.pendingState != nil {
-                    other.pendingState = nil
-                    stopWaiting(other)
-                }
-                other.apply(.failed)
-            case .began, .changed:
-                // It let this one begin (it could not prevent it), so it yields.
-                other.apply(.cancelled)
-            default:
-                break
-            }
-        }
-    }
-
-    /// Whether `winner`, having recognized, keeps `loser` from recognizing:
-    /// they share a touch, each agrees (``GestureRecognizer/canPrevent(_:)``,
-    /// ``GestureRecognizer/canBePrevented(by:)``), and neither delegate allows
-    /// them to recognize together.
-    private func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
-        guard winner.sharesTouch(with: loser) else { return false }
-        guard winner.canPrevent(loser), loser.canBePrevented(by: winner) else { return false }
-        let simultaneous = winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true
-            || loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true
-        return !simultaneous
-    }
-
-    private func isInPlay(_ recognizer: GestureRecognizer) -> Bool {
-        inPlay.contains { $0 === recognizer }
-    }
-
-    /// Fails undecidable recognizers and releases waiting ones until nothing changes.
-    private func settle() {
-        var changed = true
-        while changed {
-            changed = false
-            for recognizer in inPlay where recognizer.state == .possible && recognizer.pendingState == nil
-                && recognizer.activeTouchCount == 0 && !timers.hasTimers(ownedBy: recognizer) {
-                recognizer.apply(.failed)
-                changed = true
-            }
-            for recognizer in waiting {
-                switch requirementStatus(of: recognizer) {
-                case .wait:
-                    continue
-                case .fail:
-                    stopWaiting(recognizer)
-                    recognizer.pendingState = nil
-                    recognizer.apply(.failed)
-                case .proceed:
-                    stopWaiting(recognizer)
-                    let state = recognizer.pendingState ?? .ended
-                    recognizer.pendingState = nil
-                    attemptRecognition(recognizer, to: state)
-                }
-                changed = true
-            }
-        }
-    }
-
     /// Ends a recognizer that can no longer work (disabled, or removed from its view).
     private func stop(_ recognizer: GestureRecognizer) {
         needsRecheck = true
-        if recognizer.state.isInProgress {
-            recognizer.apply(.cancelled)
-        } else if recognizer.state == .possible {
-            recognizer.pendingState = nil
-            stopWaiting(recognizer)
-            recognizer.apply(.failed)
-        }
+        arena.stop(recognizer)
     }
 
     func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
-        guard isInPlay(recognizer) else { return }  // idle: nothing to stop
+        guard arena.contains(recognizer) else { return }  // idle: nothing to stop
         stop(recognizer)
         if cycleDepth == 0 { finishCycle() }
+    }
+
+    private func settle() {
+        arena.settle { [timers] in timers.hasTimers(ownedBy: $0) }
     }
 
     // MARK: Actions and reset
@@ -403,25 +276,19 @@ public final class GestureEngine {
     }
 
     private func finishCycle() {
-        let recheck = needsRecheck || !waiting.isEmpty
+        let recheck = needsRecheck || arena.hasWaiting
         needsRecheck = false
         if recheck { settle() }
         flushActions()
         guard recheck || needsRecheck else { return }
         needsRecheck = false
-        for recognizer in inPlay { recognizer.removeFinishedTouches() }
-        var index = 0
-        while index < inPlay.count {
-            let recognizer = inPlay[index]
-            if recognizer.state.isFinal, recognizer.activeTouchCount == 0 {
-                timers.cancelAll(ownedBy: recognizer)
-                inPlay.remove(at: index)
-                recognizer.resetToPossible()
-                recognizer.leave(self)
-                finishCount &+= 1
-            } else {
-                index += 1
-            }
+        for recognizer in arena.members { recognizer.removeFinishedTouches() }
+        let done = arena.removeMembers { $0.state.isFinal && $0.activeTouchCount == 0 }
+        for recognizer in done {
+            timers.cancelAll(ownedBy: recognizer)
+            recognizer.resetToPossible()
+            recognizer.leave(self)
+            finishCount &+= 1
         }
     }
 
@@ -438,7 +305,7 @@ public final class GestureEngine {
             }
             sending.removeAll(keepingCapacity: true)
             // Only a target that changed something (a transition, a disabled recognizer) needs arbitration.
-            if needsRecheck || !waiting.isEmpty { settle() }
+            if needsRecheck || arena.hasWaiting { settle() }
         }
     }
 }

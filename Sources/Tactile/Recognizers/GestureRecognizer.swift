@@ -92,6 +92,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) unowned(unsafe) var engine: GestureEngine?
     /// Engine time when the recognizer last left an engine (``currentTime`` then).
     @exclusivity(unchecked) private var timeAtLeaving = 0.0
+    /// Why the recognizer last failed, kept until it next fails or recognizes:
+    /// its own criteria, or which rule of the engine's arbitration made it fail.
+    public internal(set) var failureReason: FailureReason?
     /// A transition out of `possible` waiting for failure requirements.
     @exclusivity(unchecked) var pendingState: State?
     /// Touches seen since the last reset, also after they ended: rivals sharing
@@ -162,8 +165,9 @@ open class GestureRecognizer {
                 return !isDiscrete && pending == .began
             case .ended, .cancelled, .failed:
                 // The gesture finished before it was allowed to start.
+                engine?.arena.withdraw(self)
                 pendingState = nil
-                engine?.stopWaiting(self)
+                failureReason = .gaveUp
                 apply(.failed)
                 return true
             case .possible:
@@ -176,15 +180,17 @@ open class GestureRecognizer {
             return false
         }
         if storedState == .possible, newState != .failed, let engine {
-            engine.requestRecognition(self, to: newState)
+            engine.arena.request(self, to: newState)
             return true
         }
+        if newState == .failed { failureReason = .gaveUp }
         apply(newState)
         return true
     }
 
     /// Applies a transition the engine allowed, queuing the action.
     func apply(_ newState: State) {
+        if newState == .began || newState == .ended, storedState == .possible { failureReason = nil }
         let oldState = storedState
         storedState = newState
         didTransition(from: oldState, to: newState)
