@@ -138,4 +138,15 @@ struct WindowSizingTests {
         #expect(countTouches(window: window, at: Point(x: 1600, y: 900)) == 1)
         #expect(countTouches(window: Window(screen: .standard), at: Point(x: 1919, y: 1079)) == 1)
     }
+
+    @Test("touches at an axis maximum or minimum land on the window (edges inclusive)")
+    func edgeTouchesAreDelivered() {
+        // The test touchscreen's axes run 0…1919 and 0…1079: one position per point.
+        for point in [Point(x: 1919, y: 1079), Point(x: 0, y: 0), Point(x: 1919, y: 0), Point(x: 0, y: 1079)] {
+            #expect(countTouches(window: Window(screen: .standard), at: point) == 1, "\(point)")
+        }
+        let mapping = SurfaceMapping(device: TestDevices.touchscreen, screen: .standard)
+        #expect(mapping.screenPoint(x: 1919, y: 1079) == Point(x: 1919, y: 1079))
+        #expect(mapping.screenPoint(x: 0, y: 0) == Point(x: 0, y: 0))
+    }
 }

@@ -81,11 +81,18 @@ public struct SurfaceMapping: Hashable, Sendable {
     }
 
     /// The screen point the position maps to.
+    ///
+    /// Each of an axis's `maximum - minimum + 1` positions covers an equal
+    /// share of the screen, as libinput maps touchscreens
+    /// (`evdev_scale_axis`): the minimum lands on the screen's edge and the
+    /// maximum one position short of the far edge, so a touch at an axis
+    /// maximum is still inside a window sized to the screen (whose bounds
+    /// are half-open) and is delivered.
     @inlinable
     public func screenPoint(x: Int32, y: Int32) -> Point {
-        let spanX = xAxis.span, spanY = yAxis.span
-        let fx = spanX > 0 ? (Double(x) - Double(xAxis.minimum)) / spanX : 0
-        let fy = spanY > 0 ? (Double(y) - Double(yAxis.minimum)) / spanY : 0
+        let unitsX = xAxis.span + 1, unitsY = yAxis.span + 1
+        let fx = (Double(x) - Double(xAxis.minimum)) / unitsX
+        let fy = (Double(y) - Double(yAxis.minimum)) / unitsY
         return Point(x: screenBounds.minX + fx * screenBounds.width, y: screenBounds.minY + fy * screenBounds.height)
     }
 }

@@ -2,7 +2,7 @@ import Tactile
 
 /// Small, fully specified devices for hand-written event streams.
 enum TestDevices {
-    /// A 100 × 50 mm clickpad with two slots that counts up to three fingers
+    /// A 100 × 50 mm clickpad (positions 0…999 × 0…499) with two slots that counts up to three fingers
     /// (`BTN_TOOL_TRIPLETAP`), 10 units per mm.
     static let touchpad = DeviceDescription(
         name: "Test Touchpad",
@@ -10,29 +10,29 @@ enum TestDevices {
         properties: [InputProperty.pointer, InputProperty.buttonPad],
         keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.touch],
         axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1000, resolution: 10),
-            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 500, resolution: 10),
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 999, resolution: 10),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 499, resolution: 10),
             AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
             AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1000, resolution: 10),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 500, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 999, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 499, resolution: 10),
             AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
             AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
         ],
         otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])]
     )
 
-    /// A 10-slot touchscreen, 1920 × 1080 units over 288 × 162 mm.
+    /// A 10-slot touchscreen, 1920 × 1080 positions (0…1919, 0…1079), no resolution.
     static let touchscreen = DeviceDescription(
         name: "Test Touchscreen",
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
         axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1920, resolution: 0),
-            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 1080, resolution: 0),
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1919, resolution: 0),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 1079, resolution: 0),
             AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1920, resolution: 0),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1080, resolution: 0),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1919, resolution: 0),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1079, resolution: 0),
             AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
         ]
     )
@@ -43,21 +43,21 @@ enum TestDevices {
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
         axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 800, resolution: 4),
-            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 600, resolution: 4),
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 799, resolution: 4),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 599, resolution: 4),
         ]
     )
 
-    /// A 200 × 100 mm touchscreen, 10 units per mm, on a 2000 × 1000 pt screen
-    /// (1 unit = 1 pt, 10 pt per mm): round numbers for recognizer tests.
+    /// A 200 × 100 mm touchscreen (positions 0…1999 × 0…999), 10 units per mm,
+    /// on a 2000 × 1000 pt screen (1 unit = 1 pt, 10 pt per mm): round numbers for recognizer tests.
     static let panel = DeviceDescription(
         name: "Test Panel",
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
         axes: [
             AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 2000, resolution: 10),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1999, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 999, resolution: 10),
             AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
         ]
     )
