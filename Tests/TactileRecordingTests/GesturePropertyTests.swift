@@ -26,13 +26,15 @@ struct GesturePropertyTests {
         var mapping: SurfaceMapping
 
         /// Exclusive rivals that recognized: anything but the intended one and
-        /// the hold, which never competes (pinch and rotation may accompany each other).
+        /// the hold, which never competes (pinch and rotation may accompany
+        /// each other; a swipe comes with the pan that tracked its stroke).
         var rivals: [String] {
             recognized.filter { $0 != intended && $0 != "hold" && !Self.companions(intended).contains($0) }
         }
 
         static func companions(_ name: String) -> Set<String> {
-            name == "pinch" ? ["rotation"] : name == "rotation" ? ["pinch"] : []
+            if name.hasPrefix("swipe") { return ["pan"] }
+            return name == "pinch" ? ["rotation"] : name == "rotation" ? ["pinch"] : []
         }
 
         var succeeded: Bool { recognized.contains(intended) && rivals.isEmpty }

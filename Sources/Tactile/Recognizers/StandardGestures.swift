@@ -5,10 +5,14 @@
 /// - Taps of 1–3 fingers, single and double; each single tap requires its
 ///   double tap to fail (so it fires once the double tap's interval ran out).
 /// - A long press (one finger) and a hold (any fingers, non-exclusive).
-/// - Swipes of 1–4 fingers in every direction; the pan requires all of them
-///   to fail, so a quick stroke is a swipe and a slower one a pan.
 /// - A pan of any number of fingers, a pinch and a rotation; the pinch and
-///   the rotation may recognize together.
+///   the rotation may recognize together. The pan waits for nothing: it
+///   begins at its own threshold, as libinput's scroll does, and follows a
+///   stroke to its end.
+/// - Swipes of 1–4 fingers in every direction, judged when the fingers
+///   lift (flings, ``SwipeGestureRecognizer/decidesAtLift``) and recognized
+///   beside the pan that tracked the stroke: a quick flick gives a pan and
+///   a swipe, a slow or long stroke only the pan.
 public final class StandardGestures: GestureRecognizerDelegate {
     public let singleTaps: [TapGestureRecognizer]
     public let doubleTaps: [TapGestureRecognizer]
@@ -27,15 +31,18 @@ public final class StandardGestures: GestureRecognizerDelegate {
         longPress = LongPressGestureRecognizer(name: "longPress")
         hold = HoldGestureRecognizer(name: "hold")
         swipes = (1...4).map { fingers in
-            SwipeGestureRecognizer(direction: .all, touches: fingers, name: fingers == 1 ? "swipe" : "swipe\(fingers)")
+            let swipe = SwipeGestureRecognizer(direction: .all, touches: fingers, name: fingers == 1 ? "swipe" : "swipe\(fingers)")
+            swipe.decidesAtLift = true
+            return swipe
         }
         pan = PanGestureRecognizer(name: "pan")
         pinch = PinchGestureRecognizer(name: "pinch")
         rotation = RotationGestureRecognizer(name: "rotation")
         for (single, double) in zip(singleTaps, doubleTaps) { single.require(toFail: double) }
-        for swipe in swipes { pan.require(toFail: swipe) }
         pinch.delegate = self
         rotation.delegate = self
+        pan.delegate = self
+        for swipe in swipes { swipe.delegate = self }
         for recognizer in all { view.addGestureRecognizer(recognizer) }
     }
 
@@ -51,8 +58,11 @@ public final class StandardGestures: GestureRecognizerDelegate {
         return prefix.isEmpty ? base : prefix + base.prefix(1).uppercased() + base.dropFirst()
     }
 
-    /// Pinch and rotation recognize together, as photo viewers expect.
+    /// Pinch and rotation recognize together, as photo viewers expect; a
+    /// swipe accompanies the pan that tracked its stroke.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        (recognizer === pinch && other === rotation) || (recognizer === rotation && other === pinch)
+        if (recognizer === pinch && other === rotation) || (recognizer === rotation && other === pinch) { return true }
+        let isSwipe = { (candidate: GestureRecognizer) in self.swipes.contains { $0 === candidate } }
+        return (recognizer === pan && isSwipe(other)) || (other === pan && isSwipe(recognizer))
     }
 }

@@ -10,6 +10,23 @@
 /// way, is under ``abandonSpeed`` once past ``decisionDistance``, is too
 /// slow at ``minimumDistance``, or takes longer than ``maximumDuration`` —
 /// so a pan that waits for it to fail waits little.
+///
+/// With ``decidesAtLift`` the swipe is a *fling*: a stroke that met those
+/// criteria is recognized only when the fingers lift, still heading the
+/// same way and still moving, within ``maximumDuration`` of landing. A long
+/// stroke that starts fast (a letter drawn with three fingers, a scroll
+/// that keeps going) is then no swipe, and the swipe can run beside a pan
+/// that tracks the stroke from its first millimetres (``StandardGestures``
+/// does this).
+///
+/// ```swift
+/// let swipe = SwipeGestureRecognizer(direction: [.left, .right], touches: 3)
+/// swipe.addTarget { recognizer in
+///     guard let swipe = recognizer as? SwipeGestureRecognizer, swipe.state == .ended else { return }
+///     print(swipe.recognizedDirection == .left ? "next workspace" : "previous workspace")
+/// }
+/// view.addGestureRecognizer(swipe)
+/// ```
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions a swipe may take, as an option set (UIKit's values).
     public struct Direction: OptionSet, Hashable, Sendable {
@@ -49,6 +66,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Travel after which a stroke under ``abandonSpeed`` fails early, in mm.
     @exclusivity(unchecked) public var decisionDistance = Defaults.decisionDistance
 
+    /// Whether the swipe is decided when the fingers lift (a fling) rather
+    /// than as soon as the stroke is long and fast enough (UIKit's way, the
+    /// default). See the type's documentation.
+    @exclusivity(unchecked) public var decidesAtLift = false
+
     /// The direction that was recognized (empty before).
     @exclusivity(unchecked) public private(set) var recognizedDirection: Direction = []
 
@@ -56,6 +78,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var startCentroid = Point.zero
     @exclusivity(unchecked) private var startTime: Double?
     @exclusivity(unchecked) private var timer: TimerToken?
+    /// With ``decidesAtLift``: the direction of a stroke that met the criteria, recognized at lift.
+    @exclusivity(unchecked) private var armedDirection: Direction?
     /// The centroid's velocity, in mm/s.
     @exclusivity(unchecked) private var tracker = VelocityTracker()
 
@@ -87,6 +111,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         // The lifting finger's last position still counts; then it is too late.
         evaluate(self.touches, in: frame)
+        if state == .possible, let armed = armedDirection {
+            recognizedDirection = armed
+            transition(to: .recognized)
+        }
         fail()
     }
 
@@ -105,15 +133,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let travel = centroid - startCentroid
         let distance = travel.length
         guard distance >= decisionDistance else { return }
-        guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading) else {
+        guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading),
+              armedDirection == nil || armedDirection == heading else {
             return fail()
         }
         if current.count >= 2, anchors.motion(current) == .deformation { return fail() }
         let speed = tracker.velocity(at: frame.time).length
         if speed < abandonSpeed { return fail() }
-        guard distance >= minimumDistance else { return }
+        guard distance >= minimumDistance, armedDirection == nil else { return }
         guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= minimumSpeed else {
             return fail()
+        }
+        if decidesAtLift {
+            armedDirection = heading
+            return
         }
         recognizedDirection = heading
         transition(to: .recognized)
@@ -144,5 +177,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         timer = nil
         tracker.reset()
         recognizedDirection = []
+        armedDirection = nil
     }
 }
