@@ -9,7 +9,10 @@
 ///    recognizers of that view and its ancestors (hit view first, then each
 ///    ancestor; on one view, in the order they were added) whose delegate
 ///    lets them receive it. Recognizers that are done (ended, failed,
-///    cancelled) or waiting to recognize do not take new touches.
+///    cancelled), waiting to recognize, or in progress and taking no more
+///    fingers (`acceptsTouchesDuringGesture`) do not take new touches; those
+///    that opt in start afresh for a touch independent of theirs
+///    (``TouchIndependence``).
 /// 3. **Delivery.** Each recognizer that follows a touch of the frame gets,
 ///    in the order recognizers first met a touch of the frame,
 ///    `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`, each
@@ -50,6 +53,9 @@ public final class GestureEngine {
         var receivers: [GestureRecognizer]
         /// ``GestureEngine/finishCount`` when ``receivers`` was last pruned.
         var prunedAt: UInt64
+        /// Where and when the touch landed (mm on the surface, seconds).
+        let landing: Point
+        let landedAt: Double
     }
 
     private struct QueuedAction {
@@ -147,12 +153,17 @@ public final class GestureEngine {
 
     // MARK: Binding and delivery
 
-    private func bind(_ touch: Touch) -> Binding {
+    private func bind(_ touch: Touch, in frame: TouchFrame) -> Binding {
         let hit = window.hitTest(screenPoint: touch.location)
         var recognizers: [GestureRecognizer] = []
         var view = hit
         while let current = view {
-            for recognizer in current.gestureRecognizers where canTake(touch, recognizer) {
+            for recognizer in current.gestureRecognizers {
+                if recognizer.startsAnewForIndependentTouches, !recognizer.state.isInProgress,
+                   recognizer.activeTouchCount > 0, isIndependent(touch, of: recognizer, in: frame) {
+                    restart(recognizer)
+                }
+                guard canTake(touch, recognizer) else { continue }
                 recognizer.engine = self
                 recognizer.markSeen(touch.id)
                 arena.join(recognizer)
@@ -161,11 +172,49 @@ public final class GestureEngine {
             view = current.superview
         }
         needsRecheck = true
-        return Binding(touch: touch.id, view: hit, recognizers: recognizers, receivers: recognizers, prunedAt: finishCount)
+        return Binding(
+            touch: touch.id, view: hit, recognizers: recognizers, receivers: recognizers, prunedAt: finishCount,
+            landing: touch.surfaceLocation, landedAt: frame.time
+        )
+    }
+
+    /// Whether `touch`, landing now, is independent of every touch
+    /// `recognizer` follows (see ``GestureRecognizer/startsAnewForIndependentTouches``).
+    private func isIndependent(_ touch: Touch, of recognizer: GestureRecognizer, in frame: TouchFrame) -> Bool {
+        recognizer.touches.allSatisfy { followed in
+            followed.phase.isFinal || isIndependent(touch, of: followed.id, in: frame)
+        }
+    }
+
+    private func isIndependent(_ touch: Touch, of other: TouchID, in frame: TouchFrame) -> Bool {
+        // Held by a gesture in progress that takes no more fingers (a long press).
+        let closed = arena.members.contains { member in
+            member.state.isInProgress && !member.acceptsTouchesDuringGesture
+                && member.touches.contains { $0.id == other && !$0.phase.isFinal }
+        }
+        if closed { return true }
+        // Resting, and far from where the new finger lands, which comes later.
+        guard let binding = bindings.first(where: { $0.touch == other }),
+              let now = frame.touches.first(where: { $0.id == other }) else { return false }
+        let independence = TouchIndependence.self
+        return frame.time - binding.landedAt >= independence.minimumDelay
+            && now.surfaceLocation.distance(to: binding.landing) <= independence.restingMovement
+            && now.surfaceLocation.distance(to: touch.surfaceLocation) >= independence.minimumDistance
+    }
+
+    /// Returns a recognizer to `possible` while touches it followed are still
+    /// down; it no longer follows them.
+    private func restart(_ recognizer: GestureRecognizer) {
+        timers.cancelAll(ownedBy: recognizer)
+        arena.withdraw(recognizer)
+        recognizer.resetToPossible()
+        finishCount &+= 1
+        needsRecheck = true
     }
 
     private func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
+        if recognizer.state.isInProgress, !recognizer.acceptsTouchesDuringGesture { return false }
         if recognizer.pendingState != nil, recognizer.isDiscrete { return false }
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
     }
@@ -193,7 +242,7 @@ public final class GestureEngine {
             } else {
                 // A touch first seen already cancelled was never delivered: nothing to undo.
                 guard touch.phase != .cancelled else { continue }
-                let binding = bind(touch)
+                let binding = bind(touch, in: frame)
                 recognizers = binding.recognizers
                 isNew = true
                 if !touch.phase.isFinal { bindings.append(binding) }

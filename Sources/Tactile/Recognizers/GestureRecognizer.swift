@@ -50,6 +50,24 @@ open class GestureRecognizer {
     /// continuous ones (`began`, `changed`…). Subclasses override it.
     open var isDiscrete: Bool { false }
 
+    /// Whether a touch landing while the recognizer is in progress (`began`
+    /// or `changed`) joins its gesture. `true` by default: a pan, a pinch or a
+    /// rotation takes fingers that join it. A long press of its required
+    /// fingers returns `false`, so a second hand stays free
+    /// (see ``TouchIndependence``).
+    open var acceptsTouchesDuringGesture: Bool { true }
+
+    /// Whether a touch that lands independently of the touches this
+    /// recognizer follows (``TouchIndependence``: they belong to a long press
+    /// in progress, or rest far away) starts a fresh gesture: unless it is in
+    /// progress, the recognizer forgets the touches it followed — they go on
+    /// with whatever recognized them — and follows the new one alone.
+    ///
+    /// `false` by default, as in UIKit, where a recognizer that failed stays
+    /// failed until every finger lifts; ``StandardGestures`` turns it on, so
+    /// one resting finger never swallows another hand's drag.
+    @exclusivity(unchecked) public var startsAnewForIndependentTouches = false
+
     /// Whether this recognizer, once recognized, keeps `other` from recognizing
     /// on the same touches. `true` by default (recognizers are exclusive);
     /// a recognizer that only observes, such as a hold, returns `false`.

@@ -40,6 +40,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         [ActionValue("duration", pressStart.map { currentTime - $0 } ?? 0)]
     }
 
+    /// Once pressing, it takes no more fingers: another hand stays free.
+    open override var acceptsTouchesDuringGesture: Bool { false }
+
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
         for touch in touches { landed[touch.id] = touch.surfaceLocation }

@@ -13,6 +13,9 @@
 ///   lift (flings, ``SwipeGestureRecognizer/decidesAtLift``) and recognized
 ///   beside the pan that tracked the stroke: a quick flick gives a pan and
 ///   a swipe, a slow or long stroke only the pan.
+/// - Every recognizer starts afresh for a finger that lands independently of
+///   the ones down (``TouchIndependence``): a finger resting or long-pressing
+///   never swallows another hand's drag.
 public final class StandardGestures: GestureRecognizerDelegate {
     public let singleTaps: [TapGestureRecognizer]
     public let doubleTaps: [TapGestureRecognizer]
@@ -43,7 +46,10 @@ public final class StandardGestures: GestureRecognizerDelegate {
         rotation.delegate = self
         pan.delegate = self
         for swipe in swipes { swipe.delegate = self }
-        for recognizer in all { view.addGestureRecognizer(recognizer) }
+        for recognizer in all {
+            recognizer.startsAnewForIndependentTouches = true
+            view.addGestureRecognizer(recognizer)
+        }
     }
 
     /// Every recognizer of the set, in the order they were attached.

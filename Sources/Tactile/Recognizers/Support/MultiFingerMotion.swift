@@ -2,22 +2,32 @@
 /// motion since an anchor: moving the same way (a pan, a scroll, a swipe) or
 /// deforming their shape (a pinch or a rotation).
 ///
-/// The rules, in millimetres on the surface (after libinput's touchpad
-/// gesture logic, applied to touchscreens too):
+/// The rules, in millimetres on the surface. Two fingers follow libinput's
+/// touchpad gesture logic (applied to touchscreens too):
 /// 1. A finger *moved* when it travelled at least ``movementThreshold``
 ///    (1.5 mm); it is *still* under ``stillThreshold`` (1 mm).
 /// 2. Nothing is decided until some finger moved.
-/// 3. All fingers moved: if every pair of displacements points within
-///    ``sameDirectionTolerance`` (60°) of each other, the fingers translate,
-///    unless their span changed by more than half of their mean travel
-///    (they spread while drifting), which is a deformation. Otherwise
-///    (opposite or crossing directions) they deform.
-/// 4. One finger still and another moved at least ``anchoredThreshold``
-///    (8 mm): the still finger is a pivot, and the others deform around it
-///    (a pinch or a rotation with the thumb planted) — the case
-///    touchscreen tools such as touchegg misread as a swipe.
-/// 5. Anything else stays undecided and is judged again on the next frame,
-///    with more motion to go on.
+/// 3. Both moved: if their displacements point within
+///    ``sameDirectionTolerance`` (60°) of each other, they translate, unless
+///    their span changed by more than half of their mean travel (they spread
+///    while drifting), which is a deformation. Otherwise (opposite or
+///    crossing directions) they deform.
+/// 4. One still and the other moved at least ``anchoredThreshold`` (8 mm):
+///    the still finger is a pivot, and the other deforms around it (a pinch
+///    or a rotation with the thumb planted) — the case touchscreen tools
+///    such as touchegg misread as a swipe.
+///
+/// Three or more fingers never start together, nor move at one speed, so
+/// pairs are not compared; the group is:
+/// 5. Undecided until at least half of the fingers moved.
+/// 6. Deforming when a finger that moved heads more than 90° away from the
+///    fingers' mean displacement (it works against the group: a rotation,
+///    fingers closing from both sides), or when the span changed by more
+///    than the fingers' mean travel (a pinch, also one closing on a planted
+///    thumb: its span changes about 1.3 times the mean travel; laggards of
+///    a drag change it by about half). Translating otherwise.
+///
+/// Anything undecided is judged again on the next frame, with more motion.
 public enum MultiFingerMotion: Equatable, Sendable {
     case undecided
     case translation
@@ -41,19 +51,24 @@ public enum MultiFingerMotion: Equatable, Sendable {
         guard displacements.count >= 2 else { return .undecided }
         let lengths = displacements.map(\.length)
         guard let longest = lengths.max(), longest >= movementThreshold else { return .undecided }
-        if lengths.allSatisfy({ $0 >= movementThreshold }) {
-            let meanTravel = lengths.reduce(0, +) / Double(lengths.count)
-            for i in displacements.indices {
-                for j in displacements.indices where j > i {
-                    if angleBetween(displacements[i], displacements[j]) > sameDirectionTolerance { return .deformation }
-                }
+        if displacements.count == 2 {
+            if lengths.allSatisfy({ $0 >= movementThreshold }) {
+                if angleBetween(displacements[0], displacements[1]) > sameDirectionTolerance { return .deformation }
+                let meanTravel = (lengths[0] + lengths[1]) / 2
+                return abs(spanChange) > 0.5 * meanTravel ? .deformation : .translation
             }
-            return abs(spanChange) > 0.5 * meanTravel ? .deformation : .translation
+            return lengths.contains(where: { $0 < stillThreshold }) && longest >= anchoredThreshold ? .deformation : .undecided
         }
-        if lengths.contains(where: { $0 < stillThreshold }), longest >= anchoredThreshold {
-            return .deformation
+        let movedCount = lengths.reduce(0) { $0 + ($1 >= movementThreshold ? 1 : 0) }
+        guard 2 * movedCount >= displacements.count else { return .undecided }
+        var sum = Vector.zero
+        for displacement in displacements { sum = sum + displacement }
+        let mean = sum / Double(displacements.count)
+        for (displacement, length) in zip(displacements, lengths) where length >= movementThreshold {
+            if displacement.dx * mean.dx + displacement.dy * mean.dy <= 0 { return .deformation }
         }
-        return .undecided
+        let meanTravel = lengths.reduce(0, +) / Double(lengths.count)
+        return abs(spanChange) > meanTravel ? .deformation : .translation
     }
 
     private static func angleBetween(_ a: Vector, _ b: Vector) -> Double {
