@@ -131,7 +131,7 @@ struct RecordingPlayer {
         return String(repeating: " ", count: max(0, 11 - time.count)) + time + "  touch \(touch.id) \(phase)  slot \(touch.slot)"
             + "  (\(FixedDecimal.format(touch.location.x, places: 1)), \(FixedDecimal.format(touch.location.y, places: 1))) pt"
             + "  (\(FixedDecimal.format(touch.surfaceLocation.x, places: 1)), \(FixedDecimal.format(touch.surfaceLocation.y, places: 1))) mm  "
-            + fingers
+            + fingers + (touch.rejection.map { "  (\($0.rawValue): no recognizer sees it)" } ?? "")
     }
 
     /// Prints the diagnostics summary to standard error, when there is one.

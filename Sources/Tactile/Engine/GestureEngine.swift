@@ -241,7 +241,8 @@ public final class GestureEngine {
                 }
             } else {
                 // A touch first seen already cancelled was never delivered: nothing to undo.
-                guard touch.phase != .cancelled else { continue }
+                // A resting thumb or a palm reaches no recognizer (``ThumbDetector``).
+                guard touch.phase != .cancelled, touch.rejection == nil else { continue }
                 let binding = bind(touch, in: frame)
                 recognizers = binding.recognizers
                 isNew = true

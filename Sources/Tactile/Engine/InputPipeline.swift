@@ -1,5 +1,6 @@
 /// The whole path from evdev events to actions: a ``TouchAssembler`` for the
-/// device feeding a ``GestureEngine`` on a window.
+/// device, a ``ThumbDetector`` marking resting thumbs and palms, and a
+/// ``GestureEngine`` on a window.
 ///
 /// Feed it events (from a live device or a recording) and, between events,
 /// ``advance(to:)`` to let timers fire; engine time follows the event
@@ -7,6 +8,8 @@
 public final class InputPipeline {
     /// Assembles the device's events into frames.
     @exclusivity(unchecked) public private(set) var assembler: TouchAssembler
+    /// Marks resting thumbs and palms, which the recognizers never see.
+    @exclusivity(unchecked) public private(set) var thumbs: ThumbDetector
     /// Runs the recognizers.
     public let engine: GestureEngine
     /// Called with every frame before the engine sees it (for displays and recorders).
@@ -15,6 +18,7 @@ public final class InputPipeline {
     /// A pipeline for `device` whose surface maps onto `window`'s screen.
     public init(device: DeviceDescription, window: Window) {
         assembler = TouchAssembler(device: device, screen: window.screen)
+        thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize)
         engine = GestureEngine(window: window)
     }
 
@@ -23,7 +27,8 @@ public final class InputPipeline {
 
     /// Feeds one event; a `SYN_REPORT` completes a frame and runs an engine cycle.
     public func process(_ event: InputEvent) {
-        guard let frame = assembler.process(event) else { return }
+        guard var frame = assembler.process(event) else { return }
+        thumbs.classify(&frame)
         onFrame?(frame)
         engine.process(frame)
     }
@@ -43,7 +48,8 @@ public final class InputPipeline {
     /// Ends the input: cancels the touches still down (so their gestures end
     /// as cancelled, not stuck) and lets timers run to `time`, when given.
     public func finishInput(at time: Double? = nil) {
-        let frame = assembler.finishInput(at: time)
+        var frame = assembler.finishInput(at: time)
+        thumbs.classify(&frame)
         if !frame.touches.isEmpty {
             onFrame?(frame)
             engine.process(frame)

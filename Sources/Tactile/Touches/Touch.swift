@@ -50,6 +50,10 @@ public struct Touch: Hashable, Sendable {
     /// earlier for a finger the device counted (`BTN_TOOL_*`) before it had a
     /// slot free to track it.
     public var beganAt: Double
+    /// Set while the touch is a resting thumb or a palm (``ThumbDetector``):
+    /// the engine keeps it from the recognizers. A thumb that starts to move
+    /// like a finger loses the mark and reaches them as landing then.
+    public var rejection: TouchRejection?
 
     public init(
         id: TouchID, slot: Int, trackingID: Int32, phase: TouchPhase,

@@ -62,10 +62,14 @@ public struct GestureSynthesizer: Sendable {
     /// Renders `spec` with its first frame at `start` seconds. The spec is
     /// limited to ``maximumFingers``, moved onto the surface if it leaves it,
     /// and shrunk if it does not fit; ``SynthesizedGesture/spec`` tells what was rendered.
-    public mutating func make(_ spec: GestureSpec, at start: Double) -> SynthesizedGesture {
+    ///
+    /// `imperfections` add what real hands do (a finger starting late or
+    /// lifting early, one joining, drift, a resting thumb); the label still
+    /// describes the gesture's own fingers.
+    public mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection] = []) -> SynthesizedGesture {
         let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
-        let gesture = render(fitted, at: start, encoder: &encoder)
+        let gesture = render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
         nextTrackingID = encoder.nextTrackingID
         return gesture
     }
@@ -187,8 +191,10 @@ public struct GestureSynthesizer: Sendable {
     }
 
     /// Samples, senses and encodes `spec`, its first frame at `start` seconds.
-    mutating func render(_ spec: GestureSpec, at start: Double, encoder: inout EvdevEncoder) -> SynthesizedGesture {
-        let script = spec.script()
+    mutating func render(
+        _ spec: GestureSpec, at start: Double, encoder: inout EvdevEncoder, imperfections: [Imperfection] = []
+    ) -> SynthesizedGesture {
+        let script = spec.script().applying(imperfections)
         let tracks = script.tracks
         guard !tracks.isEmpty else {
             return SynthesizedGesture(spec: spec, label: GestureLabel(kind: spec.kind, fingers: 0, start: start, end: start), events: [], frames: [])
@@ -271,7 +277,18 @@ public struct GestureSynthesizer: Sendable {
             }
             frames.append(SynthesizedFrame(time: Double(host) / 1e6, contacts: contacts, isDelivered: !frameEvents.isEmpty))
         }
-        let label = Self.label(for: spec, script: script, frames: frames)
+        // The label describes the gesture's own fingers, not a resting thumb.
+        var gestureFrames = frames.map { frame in
+            var copy = frame
+            copy.contacts.removeAll { $0.stroke < 0 }
+            return copy
+        }
+        if let first = gestureFrames.firstIndex(where: { !$0.contacts.isEmpty }),
+           let last = gestureFrames.lastIndex(where: { !$0.contacts.isEmpty }) {
+            // From the first gesture finger's landing to the frame its last one lifts in.
+            gestureFrames = Array(gestureFrames[first...min(last + 1, gestureFrames.count - 1)])
+        }
+        let label = Self.label(for: spec, script: script, frames: gestureFrames)
         return SynthesizedGesture(spec: spec, label: label, events: events, frames: frames)
     }
 

@@ -62,6 +62,22 @@ enum TestDevices {
         ]
     )
 
+    /// A 100 × 70 mm clickpad with five slots, tool types and pressure, 10
+    /// units per mm: tall enough for thumb detection.
+    static let tallTouchpad = DeviceDescription(
+        name: "Test Tall Touchpad",
+        properties: [InputProperty.pointer, InputProperty.buttonPad],
+        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.touch],
+        axes: [
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 4),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1000, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 700, resolution: 10),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
+            AbsoluteAxis(code: AbsCode.mtToolType, minimum: 0, maximum: 2),
+        ]
+    )
+
     /// The screen ``panel`` maps onto.
     static let panelScreen = Screen(width: 2000, height: 1000, dotsPerInch: 254)
 }

@@ -1,0 +1,220 @@
+/// Marks touches that are a resting thumb or a palm, so recognizers never
+/// see them: a thumb resting on a touchpad while two fingers scroll must not
+/// turn the scroll into a three-finger pinch.
+///
+/// The rules follow libinput's touchpad thumb detection
+/// (`evdev-mt-touchpad-thumb.c`, `doc/user/palm-detection.rst`), judged only
+/// when a touch lands, so a recognizer never sees a finger vanish mid-gesture:
+///
+/// 1. **Palm by tool type**, on any device: a touch the device reports as
+///    `MT_TOOL_PALM` is hidden; one that becomes a palm while followed is
+///    cancelled for the recognizers (libinput's touch cancel).
+/// 2. **Thumb band**, on touchpads at least ``minimumTouchpadHeight`` high
+///    (libinput: 50 mm): a touch landing in the bottom
+///    ``lowerBandFraction`` (8 %) of the pad is *jailed*; in the band above
+///    it, up to ``upperBandFraction`` (15 %), only when pressed hard
+///    (pressure at least ``thumbPressureFraction`` of its range; libinput
+///    needs a per-device quirk for this).
+/// 3. **Thumb dropping onto a moving hand**: a touch landing while another
+///    finger moves faster than ``speedThreshold`` (20 mm/s, libinput's),
+///    below the lowest other finger by more than ``separation``.height
+///    (25 mm) or beside it by more than ``separation``.width (35 mm) —
+///    libinput's speed-based thumb.
+/// 4. **A thumb resting below the fingers**: a touch landing more than
+///    ``landingWindow`` (100 ms) after the others, in the bottom 15 %, more
+///    than 25 mm below the lowest of them — libinput's contextual rule.
+///    Fingers that land together (a three-finger tap) are never thumbs.
+///
+/// A jailed touch *escapes* and becomes a finger — landing for the
+/// recognizers at that moment — when it leaves the bottom 15 % or moves
+/// faster than 20 mm/s for ``escapeFrames`` frames in a row (libinput: ten
+/// speed events), so a thumb that really drives the pointer still works.
+/// Where libinput's users complain (a resting thumb or palm triggering
+/// holds, libinput-gestures #376), hidden touches take no part in holds
+/// either.
+public struct ThumbDetector: Sendable {
+    /// Pads lower than this have no room for a resting thumb, in mm.
+    public static let minimumTouchpadHeight = 50.0
+    public static let lowerBandFraction = 0.08
+    public static let upperBandFraction = 0.15
+    public static let thumbPressureFraction = 0.6
+    public static let speedThreshold = 20.0
+    public static let separation = Size(width: 35, height: 25)
+    public static let landingWindow = 0.1
+    public static let escapeFrames = 10
+    /// A finger is moving after this many frames in a row above the speed threshold (libinput: 5).
+    public static let movingFrames = 5
+
+    private struct Tracked: Sendable {
+        var id: TouchID
+        var landedAt: Double
+        var position: Point
+        var time: Double
+        var speed = 0.0
+        /// Consecutive frames faster than the speed threshold.
+        var fastFrames = 0
+        var isHidden: Bool
+        var isPalm: Bool
+        /// A jailed thumb beside a single finger becomes a finger at this time,
+        /// unless another finger lands first (then they scroll and it rests).
+        var escapesAt: Double?
+    }
+
+    private let checksThumbs: Bool
+    private let height: Double
+    private let pressureThreshold: Int32?
+    private var tracked: [Tracked] = []
+
+    /// A detector for `device`, whose surface is `surfaceSize` millimetres.
+    public init(device: DeviceDescription, surfaceSize: Size) {
+        checksThumbs = device.kind == .touchpad && surfaceSize.height >= Self.minimumTouchpadHeight
+        height = surfaceSize.height
+        let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
+        pressureThreshold = pressure.flatMap { axis in
+            axis.maximum > axis.minimum
+                ? axis.minimum + Int32((Double(axis.maximum - axis.minimum) * Self.thumbPressureFraction).rounded())
+                : nil
+        }
+    }
+
+    /// Marks the frame's thumbs and palms (``Touch/rejection``) and turns a
+    /// followed touch that became a palm into a cancelled one.
+    public mutating func classify(_ frame: inout TouchFrame) {
+        if !checksThumbs, tracked.isEmpty, !frame.touches.contains(where: { $0.toolType == MTToolType.palm }) { return }
+        for index in frame.touches.indices {
+            let touch = frame.touches[index]
+            if let position = tracked.firstIndex(where: { $0.id == touch.id }) {
+                update(position, with: touch, in: &frame.touches[index], time: frame.time)
+            } else if touch.phase == .began || checksThumbs {
+                land(touch, in: &frame.touches[index], frame: frame)
+            } else if touch.toolType == MTToolType.palm {
+                // A finger followed on a touchscreen turns out to be a palm.
+                if !touch.phase.isFinal {
+                    frame.touches[index].phase = .cancelled
+                    tracked.append(Tracked(id: touch.id, landedAt: frame.time, position: touch.surfaceLocation,
+                                           time: frame.time, isHidden: true, isPalm: true))
+                }
+            }
+        }
+        tracked.removeAll { entry in !frame.touches.contains { $0.id == entry.id && !$0.phase.isFinal } }
+        releaseThumbsBesideOneFinger(&frame)
+    }
+
+    /// A jailed thumb whose only companion is one finger, landed a landing
+    /// window ago with no other since, joins it: thumb and finger may pinch.
+    private mutating func releaseThumbsBesideOneFinger(_ frame: inout TouchFrame) {
+        for index in tracked.indices {
+            guard let time = tracked[index].escapesAt, frame.time >= time else { continue }
+            tracked[index].escapesAt = nil
+            guard tracked.filter({ !$0.isHidden }).count == 1 else { continue }
+            tracked[index].isHidden = false
+            if let slot = frame.touches.firstIndex(where: { $0.id == tracked[index].id }) {
+                frame.touches[slot].rejection = nil
+            }
+        }
+    }
+
+    private mutating func land(_ touch: Touch, in slot: inout Touch, frame: TouchFrame) {
+        let isPalm = touch.toolType == MTToolType.palm
+        let isThumb = !isPalm && checksThumbs && isThumbOnLanding(touch, frame: frame)
+        slot.rejection = isPalm ? .palm : isThumb ? .thumb : nil
+        guard !touch.phase.isFinal, checksThumbs || isPalm else { return }
+        tracked.append(Tracked(id: touch.id, landedAt: frame.time, position: touch.surfaceLocation, time: frame.time,
+                               isHidden: isPalm || isThumb, isPalm: isPalm))
+    }
+
+    private mutating func update(_ index: Int, with touch: Touch, in slot: inout Touch, time: Double) {
+        var entry = tracked[index]
+        let elapsed = time - entry.time
+        if elapsed > 0 {
+            entry.speed = touch.surfaceLocation.distance(to: entry.position) / elapsed
+            entry.fastFrames = entry.speed > Self.speedThreshold ? entry.fastFrames + 1 : 0
+        }
+        entry.position = touch.surfaceLocation
+        entry.time = time
+        if !entry.isPalm, touch.toolType == MTToolType.palm {
+            // A followed finger that turns out to be a palm: cancelled in this
+            // frame (still unmarked, so its recognizers hear of it), hidden after.
+            entry.isPalm = true
+            tracked[index] = entry
+            if entry.isHidden {
+                slot.rejection = .palm
+            } else if !touch.phase.isFinal {
+                slot.phase = .cancelled
+            }
+            tracked[index].isHidden = true
+            return
+        }
+        if entry.isHidden, !entry.isPalm,
+           touch.surfaceLocation.y < height * (1 - Self.upperBandFraction) || entry.fastFrames >= Self.escapeFrames {
+            entry.isHidden = false  // escaped: a finger from now on
+        }
+        slot.rejection = entry.isHidden ? (entry.isPalm ? .palm : .thumb) : nil
+        tracked[index] = entry
+    }
+
+    private mutating func isThumbOnLanding(_ touch: Touch, frame: TouchFrame) -> Bool {
+        let point = touch.surfaceLocation
+        let inLowerBand = point.y > height * (1 - Self.lowerBandFraction)
+        let inUpperBand = point.y > height * (1 - Self.upperBandFraction)
+        // Fingers down (not hidden), and the others landing in this frame.
+        var others: [(position: Point, landedAt: Double, isFast: Bool)] = tracked.filter { !$0.isHidden && $0.id != touch.id }
+            .map { ($0.position, $0.landedAt, $0.fastFrames > Self.movingFrames) }
+        for other in frame.touches where other.phase == .began && other.id != touch.id && other.toolType != MTToolType.palm {
+            others.append((other.surfaceLocation, frame.time, false))
+        }
+        // A jailed thumb landing with the new finger is a finger after all; so
+        // is one the new finger is the only other finger for, once no third
+        // finger followed within the landing window: the two may scroll or
+        // pinch (libinput's pinch-eligible thumb), and their motion decides.
+        if !inLowerBand || !others.isEmpty {
+            for index in tracked.indices where tracked[index].isHidden && !tracked[index].isPalm {
+                if frame.time - tracked[index].landedAt < Self.landingWindow {
+                    tracked[index].isHidden = false
+                } else if others.isEmpty {
+                    tracked[index].escapesAt = frame.time + Self.landingWindow
+                } else {
+                    tracked[index].escapesAt = nil
+                }
+            }
+        }
+        guard !others.isEmpty else {
+            // Alone: the band decides (libinput's jail).
+            return inLowerBand || (inUpperBand && pressureThreshold.map { touch.pressure >= $0 } == true)
+        }
+        // Two close fingers are a scroll, wherever they are.
+        if others.contains(where: { Self.isClose($0.position, point) }) { return false }
+        let lowest = others.map(\.position.y).max() ?? point.y
+        let below = point.y - lowest
+        let beside = others.map { abs($0.position.x - point.x) }.min() ?? 0
+        // A thumb dropping onto a moving hand.
+        if others.contains(where: \.isFast), below > Self.separation.height || (below > 0 && beside > Self.separation.width) {
+            return true
+        }
+        // Below two or more fingers, far enough, it would make their scroll or
+        // swipe a pinch: a thumb. Beside one finger it may be pinching with it
+        // (libinput lets such a thumb pinch too), and two fingers are judged
+        // by their motion (``MultiFingerMotion``'s pivot rule).
+        return others.count >= 2 && inUpperBand && below > Self.separation.height
+    }
+
+    /// Within libinput's two-finger-scroll distance (35 × 25 mm).
+    private static func isClose(_ a: Point, _ b: Point) -> Bool {
+        abs(a.x - b.x) < separation.width && abs(a.y - b.y) < separation.height
+    }
+}
+
+/// Why a touch is kept from the recognizers (``Touch/rejection``).
+public enum TouchRejection: String, Hashable, Sendable, Codable {
+    /// A thumb resting on a touchpad (``ThumbDetector``).
+    case thumb
+    /// A palm, as the device reports it (`MT_TOOL_PALM`).
+    case palm
+}
+
+/// `ABS_MT_TOOL_TYPE` values.
+public enum MTToolType {
+    public static let finger: Int32 = 0
+    public static let pen: Int32 = 1
+    public static let palm: Int32 = 2
+}
