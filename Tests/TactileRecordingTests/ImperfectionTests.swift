@@ -122,7 +122,13 @@ struct ImperfectionTests {
                 let pinch = Self.replay(.pinchOut, fingers: 2, device: device, seed: seed) { _, _ in
                     [.drift(Vector(dx: 6, dy: 4))]
                 }
-                if pinch.recognized.first == "pinch", !pinch.recognized.contains("pan") { pinches += 1 }
+                // A slow-starting pinch drifting 7 mm can look like a scroll for
+                // its first millimetres: the pan may begin, but yields (libinput's
+                // scroll-to-pinch reclassification), never ends.
+                let panEnded = pinch.records(of: "pan").contains { $0.state == .ended }
+                if pinch.recognized.contains("pinch"), !panEnded { pinches += 1 } else {
+                    print("drifting pinch \(name) seed \(seed): \(pinch.recognized)")
+                }
             }
             #expect(presses == Self.seeds.count, "\(name): \(presses)")
             #expect(pinches >= Self.seeds.count - 1, "\(name): \(pinches)")

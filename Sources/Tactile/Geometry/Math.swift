@@ -12,8 +12,24 @@ enum Math {
     static func atan2(_ y: Double, _ x: Double) -> Double {
         libmAtan2(y, x)
     }
+
+    static func log(_ x: Double) -> Double {
+        libmLog(x)
+    }
+
+    static func exp(_ x: Double) -> Double {
+        libmExp(x)
+    }
 }
 
 private func libmAtan2(_ y: Double, _ x: Double) -> Double {
     atan2(y, x)
+}
+
+private func libmLog(_ x: Double) -> Double {
+    log(x)
+}
+
+private func libmExp(_ x: Double) -> Double {
+    exp(x)
 }

@@ -7,7 +7,47 @@
 /// remain, and reports a change in a frame where a finger moved or the set
 /// changed. Subclasses decide when to begin and what to measure, and re-base
 /// their values in ``didReanchor()``.
+///
+/// ## Values that follow the fingers
+/// A gesture begins only once the fingers have moved enough to tell what
+/// they do, so by `began` they have already gone some way: 3 mm of a pan,
+/// 5 mm of a pinch's span, 8.6° of a rotation. With ``startBehavior``
+/// `.followingFingers` (the default) the values still start at zero (scale
+/// 1) at `began` — nothing jumps — and the part the fingers made before it is
+/// eased in over at most ``catchUpDuration`` (sooner when the fingers move
+/// on: the values then run at up to twice the fingers' pace), so from then
+/// on the values count from where the fingers landed and the content stays
+/// under them. With
+/// `.fromRecognition` they count from `began`, as UIKit's do. Velocities
+/// always follow the fingers.
+///
+/// ```swift
+/// let pinch = PinchGestureRecognizer()
+/// pinch.startBehavior = .fromRecognition   // UIKit's scale: 1.0 where the pinch was recognized
+/// ```
 open class FingerSetGestureRecognizer: GestureRecognizer {
+    /// Where a gesture's values count from (after Flutter's `DragStartBehavior`).
+    public enum StartBehavior: Hashable, Sendable {
+        /// From where the fingers landed (or the finger set last changed):
+        /// the motion before recognition is eased in over ``catchUpDuration``.
+        case followingFingers
+        /// From where the gesture was recognized (UIKit's semantics).
+        case fromRecognition
+    }
+
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum StartDefaults {
+        /// How long the motion made before recognition takes to be eased in, in seconds.
+        public static let catchUpDuration = 0.1
+    }
+
+    /// Where the values count from; `.followingFingers` by default.
+    @exclusivity(unchecked) public var startBehavior = StartBehavior.followingFingers
+    /// See ``StartDefaults/catchUpDuration``.
+    @exclusivity(unchecked) public var catchUpDuration = StartDefaults.catchUpDuration
+    /// How much of the motion before recognition has been eased in (0…1).
+    @exclusivity(unchecked) private var catchUpProgress = 1.0
+    @exclusivity(unchecked) private var catchUpStart = 0.0
     /// Each finger's position when the finger set last changed.
     @exclusivity(unchecked) private(set) var anchors = TouchAnchors()
     /// A finger landed or lifted during the gesture: report it even without motion.
@@ -38,6 +78,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     private func fingersLeft() {
         if activeTouches.count < minimumFingerCount {
+            if state.isInProgress { advanceCatchUp(to: .infinity) }
             transition(to: state.isInProgress ? .ended : .failed)
         } else {
             reanchor()
@@ -51,9 +92,48 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         didReanchor()
     }
 
+    /// Lets the anchors of resting fingers average out the sensor's noise
+    /// (before the gesture begins; see `TouchAnchors.settle`).
+    func settleAnchors(_ current: [Touch]) {
+        anchors.settle(current)
+    }
+
     /// The finger set changed; re-base the gesture's values on the current
     /// fingers so they continue without a jump.
     open func didReanchor() {}
+
+    // MARK: Catching up with the fingers
+
+    /// Starts easing in the motion made before recognition (at `began`);
+    /// with `.fromRecognition` there is nothing to ease in.
+    func startCatchUp() {
+        catchUpStart = currentTime
+        catchUpProgress = startBehavior == .followingFingers ? 0 : 1
+    }
+
+    /// The share of the missed motion still to be eased in (1 at `began`, 0 once caught up).
+    var catchUpRemaining: Double { 1 - catchUpProgress }
+
+    /// Eases the missed motion in up to `time`: calls ``applyCatchUp(_:)``
+    /// with the share due since the last call. The share grows linearly over
+    /// ``catchUpDuration``, and at least as fast as the fingers move —
+    /// `motion` is this frame's motion as a fraction of what was missed — so
+    /// while catching up the values run up to twice as fast as the fingers,
+    /// never faster. `.infinity` completes it (the gesture ends: its last
+    /// values count from the landing).
+    func advanceCatchUp(to time: Double, motion: Double = 0) {
+        guard catchUpProgress < 1 else { return }
+        let elapsed = catchUpDuration > 0 ? min(1, max(0, (time - catchUpStart) / catchUpDuration)) : 1
+        let target = min(1, max(elapsed, catchUpProgress + max(0, motion)))
+        guard target > catchUpProgress else { return }
+        let share = target - catchUpProgress
+        catchUpProgress = target
+        applyCatchUp(share)
+    }
+
+    /// Adds `share` (a fraction) of the motion made before recognition to
+    /// the gesture's values. Subclasses that ease values in override it.
+    open func applyCatchUp(_ share: Double) {}
 
     /// Moves to `changed` when one of the followed fingers moved in `frame`
     /// or the finger set changed since the last report.
@@ -69,5 +149,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         super.reset()
         anchors.clear()
         fingerSetChanged = false
+        catchUpProgress = 1
+        catchUpStart = 0
     }
 }

@@ -3,15 +3,33 @@
 /// Begins when the centroid of the fingers has moved ``minimumTranslation``
 /// millimetres on the surface; with two or more fingers, only when they move
 /// the same way (``MultiFingerMotion``), so it never takes a pinch or a
-/// rotation. Reports ``translation(in:)`` (zero at `began`) and
+/// rotation; several fingers moving the same way begin it at once (their
+/// agreement is the evidence, as in libinput's scroll). Reports
+/// ``translation(in:)`` (zero at `began`, then following the fingers from
+/// where they landed: see ``FingerSetGestureRecognizer``) and
 /// ``velocity(in:)``. A finger landing or lifting mid-pan re-anchors the
 /// centroid, so the translation does not jump. Ends when fewer than
 /// ``minimumNumberOfTouches`` remain.
+///
+/// ```swift
+/// let pan = PanGestureRecognizer()
+/// pan.addTarget { recognizer in
+///     guard let pan = recognizer as? PanGestureRecognizer else { return }
+///     let delta = pan.translation(in: pan.view)
+///     pan.setTranslation(.zero, in: pan.view)   // deltas from here on
+///     print("moved by", delta, "at", pan.velocity(in: pan.view), "pt/s")
+/// }
+/// window.addGestureRecognizer(pan)
+/// ```
 open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
-        /// Centroid travel before a pan begins, in mm.
+        /// Centroid travel before a one-finger pan begins, in mm.
         public static let minimumTranslation = 3.0
+        /// Centroid travel before two or more fingers moving the same way
+        /// begin a pan, in mm: their agreement (each moved 1.5 mm, the same
+        /// way: ``MultiFingerMotion``) is the evidence, as for libinput's scroll.
+        public static let multiFingerTranslation = 1.5
         /// How long after beginning a multi-finger pan yields to a pinch or
         /// rotation that the fingers turn out to be making, in seconds (libinput: 300 ms).
         public static let reclassificationWindow = 0.3
@@ -21,8 +39,10 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that make a pan (default unlimited).
     @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
-    /// Centroid travel before the pan begins, in mm on the surface.
+    /// Centroid travel before a one-finger pan begins, in mm on the surface.
     @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
+    /// Centroid travel before several fingers moving together begin a pan, in mm.
+    @exclusivity(unchecked) public var multiFingerTranslation = Defaults.multiFingerTranslation
     /// See ``Defaults/reclassificationWindow``.
     @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
 
@@ -33,6 +53,10 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var tracker = VelocityTracker()
     @exclusivity(unchecked) private var beganAt = 0.0
     @exclusivity(unchecked) private var maximumTouchesSeen = 0
+    /// The screen centroid when the finger set last changed before the pan began.
+    @exclusivity(unchecked) private var anchorCentroid = Point.zero
+    /// The centroid's travel before the pan began, in points, eased in after it.
+    @exclusivity(unchecked) private var missedTranslation = Vector.zero
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -49,7 +73,14 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         baseTranslation = translation
         baseCentroid = TouchGeometry.centroid(points: activeTouches)
         tracker.reset()
-        tracker.addSample(time: currentTime, position: Point(x: translation.dx, y: translation.dy))
+        addSample(time: currentTime)
+    }
+
+    /// Samples the translation the fingers made, whatever is still to be
+    /// eased in, so the velocity is the fingers'.
+    private func addSample(time: Double) {
+        let fingers = translationValue + missedTranslation * catchUpRemaining
+        tracker.addSample(time: time, position: Point(x: fingers.dx, y: fingers.dy))
     }
 
     /// The velocity of the centroid, in points per second.
@@ -85,14 +116,22 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         maximumTouchesSeen = max(maximumTouchesSeen, current.count)
         let centroid = TouchGeometry.centroid(points: current)
         if state == .possible {
+            settleAnchors(current)
             guard current.count >= minimumNumberOfTouches, current.count <= maximumNumberOfTouches else { return }
             let travel = anchors.meanDisplacement(current).length
-            guard travel >= minimumTranslation else { return }
-            if current.count >= 2, anchors.motion(current) != .translation { return }
+            if current.count >= 2 {
+                // Fingers that agree need no more travel than it takes to agree.
+                guard travel >= multiFingerTranslation, anchors.motion(current) == .translation else { return }
+            } else {
+                guard travel >= minimumTranslation else { return }
+            }
             transition(to: .began)
         } else if state.isInProgress {
+            let step = (centroid - baseCentroid) - (translationValue - baseTranslation)
+            let missed = missedTranslation.length
+            advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
             translationValue = baseTranslation + (centroid - baseCentroid)
-            tracker.addSample(time: frame.time, position: Point(x: translationValue.dx, y: translationValue.dy))
+            addSample(time: frame.time)
             reportChange(in: frame)
         }
     }
@@ -104,14 +143,26 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         baseCentroid = TouchGeometry.centroid(points: activeTouches)
         baseTranslation = .zero
         translationValue = .zero
+        missedTranslation = baseCentroid - anchorCentroid
+        startCatchUp()
         tracker.reset()
-        tracker.addSample(time: currentTime, position: .zero)
+        addSample(time: currentTime)
+    }
+
+    open override func applyCatchUp(_ share: Double) {
+        baseTranslation = baseTranslation + missedTranslation * share
+        translationValue = translationValue + missedTranslation * share
     }
 
     /// A finger landed or lifted: measure from here, keeping the translation.
     open override func didReanchor() {
+        let centroid = TouchGeometry.centroid(points: activeTouches)
+        guard state.isInProgress else {
+            anchorCentroid = centroid
+            return
+        }
         baseTranslation = translationValue
-        baseCentroid = TouchGeometry.centroid(points: activeTouches)
+        baseCentroid = centroid
     }
 
     open override func reset() {
@@ -122,5 +173,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         tracker.reset()
         beganAt = 0
         maximumTouchesSeen = 0
+        anchorCentroid = .zero
+        missedTranslation = .zero
     }
 }

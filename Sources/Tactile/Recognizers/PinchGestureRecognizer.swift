@@ -7,6 +7,16 @@
 /// second, negative when pinching in. A finger landing or lifting re-anchors
 /// the span so the scale does not jump. Ends when fewer than two fingers
 /// remain. Never begins on semi-multitouch devices (bounding-box touches).
+///
+/// ```swift
+/// let pinch = PinchGestureRecognizer()
+/// pinch.addTarget { recognizer in
+///     guard let pinch = recognizer as? PinchGestureRecognizer else { return }
+///     photo.zoom = startZoom * pinch.scale
+///     if pinch.state == .ended { print("flung at", pinch.velocity, "per second") }
+/// }
+/// photoView.addGestureRecognizer(pinch)
+/// ```
 open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
@@ -26,6 +36,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var baseScale = 1.0
     @exclusivity(unchecked) private var scaleValue = 1.0
     @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
+    /// The logarithm of the span's change before the pinch began, eased in after it.
+    @exclusivity(unchecked) private var missedLogScale = 0.0
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -40,7 +52,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             baseScale = newValue
             baseSpan = TouchGeometry.span(mm: activeTouches)
             tracker.reset()
-            tracker.addSample(time: currentTime, value: newValue)
+            addSample(time: currentTime)
         }
     }
 
@@ -56,6 +68,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         guard current.count >= 2 else { return }
         let span = TouchGeometry.span(mm: current)
         if state == .possible {
+            settleAnchors(current)
             // Per-finger motion cannot be told from a bounding box's corners (libinput
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }
@@ -65,8 +78,10 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, baseSpan > 0 {
+            let step = scaleValue > 0 ? abs(Math.log(baseScale * span / baseSpan / scaleValue)) : 0
+            advanceCatchUp(to: frame.time, motion: missedLogScale != 0 ? step / abs(missedLogScale) : 0)
             scaleValue = baseScale * span / baseSpan
-            tracker.addSample(time: frame.time, value: scaleValue)
+            addSample(time: frame.time)
             reportChange(in: frame)
         }
     }
@@ -74,11 +89,27 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// The scale is 1 where the pinch actually begins.
     open override func didTransition(from oldState: State, to newState: State) {
         guard newState == .began else { return }
-        baseSpan = TouchGeometry.span(mm: activeTouches)
+        let current = activeTouches
+        baseSpan = TouchGeometry.span(mm: current)
         baseScale = 1
         scaleValue = 1
+        let landedSpan = anchors.span(of: current)
+        missedLogScale = landedSpan > 0 && baseSpan > 0 ? Math.log(baseSpan / landedSpan) : 0
+        startCatchUp()
         tracker.reset()
-        tracker.addSample(time: currentTime, value: 1)
+        addSample(time: currentTime)
+    }
+
+    open override func applyCatchUp(_ share: Double) {
+        let factor = Math.exp(missedLogScale * share)
+        baseScale *= factor
+        scaleValue *= factor
+    }
+
+    /// Samples the scale the fingers made, whatever is still to be eased in,
+    /// so the velocity is the fingers'.
+    private func addSample(time: Double) {
+        tracker.addSample(time: time, value: scaleValue * Math.exp(missedLogScale * catchUpRemaining))
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.
@@ -93,6 +124,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         baseSpan = 0
         baseScale = 1
         scaleValue = 1
+        missedLogScale = 0
         tracker.reset()
     }
 }

@@ -2,8 +2,11 @@
 ///
 /// Begins when the fingers deform (``MultiFingerMotion``) and have turned
 /// ``minimumRotation`` radians around their centroid. ``rotation`` is in
-/// radians since recognition, positive clockwise on screen, unwrapped across
-/// ±π (two full turns read 4π); ``velocity`` in radians per second. A finger
+/// radians, 0 at `began`, then counting from where the fingers landed (the
+/// turn before `began` eased in: see ``FingerSetGestureRecognizer``; from
+/// recognition with `.fromRecognition`), positive clockwise on screen,
+/// unwrapped across ±π (two full turns read 4π); ``velocity`` in radians
+/// per second. A finger
 /// landing or lifting re-anchors, so the rotation does not jump. Never
 /// begins on semi-multitouch devices, whose two touches are a bounding box.
 open class RotationGestureRecognizer: FingerSetGestureRecognizer {
@@ -29,6 +32,8 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var turnAtBase = 0.0
     @exclusivity(unchecked) private var rotationValue = 0.0
     @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
+    /// The turn before the rotation began, eased in after it.
+    @exclusivity(unchecked) private var missedRotation = 0.0
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -42,7 +47,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
             baseRotation = newValue
             turnAtBase = turn
             tracker.reset()
-            tracker.addSample(time: currentTime, value: newValue)
+            addSample(time: currentTime)
         }
     }
 
@@ -59,12 +64,15 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         guard current.count >= 2, !frame.isBoundingBox else { return }
         accumulateTurn(current)
         if state == .possible {
+            settleAnchors(current)
             guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
+            let step = abs(baseRotation + (turn - turnAtBase) - rotationValue)
+            advanceCatchUp(to: frame.time, motion: missedRotation != 0 ? step / abs(missedRotation) : 0)
             rotationValue = baseRotation + (turn - turnAtBase)
-            tracker.addSample(time: frame.time, value: rotationValue)
+            addSample(time: frame.time)
             reportChange(in: frame)
         }
     }
@@ -75,8 +83,21 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         baseRotation = 0
         turnAtBase = turn
         rotationValue = 0
+        missedRotation = turn
+        startCatchUp()
         tracker.reset()
-        tracker.addSample(time: currentTime, value: 0)
+        addSample(time: currentTime)
+    }
+
+    open override func applyCatchUp(_ share: Double) {
+        baseRotation += missedRotation * share
+        rotationValue += missedRotation * share
+    }
+
+    /// Samples the turn the fingers made, whatever is still to be eased in,
+    /// so the velocity is the fingers'.
+    private func addSample(time: Double) {
+        tracker.addSample(time: time, value: rotationValue + missedRotation * catchUpRemaining)
     }
 
     /// Adds the mean per-finger change of angle around the centroid since the
@@ -110,6 +131,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         baseRotation = 0
         turnAtBase = 0
         rotationValue = 0
+        missedRotation = 0
         tracker.reset()
     }
 }
