@@ -30,6 +30,7 @@ import ctypes
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import statistics
@@ -307,13 +308,14 @@ def descendants(pid):
     return found
 
 
-def pty_holder(pid):
-    """The pid below `pid` holding a pty open (the mocked node), or None."""
+def pty_holder(pid, own_tty):
+    """The pid below `pid` holding a pty other than `own_tty` open (the mocked node), or None."""
     for candidate in descendants(pid):
         try:
             for fd in os.listdir("/proc/%d/fd" % candidate):
                 try:
-                    if os.readlink("/proc/%d/fd/%s" % (candidate, fd)).startswith("/dev/pts/"):
+                    target = os.readlink("/proc/%d/fd/%s" % (candidate, fd))
+                    if target.startswith("/dev/pts/") and target != own_tty:
                         return candidate
                 except OSError:
                     pass
@@ -379,12 +381,19 @@ def testbed_exec(node, command):
 
 
 class LibinputRun:
-    """One run of libinput debug-events on a testbed, fed frame by frame."""
+    """One run of libinput debug-events on a testbed, fed frame by frame.
+
+    Its standard output is a pty, so that it prints each line as it goes and
+    the moment each arrives can be noted: libinput back-dates a tap's button
+    events to the touch, and the moment of output is when a peer would act."""
 
     def __init__(self, testbed, frames, workdir, settle, private_run, verbose):
         self.testbed, self.frames, self.workdir = testbed, frames, workdir
         self.settle, self.private_run, self.verbose = settle, private_run, verbose
         self.lags_us = []
+        self.lines = []  # (monotonic µs of arrival, text)
+        self.pending = b""
+        self.base = None
 
     def command(self, fifo):
         inner = [sys.executable, os.path.abspath(__file__), "--testbed-exec", NODE, "--",
@@ -405,22 +414,26 @@ class LibinputRun:
         # Read-write, so that umockdev's open for reading does not wait and the
         # script only ends when this side closes it.
         writer = os.open(fifo, os.O_RDWR)
-        out_path, err_path = os.path.join(self.workdir, "libinput.out"), os.path.join(self.workdir, "libinput.err")
+        err_path = os.path.join(self.workdir, "libinput.err")
         env = dict(os.environ)
         env["COMPARE_LIBINPUT_PRIVATE_RUN"] = "1" if self.private_run else "0"
-        with open(out_path, "w") as out, open(err_path, "w") as err:
-            process = subprocess.Popen(self.command(fifo), stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        self.master, slave = os.openpty()
+        own_tty = os.ttyname(slave)
+        with open(err_path, "w") as err:
+            process = subprocess.Popen(self.command(fifo), stdout=slave, stderr=err, stdin=subprocess.DEVNULL, env=env)
+        os.close(slave)
         try:
-            self.wait_for_open(process, err_path)
-            time.sleep(START_DELAY_S)
+            self.wait_for_open(process, err_path, own_tty)
+            self.read_until(time.monotonic() + START_DELAY_S)
             self.feed(writer, process)
-            time.sleep(self.settle)
+            self.read_until(time.monotonic() + self.settle)
         finally:
             os.close(writer)  # the script ends: umockdev's reader thread sees end of file
             if process.poll() is None:
-                process.send_signal(signal.SIGINT)  # umockdev-run passes it on; debug-events prints and exits
+                process.send_signal(signal.SIGINT)  # umockdev-run passes it on; debug-events exits
+            self.read_until(time.monotonic() + 10, process)
             try:
-                process.wait(timeout=10)
+                process.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 for pid in reversed(descendants(process.pid)):
                     try:
@@ -428,15 +441,46 @@ class LibinputRun:
                     except OSError:
                         pass
                 process.wait()
-        with open(out_path, encoding="utf-8", errors="replace") as handle:
-            output = handle.read()
+            os.close(self.master)
+        output = "".join(text + "\n" for _, text in self.lines)
+        with open(os.path.join(self.workdir, "libinput.out"), "w") as handle:
+            handle.write(output)
         with open(err_path, encoding="utf-8", errors="replace") as handle:
             errors = handle.read()
         if "DEVICE_ADDED" not in output:
             raise Failure("libinput did not add the mocked device: %s" % first_error_line(errors + output))
         return output, errors
 
-    def wait_for_open(self, process, err_path):
+    def read_some(self, timeout):
+        """Reads what libinput printed within `timeout` seconds; False at its end."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: every writer of the pty has gone
+            data = b""
+        if not data:
+            return False
+        now = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+        self.pending += data
+        *complete, self.pending = self.pending.split(b"\n")
+        for raw in complete:
+            text = ANSI.sub("", raw.decode("utf-8", "replace")).rstrip("\r")
+            self.lines.append((now, text))
+        return True
+
+    def read_until(self, deadline, process=None):
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            if not self.read_some(min(left, 0.05)):
+                return
+            if process is not None and process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
+                return
+
+    def wait_for_open(self, process, err_path, own_tty):
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -446,9 +490,9 @@ class LibinputRun:
                     message += " (the private mount namespace for udev's data needs root or unprivileged user namespaces; or use umockdev >= 0.17.18)"
                 raise Failure("libinput debug-events ended before it opened the mocked device: %s"
                               % " ".join(line.strip() for line in message.splitlines() if line.strip())[-400:])
-            if pty_holder(process.pid) is not None:
+            if pty_holder(process.pid, own_tty) is not None:
                 return
-            time.sleep(0.01)
+            self.read_some(0.01)
         raise Failure("libinput debug-events did not open the mocked device within 15 s")
 
     def feed(self, writer, process):
@@ -465,27 +509,31 @@ class LibinputRun:
                 now = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
                 if now >= when:
                     break
-                if when - now > 1500:
-                    time.sleep((when - now - 1000) / 1e6)
+                self.read_some((when - now) / 1e6)
             os.write(writer, line)
             self.lags_us.append(time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000 - when)
             if process.poll() is not None:
                 raise Failure("libinput debug-events ended while the events were fed")
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LINE = re.compile(r"^[-\s]?(\S+)\s+([A-Z][A-Z_]+)\s+\+?(-?\d+\.\d+)s\s*(.*)$")
 
 
-def parse_libinput(output):
-    """debug-events lines as (time ms as printed, event name, rest)."""
+def parse_libinput(lines, base):
+    """debug-events lines as (time ms as printed, event name, rest, ms from
+    the first frame's schedule to the line's arrival)."""
     events, device = [], None
-    for line in output.splitlines():
+    for arrival, line in lines:
         if "DEVICE_ADDED" in line and device is None:
             device = line.split("DEVICE_ADDED", 1)[1].strip()
             continue
         match = LINE.match(line)
         if match:
-            events.append((round(float(match.group(3)) * 1000), match.group(2), match.group(4).strip()))
+            printed = round(float(match.group(3)) * 1000)
+            if printed >= 2 ** 31:  # printed as uint32: an event stamped before libinput's start
+                printed -= 2 ** 32
+            events.append((printed, match.group(2), match.group(4).strip(), (arrival - base) / 1000))
     return device, events
 
 
@@ -510,7 +558,7 @@ def align(events, frames):
     events that fit; and how many there were."""
     first = frames[0][0][0]
     expected = {(frame[-1][0] - first + BASE_FRACTION_US) // 1000 for frame in frames}
-    driven = [ms for ms, name, rest in events if frame_driven(name, rest)]
+    driven = [ms for ms, name, rest, _ in events if frame_driven(name, rest)]
     if not driven:
         return 0, None, 0
     best = max((sum(1 for ms in driven if ms + shift in expected), -abs(shift), shift) for shift in SHIFTS)
@@ -549,7 +597,7 @@ def summarize_libinput(events, frames, fingers, shift, clicks_in_recording):
 
     pinch_angle, pinch_max_angle, scroll = 0.0, 0.0, [0.0, 0.0]
     slots = set()
-    for printed, name, rest in events:
+    for printed, name, rest, emitted in events:
         number = re.match(r"^(\d+)", rest)
         if name.startswith("GESTURE_"):
             count = int(number.group(1)) if number else None
@@ -569,7 +617,7 @@ def summarize_libinput(events, frames, fingers, shift, clicks_in_recording):
             elif phase == "end" and kind in kinds and "cancelled" in rest:
                 kinds[kind]["cancelled"] = kinds[kind].get("cancelled", 0) + 1
         elif name in ("POINTER_SCROLL_FINGER", "POINTER_AXIS"):
-            if name == "POINTER_AXIS" and any(n == "POINTER_SCROLL_FINGER" for _, n, _ in events):
+            if name == "POINTER_AXIS" and any(event[1] == "POINTER_SCROLL_FINGER" for event in events):
                 continue
             values = re.search(r"vert\s+(-?\d+\.\d+)\S*\s+horiz\s+(-?\d+\.\d+)", rest)
             if values:
@@ -583,9 +631,14 @@ def summarize_libinput(events, frames, fingers, shift, clicks_in_recording):
             button = re.match(r"^(\S+)", rest)
             if "pressed" in rest and button:
                 # A tap when the recording has no button of its own (a click otherwise).
+                # libinput stamps a tap's button with the time of the touch: the time
+                # taken is when the line came out (ms from the first frame's schedule).
                 source = "click" if clicks_in_recording else "tap"
                 entry = note("button", printed, TAP_BUTTONS.get(button.group(1)) if source == "tap" else fingers_at(printed),
                              source=source)
+                if entry["count"] == 1:
+                    entry["stamped_ms"] = entry["first_ms"]
+                    entry["first_ms"] = round(emitted - touch_us / 1000, 1)
                 entry.setdefault("buttons", []).append(button.group(1))
         elif name == "TOUCH_DOWN":
             slot = re.match(r"^(\d+)", rest)
@@ -657,72 +710,83 @@ TAP_NAMES = {1: "tap", 2: "twoFingerTap", 3: "threeFingerTap"}
 DOUBLE_TAP_NAMES = {1: "doubleTap", 2: "twoFingerDoubleTap", 3: "threeFingerDoubleTap"}
 
 
+def nothing_else_before(recognized, expected, allowed):
+    """Whether no gesture outside `allowed` began before `expected` did.
+    `recognized` maps a name to its entry (with first_ms)."""
+    if expected not in recognized:
+        return False
+    limit = recognized[expected]["first_ms"]
+    return all(name in allowed or entry["first_ms"] > limit for name, entry in recognized.items())
+
+
 def judge_libinput(label, kinds, touchscreen):
-    """(verdict, the event compared): True/False, or None when there is no label
-    or libinput recognizes no gestures (touchscreens)."""
+    """(verdict, the event compared). The verdict is True when libinput
+    recognized the label's gesture with its number of fingers and no other
+    gesture (pinch, swipe, scroll, tap) came before it; for a hold, when it
+    held with that many fingers and recognized no other gesture at all. None
+    when there is no label, or on a touchscreen (libinput recognizes no
+    gestures there)."""
     if label is None:
         return None, libinput_first(kinds)
     if touchscreen:
         return None, "touch" if "touch" in kinds else None
     kind, fingers = label["kind"], label["fingers"]
-    present = {k for k in LIBINPUT_GESTURES if k in kinds}
+    gestures = {k: kinds[k] for k in LIBINPUT_GESTURES if k in kinds}
+    expected = {"hold": "hold", "pinch": "pinch", "rotate": "pinch", "scroll": "scroll", "stroke": "swipe",
+                "tap": "button", "doubletap": "button", "drag": "motion"}.get(kind)
+    if expected is None:
+        return None, libinput_first(kinds)
+    entry = kinds.get(expected)
+    if entry is None:
+        return False, None
     if kind == "hold":
-        ok = "hold" in kinds and kinds["hold"]["fingers"] == fingers and not present
-        return ok, "hold" if "hold" in kinds else None
-    if kind in ("pinch", "rotate"):
-        entry = kinds.get("pinch")
-        ok = entry is not None and entry["fingers"] == fingers and present == {"pinch"}
-        if kind == "rotate":
-            ok = ok and entry.get("max_angle", 0) >= 10
-        return ok, "pinch" if entry else None
-    if kind == "scroll":
-        entry = kinds.get("scroll")
-        return entry is not None and present == {"scroll"}, "scroll" if entry else None
-    if kind == "stroke":
-        entry = kinds.get("swipe")
-        return entry is not None and entry["fingers"] == fingers and present == {"swipe"}, "swipe" if entry else None
-    if kind in ("tap", "doubletap"):
-        entry = kinds.get("button")
-        wanted = 1 if kind == "tap" else 2
-        ok = (entry is not None and entry.get("source") == "tap" and entry["fingers"] == fingers
-              and entry["count"] == wanted and present == {"button"})
-        return ok, "button" if entry else None
+        return entry["fingers"] == fingers and not gestures, expected
     if kind == "drag":
-        return "motion" in kinds and not present, "motion" if "motion" in kinds else None
-    return None, libinput_first(kinds)
+        return not gestures or entry["first_ms"] < min(g["first_ms"] for g in gestures.values()), expected
+    ok = nothing_else_before(gestures, expected, {expected})
+    if kind in ("pinch", "rotate", "stroke"):
+        ok = ok and entry["fingers"] == fingers
+    if kind == "rotate":
+        ok = ok and entry.get("max_angle", 0) >= 10  # degrees of rotation, summed from the updates
+    if kind in ("tap", "doubletap"):
+        ok = (ok and entry.get("source") == "tap" and entry["fingers"] == fingers
+              and entry["count"] == (1 if kind == "tap" else 2))
+    return ok, expected
 
 
 def judge_tactile(label, recognizers):
-    """(verdict, the recognizer compared)."""
+    """(verdict, the recognizer compared). The verdict is True when the
+    label's recognizer fired (with its number of touches) and no other
+    exclusive recognizer but its allowed companions began before it: a
+    rotation beside a pinch and the reverse, a swipe beside a pan (for a
+    scroll, one in the labelled direction); for a hold, when the hold had
+    that many fingers and nothing exclusive began at all (a long press is
+    fine for one finger)."""
     if label is None:
         return None, tactile_first(recognizers)
     kind, fingers = label["kind"], label["fingers"]
-    exclusive = {name for name in recognizers if name != "hold"}
-
-    def touches(name):
-        return recognizers.get(name, {}).get("touches")
-
+    exclusive = {name: entry for name, entry in recognizers.items() if name != "hold"}
+    swipe = "swipe" if fingers == 1 else "swipe%d" % fingers
     if kind == "hold":
         entry = recognizers.get("hold")
+        if entry is None:
+            return False, None
         allowed = {"longPress"} if fingers == 1 else set()
-        ok = entry is not None and entry["values"].get("fingers") == fingers and exclusive <= allowed
-        return ok, "hold" if entry else None
-    if kind == "pinch":
-        return "pinch" in recognizers and exclusive <= {"pinch", "rotation"}, "pinch" if "pinch" in recognizers else None
-    if kind == "rotate":
-        return ("rotation" in recognizers and exclusive <= {"pinch", "rotation"},
-                "rotation" if "rotation" in recognizers else None)
-    if kind in ("scroll", "stroke", "drag"):
-        swipe = "swipe" if fingers == 1 else "swipe%d" % fingers
-        ok = "pan" in recognizers and touches("pan") == fingers and exclusive <= {"pan", swipe}
-        if ok and swipe in recognizers and kind == "scroll":
-            direction = int(recognizers[swipe]["values"].get("direction", 0))
-            ok = bool(direction & label.get("directions", 15))
-        return ok, "pan" if "pan" in recognizers else None
-    if kind in ("tap", "doubletap"):
-        name = (TAP_NAMES if kind == "tap" else DOUBLE_TAP_NAMES).get(fingers)
-        return name in recognizers and exclusive == {name}, name if name in recognizers else None
-    return None, tactile_first(recognizers)
+        return entry["values"].get("fingers") == fingers and set(exclusive) <= allowed, "hold"
+    if kind in ("pinch", "rotate"):
+        expected = "pinch" if kind == "pinch" else "rotation"
+        ok = nothing_else_before(exclusive, expected, {"pinch", "rotation"})
+    elif kind in ("scroll", "stroke", "drag"):
+        expected = "pan"
+        ok = nothing_else_before(exclusive, "pan", {"pan", swipe}) and recognizers["pan"].get("touches") == fingers
+        if ok and kind == "scroll" and swipe in recognizers:
+            ok = bool(int(recognizers[swipe]["values"].get("direction", 0)) & label.get("directions", 15))
+    elif kind in ("tap", "doubletap"):
+        expected = (TAP_NAMES if kind == "tap" else DOUBLE_TAP_NAMES).get(fingers)
+        ok = nothing_else_before(exclusive, expected, {expected})
+    else:
+        return None, tactile_first(recognizers)
+    return ok, expected if expected in recognizers else None
 
 
 # MARK: one recording
@@ -755,7 +819,7 @@ def compare(path, options, tactile, private_run, workroot):
 
     runner = LibinputRun(testbed, frames, workdir, options.settle, private_run, options.verbose)
     output, errors = runner.run()
-    device, events = parse_libinput(output)
+    device, events = parse_libinput(runner.lines, runner.base)
     shift, fit, driven = align(events, frames)
     kinds = summarize_libinput(events, frames, fingers, shift, has_button_events(frames))
     row["libinput"] = {"device": device, "events": kinds, "clock_shift_ms": shift,
@@ -897,9 +961,9 @@ def print_summary(result):
     print("Match their label: libinput %d/%d, Tactile %d/%d" % (
         result["libinput_matches"], result["libinput_judged"], result["tactile_matches"], result["tactile_judged"]))
     if result["both_recognized"]:
-        print("Both recognized (both match the label): %d; Tactile minus libinput: median %+.0f ms, max %+.0f ms (%s); "
+        print("Both recognized (both match the label): %d; Tactile minus libinput: median %+d ms, max %+d ms (%s); "
               "%d more than 30 ms behind%s" % (
-                  result["both_recognized"], result["delta_median_ms"], result["delta_max_ms"], result["delta_max_recording"],
+                  result["both_recognized"], round(result["delta_median_ms"]), round(result["delta_max_ms"]), result["delta_max_recording"],
                   result["more_than_30ms_behind"],
                   " (%s)" % ", ".join(result["more_than_30ms_behind_recordings"]) if result["more_than_30ms_behind"] else ""))
     else:
