@@ -1021,7 +1021,7 @@ def main():
     parser.add_argument("--settle", type=float, default=0.8, metavar="S",
                         help="seconds libinput keeps running after the last frame, for its timers (default 0.8)")
     parser.add_argument("--labelled", action="store_true",
-                        help="only the recordings whose file name carries a label (of those in directories)")
+                        help="of the recordings in directories, only those whose file name carries a label")
     parser.add_argument("--verbose", action="store_true",
                         help="run libinput with --verbose (its log goes to the kept raw output) and print per-recording details")
     options = parser.parse_args()
@@ -1030,7 +1030,8 @@ def main():
     check_tools(None)
     paths = collect(options.recordings)
     if options.labelled:
-        paths = [path for path in paths if label_of(path) is not None]
+        named = {argument for argument in options.recordings if os.path.isfile(argument)}
+        paths = [path for path in paths if path in named or label_of(path) is not None]
     if not paths:
         raise Failure("no recordings in %s" % " ".join(options.recordings))
     tactile = find_tactile(options.tactile)
