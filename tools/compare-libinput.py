@@ -171,7 +171,8 @@ def run_tool(command, what, timeout=120):
 
 def first_error_line(text):
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[0] if lines else "no message"
+    line = lines[0] if lines else "no message"
+    return line[len("tactile: error: "):] if line.startswith("tactile: error: ") else line
 
 
 def read_events(path):
@@ -380,6 +381,14 @@ def testbed_exec(node, command):
     os.execvp(command[0], command)
 
 
+def default_signals():
+    """In the child before exec: no signal blocked or ignored (a caller may
+    have blocked SIGINT, which libinput debug-events must get to stop)."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+
+
 class LibinputRun:
     """One run of libinput debug-events on a testbed, fed frame by frame.
 
@@ -420,7 +429,8 @@ class LibinputRun:
         self.master, slave = os.openpty()
         own_tty = os.ttyname(slave)
         with open(err_path, "w") as err:
-            process = subprocess.Popen(self.command(fifo), stdout=slave, stderr=err, stdin=subprocess.DEVNULL, env=env)
+            process = subprocess.Popen(self.command(fifo), stdout=slave, stderr=err, stdin=subprocess.DEVNULL, env=env,
+                                       preexec_fn=default_signals)
         os.close(slave)
         try:
             self.wait_for_open(process, err_path, own_tty)
@@ -916,7 +926,8 @@ def print_table(rows, header):
     table = []
     for row in rows:
         if "error" in row:
-            table.append([row["name"], label_text(row["label"]), "error: " + row["error"], "", "", "", ""])
+            error = row["error"] if len(row["error"]) <= 70 else row["error"][:69] + "…"
+            table.append([row["name"], label_text(row["label"]), "error: " + error, "", "", "", ""])
             continue
         delta = row["delta_ms"]
         table.append([row["name"], label_text(row["label"]), libinput_cell(row), tactile_cell(row),

@@ -1,21 +1,15 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tools/compare-libinput.py` on the bundled Synaptics two-finger scroll: the
 /// real libinput (`libinput debug-events` on a umockdev testbed written by
 /// `tactile mock`) must report a two-finger scroll, and Tactile a two-touch
 /// pan, both matching the label the file name gives.
-@Suite(.enabled(if: CompareLibinputTests.missing == nil, Comment(rawValue: CompareLibinputTests.missing ?? "")))
+@Suite(.enabled(if: CompareLibinputSupport.missing == nil, Comment(rawValue: CompareLibinputSupport.missing ?? "")))
 struct CompareLibinputTests {
-    /// Why the comparison cannot run here, if it cannot.
-    static let missing: String? = {
-        var absent: [String] = []
-        if TestSupport.umockdevRun == nil { absent.append("umockdev-run (apt install umockdev)") }
-        if TestSupport.findOnPath("libinput") == nil { absent.append("libinput (apt install libinput-tools)") }
-        if TestSupport.findOnPath("python3") == nil { absent.append("python3") }
-        return absent.isEmpty ? nil : "compare-libinput needs " + absent.joined(separator: " and ") + ": skipped"
-    }()
-
     static var repository: URL {
         TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
@@ -71,4 +65,24 @@ struct CompareLibinputTests {
         #expect(tactileSide.matches == true)
         #expect(scroll.first_ms >= 0 && pan.first_ms >= 0)
     }
+}
+
+enum CompareLibinputSupport {
+    /// Why the comparison cannot run here, if it cannot.
+    static let missing: String? = {
+        var absent: [String] = []
+        if TestSupport.umockdevRun == nil { absent.append("umockdev-run (apt install umockdev)") }
+        if TestSupport.findOnPath("libinput") == nil { absent.append("libinput (apt install libinput-tools)") }
+        if TestSupport.findOnPath("python3") == nil { absent.append("python3") }
+        if !absent.isEmpty { return "compare-libinput needs " + absent.joined(separator: " and ") + ": skipped" }
+        // umockdev before 0.17.18 has libudev read the real /run/udev: the tool then
+        // gives libinput a private /run in a mount namespace, which must be allowed here.
+        if let unshare = TestSupport.findOnPath("unshare") {
+            let arguments = ["--mount", "--propagation", "private"] + (getuid() == 0 ? [] : ["--map-root-user"]) + ["true"]
+            if let result = try? TestSupport.run(unshare, arguments, timeout: 10), result.status != 0 {
+                return "compare-libinput cannot make a mount namespace here (unshare --mount: \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))): skipped"
+            }
+        }
+        return nil
+    }()
 }
