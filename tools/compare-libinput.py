@@ -930,8 +930,10 @@ def print_table(rows, header):
             table.append([row["name"], label_text(row["label"]), "error: " + error, "", "", "", ""])
             continue
         delta = row["delta_ms"]
-        table.append([row["name"], label_text(row["label"]), libinput_cell(row), tactile_cell(row),
-                      "—" if delta is None else "%+d" % round(delta),
+        delta_text = "—" if delta is None else "%+d" % round(delta)
+        if delta is not None and row["label"] and not (row["libinput"]["matches"] and row["tactile"]["matches"]):
+            delta_text = "(%s)" % delta_text  # a side does not match its label
+        table.append([row["name"], label_text(row["label"]), libinput_cell(row), tactile_cell(row), delta_text,
                       verdict_cell(row["libinput"]["matches"]) if row["label"] else "—",
                       verdict_cell(row["tactile"]["matches"]) if row["label"] else "—"])
     widths = [max(len(columns[i]), *(len(line[i]) for line in table)) if table else len(columns[i]) for i in range(len(columns))]
@@ -1020,7 +1022,10 @@ def main():
         arguments = sys.argv[2:]
         if len(arguments) < 3 or arguments[1] != "--":
             raise Failure("usage: --testbed-exec NODE -- COMMAND…")
-        testbed_exec(arguments[0], arguments[2:])
+        try:
+            testbed_exec(arguments[0], arguments[2:])
+        except OSError as error:
+            raise Failure("cannot prepare the testbed for libinput: %s" % error)
         return 0
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
