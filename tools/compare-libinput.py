@@ -102,6 +102,10 @@ def label_of(path):
         return {"kind": "scroll", "fingers": 2, "directions": 3}
     if re.search(r"two[-_]finger[-_](vert[-_])?scroll", lower):
         return {"kind": "scroll", "fingers": 2, "directions": 12 if "vert" in lower else 15}
+    if re.search(r"two[-_]finger[-_](swipe|drag)", lower):
+        return {"kind": "scroll", "fingers": 2, "directions": 15}
+    if re.search(r"one[-_]finger[-_](scroll|drag)", lower) or ("finger" not in lower and re.search(r"(^|[-_.])drag\.", lower)):
+        return {"kind": "drag", "fingers": 1}
     # Wacom touch recordings of evemu-devices: "double-…" is done with two fingers, "single-…" with one.
     if re.search(r"double-center-scroll", lower):
         return {"kind": "scroll", "fingers": 2, "directions": 12}
