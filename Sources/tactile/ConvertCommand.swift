@@ -58,7 +58,8 @@ struct ConvertCommand: ParsableCommand {
         do throws(RecordingError) {
             var options = RecordingImporter.Options(deviceName: deviceName)
             if let screen { options.screen = screen.screen }
-            var recording = try RecordingLoading.load(input, description: device, options: options).recording
+            // Importers convert protocol A already; this catches Tactile JSON that still holds it.
+            var recording = try RecordingLoading.load(input, description: device, options: options).recording.convertingProtocolA()
             if let screen { recording.screen = screen.screen }
             if rebase { recording.events = Self.rebased(recording.events) }
             if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }

@@ -137,7 +137,9 @@ public struct TouchAssembler: Sendable {
                 dropping = true
                 diagnostics.record(.eventsDropped, "SYN_DROPPED at \(Self.format(time)) s")
             case SynCode.mtReport:
-                diagnostics.record(.unsupportedProtocol, "SYN_MT_REPORT (protocol A) at \(Self.format(time)) s on \(device.name)")
+                diagnostics.record(
+                    .unsupportedProtocol,
+                    "SYN_MT_REPORT (protocol A) at \(Self.format(time)) s on \(device.name), which the assembler reads only as protocol B or single-touch; convert the stream with ProtocolAConverter (`tactile convert` does it for a recording)")
             default:
                 break
             }

@@ -2,10 +2,12 @@ import Tactile
 
 extension Recording {
     /// The recording of an evemu file: its device and events, timestamps kept
-    /// as recorded. evemu holds nothing else, so there are no labels and no
-    /// golden log; the screen is `screen` (``Screen/standard`` by default).
+    /// as recorded; a protocol-A device's events become protocol B
+    /// (``convertingProtocolA()``). evemu holds nothing else, so there are no
+    /// labels and no golden log; the screen is `screen` (``Screen/standard``
+    /// by default).
     public init(evemu: EvemuRecording, screen: Screen = .standard, created: String = "") {
-        self.init(created: created, device: evemu.device, screen: screen, events: evemu.events)
+        self = Recording(created: created, device: evemu.device, screen: screen, events: evemu.events).convertingProtocolA()
     }
 }
 
