@@ -100,11 +100,13 @@ struct LiveDemo {
         }
     }
 
-    /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`
+    /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`;
+    /// a protocol-A device says `10 slots, converted from protocol A`.
     static func headerLine(_ device: EvdevDevice) -> String {
         let description = device.description
         let slots = description.slotCount == 0 ? "single-touch"
             : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
+            + (device.kernelDescription.usesProtocolA ? ", converted from protocol A" : "")
         return "# live: \(device.path) \"\(description.name)\" (\(description.kind.rawValue), \(slots))"
     }
 

@@ -25,4 +25,25 @@ enum RecordingLoading {
         }
         return Loaded(recording: try RecordingImporter.read(contentsOf: path, as: format, options: options), warnings: [], format: format)
     }
+
+    /// The device and events of `path` as the file holds them: evemu and
+    /// `libinput record` files keep a protocol-A device and its `SYN_MT_REPORT`
+    /// stream (which ``load(_:description:options:)`` converts to protocol B);
+    /// other formats are read as ``load(_:description:options:)`` reads them.
+    static func loadAsRecorded(_ path: String) throws(RecordingError) -> (device: DeviceDescription, events: [InputEvent], warnings: [String]) {
+        switch try RecordingFormat.detect(contentsOf: path) {
+        case .evemu:
+            let evemu = try EvemuReader.read(contentsOf: path)
+            return (evemu.device, evemu.events, [])
+        case .libinputRecord:
+            let file = try LibinputRecordReader.read(contentsOf: path)
+            guard let device = file.devices.first else {
+                throw RecordingError(file: path, line: nil, problem: .missingField, message: "expected at least one device in `devices`, found none")
+            }
+            return (device.description, device.events, [])
+        default:
+            let loaded = try load(path)
+            return (loaded.recording.device, loaded.recording.events, loaded.warnings)
+        }
+    }
 }
