@@ -98,6 +98,14 @@ public final class EvdevDevice {
     /// What the kernel announces, as libevdev reports it (the same as
     /// ``description`` unless the device speaks protocol A).
     public let kernelDescription: DeviceDescription
+    /// The values of the device's axes when it was opened, for the stream
+    /// ``nextEvent()`` gives: the current slot (`ABS_MT_SLOT`, which the first
+    /// events apply to until the kernel names another) and the single-touch
+    /// axes. Per-slot values are left out (see ``AxisValues``), and so is the
+    /// slot of a protocol-A device, whose converted stream names every slot.
+    /// Give them to the ``InputPipeline`` and to a recording, so that a
+    /// replay starts where the device was.
+    public let axisValues: AxisValues
     /// The file descriptor, for your own `poll`/`epoll` loop. Valid while the
     /// device lives; do not read from or close it.
     public let fileDescriptor: Int32
@@ -189,6 +197,7 @@ public final class EvdevDevice {
         self.fileDescriptor = fd
         self.handle = handle
         self.kernelDescription = description
+        self.axisValues = Self.axisValues(handle, description)
         if description.usesProtocolA {
             self.description = description.convertedToProtocolB()
             self.converter = ProtocolAConverter(configuration: .device)
@@ -404,6 +413,19 @@ public final class EvdevDevice {
     }
 
     // MARK: Description
+
+    /// What libevdev holds for the axes of `description` now (see ``axisValues``).
+    static func axisValues(_ handle: OpaquePointer, _ description: DeviceDescription) -> AxisValues {
+        var values = AxisValues()
+        for axis in description.axes {
+            if axis.code == AbsCode.mtSlot {
+                values[axis.code] = Int32(max(0, libevdev_get_current_slot(handle)))
+            } else if !ProtocolAConverter.isContactCode(axis.code) {
+                values[axis.code] = libevdev_get_event_value(handle, UInt32(EventType.abs.rawValue), UInt32(axis.code))
+            }
+        }
+        return values
+    }
 
     /// Builds a ``DeviceDescription`` from libevdev's view of the device.
     static func describe(_ handle: OpaquePointer) -> DeviceDescription {

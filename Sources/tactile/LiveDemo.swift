@@ -90,7 +90,7 @@ struct LiveDemo {
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
         if let file = options.record {
-            let recording = Recording(device: device.description, screen: screen, events: outcome.events)
+            let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: outcome.events)
             do throws(RecordingError) {
                 try RecordingWriter.write(recording, to: file)
             } catch {

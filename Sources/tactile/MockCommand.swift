@@ -53,13 +53,16 @@ struct MockCommand: ParsableCommand {
 
     func run() throws {
         let description: DeviceDescription
+        var axisValues = AxisValues()
         let events: [InputEvent]
         let baseName: String
         var directory: String?
         if let device {
             do throws(EvdevError) {
                 // The device as the kernel announces it (protocol A stays protocol A), so the testbed mocks it.
-                description = try EvdevDevice(path: device).kernelDescription
+                let opened = try EvdevDevice(path: device)
+                description = opened.kernelDescription
+                axisValues = opened.axisValues
             } catch {
                 printError("tactile: error: \(error)")
                 throw ExitCode.failure
@@ -72,8 +75,9 @@ struct MockCommand: ParsableCommand {
             do throws(RecordingError) {
                 let loaded = try RecordingLoading.loadAsRecorded(file)
                 loaded.warnings.forEach { printError("tactile: warning: \($0)") }
-                description = loaded.device
-                events = loaded.events
+                description = loaded.recording.device
+                axisValues = loaded.recording.axisValues
+                events = loaded.recording.events
             } catch {
                 printError("tactile: error: \(error)")
                 throw ExitCode.failure
@@ -88,7 +92,7 @@ struct MockCommand: ParsableCommand {
         }
         guard let directory else { return }
         do throws(TestbedError) {
-            let writer = try TestbedWriter(device: description, events: events, node: node)
+            let writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
             let files = try writer.write(to: directory, name: baseName)
             let output = describe ? printError : { print($0) }
             output("wrote \(files.umockdev), \(files.ioctl) and \(files.events) (\(description.kind.rawValue) \"\(description.name)\" at \(node), \(events.count) events)")

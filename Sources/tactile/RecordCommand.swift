@@ -82,7 +82,8 @@ struct RecordCommand: ParsableCommand {
         let created = ISO8601DateFormatter().string(from: Date())
         let journal: RecordingJournal.Writer
         do throws(RecordingError) {
-            journal = try RecordingJournal.Writer(path: journalPath, header: .init(created: created, device: evdev.description, screen: screen))
+            journal = try RecordingJournal.Writer(
+                path: journalPath, header: .init(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues))
         } catch {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
@@ -101,6 +102,7 @@ struct RecordCommand: ParsableCommand {
         defer { sources.forEach { $0.cancel() } }
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
+        recorder.slot = evdev.axisValues.slot
         let reason: LiveSession.EndReason
         do {
             reason = try recorder.run(device: evdev, stop: stop, maxSeconds: maxSeconds, idleExit: idleExit)
@@ -109,7 +111,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode.failure
         }
         recorder.endStatus()
-        let recording = Recording(created: created, device: evdev.description, screen: screen, events: recorder.events)
+        let recording = Recording(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues, events: recorder.events)
         let saved: String
         do throws(RecordingError) {
             try journal.close()
@@ -149,7 +151,8 @@ struct Recorder {
     /// The `SYN_REPORT`s so far.
     private(set) var frames = 0
     private var origin: Int64?
-    private var slot = 0
+    /// The slot events apply to: the device's current one until `ABS_MT_SLOT` names another.
+    var slot = 0
     private var activeSlots: Set<Int> = []
     private var touchDown = false
     private var lastStatus: Double = -.infinity

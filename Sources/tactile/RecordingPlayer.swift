@@ -50,7 +50,7 @@ struct RecordingPlayer {
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if !json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         let outcome = RecordingReplay.run(
-            device: header.device, screen: screen, events: stream, settle: options.settle, keepsLog: false,
+            device: header.device, screen: screen, axisValues: header.axisValues, events: stream, settle: options.settle, keepsLog: false,
             onFrame: json ? nil : { frame in
                 for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
                     emit(Self.touchLine(touch, frame: frame))

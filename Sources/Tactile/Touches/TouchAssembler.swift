@@ -1,8 +1,9 @@
 /// Turns a device's evdev event stream into one ``TouchFrame`` per `SYN_REPORT`.
 ///
 /// Handles multitouch protocol B (slots, tracking ids, partial updates, a
-/// touch that begins and ends within one frame, tracking-id reuse, slot 0
-/// implied at the start), single-touch devices (`ABS_X`/`ABS_Y` with
+/// touch that begins and ends within one frame, tracking-id reuse, the slot
+/// the device was in when reading began implied at the start: slot 0 unless
+/// the ``AxisValues`` given say otherwise), single-touch devices (`ABS_X`/`ABS_Y` with
 /// `BTN_TOUCH`), devices that count more fingers than they have slots
 /// (`BTN_TOOL_*`), and `SYN_DROPPED`.
 ///
@@ -73,7 +74,10 @@ public struct TouchAssembler: Sendable {
     private var untrackedSince: Double?
 
     /// An assembler for `device`, mapping its surface onto `screen`.
-    public init(device: DeviceDescription, screen: Screen = .standard) {
+    /// `axisValues` are the values the device's axes held when its events
+    /// began (a recording's ``AxisValues``): events before the first
+    /// `ABS_MT_SLOT` apply to their `ABS_MT_SLOT`, slot 0 by default.
+    public init(device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues()) {
         self.device = device
         isSemiMultitouch = device.hasProperty(InputProperty.semiMT)
         let axis = { device.axis($0) }
@@ -110,6 +114,14 @@ public struct TouchAssembler: Sendable {
         initial.x = Int32((Int64(mapping.xAxis.minimum) + Int64(mapping.xAxis.maximum)) / 2)
         initial.y = Int32((Int64(mapping.yAxis.minimum) + Int64(mapping.yAxis.maximum)) / 2)
         slots = Array(repeating: initial, count: mode == .multitouch ? device.slotCount : 1)
+        if mode == .multitouch, axisValues.slot != 0 {
+            if slots.indices.contains(axisValues.slot) {
+                currentSlot = axisValues.slot
+            } else {
+                currentSlot = -1
+                diagnostics.record(.slotOutOfRange, "ABS_MT_SLOT \(axisValues.slot) when the events began; \(device.name) has \(slots.count) slots")
+            }
+        }
         if mapping.isEstimated, mode != .none {
             let size = mapping.surfaceSize
             diagnostics.record(
