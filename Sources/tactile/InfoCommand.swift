@@ -51,7 +51,7 @@ struct InfoCommand: ParsableCommand {
     ) {
         let size = SurfaceMapping(device: device, screen: screen)
         let millimetres = "\(FixedDecimal.format(size.surfaceSize.width, places: 1)) × \(FixedDecimal.format(size.surfaceSize.height, places: 1)) mm"
-            + (size.isEstimated ? " (estimated: no resolution)" : "")
+            + Self.sizeNote(size.sizeSource)
         let id = device.identity
         print("  device      \"\(device.name)\", \(device.kind.rawValue), bus \(hex(id.bustype)) \(hex(id.vendor)):\(hex(id.product)) v\(hex(id.version))")
         print("  surface     \(millimetres), \(device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slots"), up to \(device.maximumFingerCount) fingers")
@@ -69,6 +69,16 @@ struct InfoCommand: ParsableCommand {
             print(line)
         }
         if let expected { print("  expected    \(expected) actions") }
+    }
+
+    /// How the size was found, when not from the resolution.
+    static func sizeNote(_ source: SurfaceMapping.SizeSource) -> String {
+        switch source {
+        case .resolution: return ""
+        case .otherAxis: return " (one axis without resolution: taken as the other's)"
+        case .screen: return " (no resolution: sized as its screen)"
+        case .typicalTouchpad: return " (no resolution: taken as a typical touchpad)"
+        }
     }
 
     private func hex(_ value: UInt16) -> String {

@@ -123,11 +123,30 @@ public struct TouchAssembler: Sendable {
             }
         }
         if mapping.isEstimated, mode != .none {
-            let size = mapping.surfaceSize
-            diagnostics.record(
-                .resolutionEstimated,
-                "\(device.name): no axis resolution; millimetres estimated (surface taken as \(Int(size.width.rounded())) × \(Int(size.height.rounded())) mm)"
-            )
+            diagnostics.record(.resolutionEstimated, Self.estimateMessage(device: device, mapping: mapping, screen: screen))
+        }
+    }
+
+    /// The one warning about millimetres the device does not report: what was
+    /// assumed, the size it gives, and how to give the real one.
+    static func estimateMessage(device: DeviceDescription, mapping: SurfaceMapping, screen: Screen) -> String {
+        let size = mapping.surfaceSize
+        let millimetres = "\(FixedDecimal.format(size.width, places: 0)) × \(FixedDecimal.format(size.height, places: 0)) mm"
+        let x = EventCodeNames.name(ofCode: mapping.xAxis.code, type: .abs), y = EventCodeNames.name(ofCode: mapping.yAxis.code, type: .abs)
+        switch mapping.sizeSource {
+        case .resolution:
+            return "\(device.name): \(millimetres)"
+        case .otherAxis:
+            let (missing, given) = mapping.xAxis.resolution > 0 ? (y, x) : (x, y)
+            return "\(device.name): no resolution on \(missing); taken as \(given)'s, \(millimetres)"
+        case .screen:
+            let points = "\(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt"
+            let dpi = FixedDecimal.format(screen.pointsPerMillimetre * 25.4, places: 0)
+            return "\(device.name): no axis resolution; sized as its screen (\(points) at \(dpi) dpi), \(millimetres); "
+                + "pass --screen/--dpi or give the recording its screen for real millimetres"
+        case .typicalTouchpad:
+            return "\(device.name): no axis resolution; taken as a typical touchpad, \(FixedDecimal.format(SurfaceMapping.estimatedTouchpadWidth, places: 0)) mm "
+                + "along its longer side: \(millimetres); give the recording its size with tactile convert --surface-size WxH"
         }
     }
 
