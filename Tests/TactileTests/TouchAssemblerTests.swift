@@ -114,6 +114,17 @@ struct DeviceVariantTests {
         #expect(frames[1].touches.count == 2, "only two positions are known")
     }
 
+    @Test("tool keys add nothing on a device with a slot for every finger they count (N-Trig's BTN_TOOL_DOUBLETAP for one finger)")
+    func redundantToolKeys() {
+        var device = TestDevices.touchscreen
+        device.keys = [KeyCode.touch, KeyCode.toolDoubleTap]
+        var assembler = TouchAssembler(device: device)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(1).x(100).y(100).key(KeyCode.touch, 1).key(KeyCode.toolDoubleTap, 1) }
+        script.frame(at: 0.01) { $0.slot(1).track(2).x(300).y(100) }
+        #expect(assembler.frames(script).map(\.fingerCount) == [1, 2])
+    }
+
     @Test("an untracked finger taking a freed slot keeps the time it landed")
     func untrackedFingerHandover() {
         var assembler = TouchAssembler(device: TestDevices.touchpad)

@@ -53,6 +53,8 @@ public struct TouchAssembler: Sendable {
     private let yCode: UInt16
     private let pressureAxis: AbsoluteAxis?
     private let contactKey: UInt16?
+    /// Whether the device has a slot for every finger its `BTN_TOOL_*` keys can count.
+    private let toolsAreRedundant: Bool
     private let declaredAbs: UInt64
     private let declaredKeys: Set<UInt16>
     private let declaredOther: [EventType: Set<UInt16>]
@@ -104,6 +106,8 @@ public struct TouchAssembler: Sendable {
         }
         mapping = SurfaceMapping(device: device, screen: screen, axes: positionAxes)
         contactKey = [KeyCode.touch, KeyCode.toolFinger, KeyCode.buttonLeft].first(where: device.hasKey)
+        let toolCapacity = device.keys.compactMap(KeyCode.fingerCount(ofTool:)).max() ?? 0
+        toolsAreRedundant = mode == .multitouch && toolCapacity <= device.slotCount
         declaredAbs = device.axes.reduce(0) { $1.code < 64 ? $0 | (1 << UInt64($1.code)) : $0 }
         declaredKeys = Set(device.keys)
         var other: [EventType: Set<UInt16>] = [:]
@@ -450,11 +454,15 @@ public struct TouchAssembler: Sendable {
     }
 
     /// Tracked touches, or more when the `BTN_TOOL_*` keys count more fingers
-    /// than the device has slots. On a device with `BTN_TOUCH`, tools alone
-    /// (a hovering finger) do not count while `BTN_TOUCH` is up.
+    /// than the device has slots (a two-slot pad's `BTN_TOOL_TRIPLETAP`). A
+    /// device with a slot for every finger its tool keys can count tracks each
+    /// one, and its keys add nothing (N-Trig screens hold
+    /// `BTN_TOOL_DOUBLETAP` for any touch). On a device with `BTN_TOUCH`,
+    /// tools alone (a hovering finger) do not count while `BTN_TOUCH` is up.
     private func fingerCount(active: Int) -> Int {
         if contactKey == KeyCode.touch, !contactDown { return active }
         let tools = pressedTools == 0 ? 0 : 8 - pressedTools.leadingZeroBitCount
+        if toolsAreRedundant { return active }
         return max(active, tools)
     }
 
