@@ -48,12 +48,13 @@ public struct DiscoveredDevice: Sendable, Hashable {
     }
 
     /// Describes an opened device from its ``EvdevDevice/description`` (`usesProtocolA`
-    /// says whether it was converted from the kernel's protocol A).
-    public init(path: String, description: DeviceDescription, usesProtocolA: Bool = false) {
+    /// says whether it was converted from the kernel's protocol A); a
+    /// touchscreen without resolution is sized as `screen`.
+    public init(path: String, description: DeviceDescription, usesProtocolA: Bool = false, screen: Screen = .standard) {
         var size: Size?
         var estimated = false
         if description.kind != .other, description.positionAxes != nil {
-            let mapping = SurfaceMapping(device: description, screen: .standard)
+            let mapping = SurfaceMapping(device: description, screen: screen)
             size = mapping.surfaceSize
             estimated = mapping.isEstimated
         }
@@ -70,11 +71,11 @@ public enum DeviceDiscovery {
     /// Every `event*` node in `directory`, sorted by number (`event2` before
     /// `event10`), each opened briefly to describe it. A node that cannot be
     /// opened is listed with ``DiscoveredDevice/openError`` set and, when sysfs
-    /// knows it, its name.
+    /// knows it, its name. Touchscreens without resolution are sized as `screen`.
     ///
     /// - Throws: ``EvdevError/noInputDirectory(path:)`` when `directory` does
     ///   not exist, ``EvdevError/permissionDenied(path:)`` when it cannot be listed.
-    public static func list(directory: String = defaultDirectory) throws(EvdevError) -> [DiscoveredDevice] {
+    public static func list(directory: String = defaultDirectory, screen: Screen = .standard) throws(EvdevError) -> [DiscoveredDevice] {
         let names = try eventNodeNames(in: directory)
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.map { name in
@@ -82,7 +83,7 @@ public enum DeviceDiscovery {
             do throws(EvdevError) {
                 let device = try EvdevDevice(path: path)
                 return DiscoveredDevice(path: path, description: device.description,
-                                        usesProtocolA: device.kernelDescription.usesProtocolA)
+                                        usesProtocolA: device.kernelDescription.usesProtocolA, screen: screen)
             } catch {
                 return DiscoveredDevice(path: path, name: sysfsName(ofNode: name), openError: error)
             }

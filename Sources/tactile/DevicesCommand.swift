@@ -54,7 +54,8 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         let devices: [DiscoveredDevice]
         do throws(EvdevError) {
-            devices = try DeviceDiscovery.list(directory: directory)
+            // Touchscreens without resolution are sized as the display the kernel reports.
+            devices = try DeviceDiscovery.list(directory: directory, screen: DisplayDiscovery.detect(sysfsRoot: ScreenOptions.sysfsRoot).screen)
         } catch {
             if json { print("[]") }
             printError("tactile: error: cannot list input devices: \(error)")

@@ -13,9 +13,6 @@ struct LiveDemo {
     /// The command's options.
     var options: DemoCommand
 
-    /// The screen when `--screen` is not given.
-    static let defaultScreen = ScreenSize(width: 1920, height: 1080)
-
     func run() throws {
         let device: EvdevDevice
         do throws(EvdevError) {
@@ -24,7 +21,8 @@ struct LiveDemo {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
         }
-        let screen = (options.playback.screen ?? Self.defaultScreen).screen
+        let (screen, note) = options.playback.screen.liveScreen()
+        if let note { printError("tactile demo: \(note)") }
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
         let session = LiveSession(

@@ -14,13 +14,19 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Reads the first touch device in /dev/input (or the one named with --device) until \
             interrupted (Ctrl-C), the device goes away, --idle-exit or --max-seconds, then saves \
-            the events (rebased to 0) as a JSON v1 recording: at --output, or in the recordings \
+            the events (rebased to 0) as a JSON recording: at --output, or in the recordings \
             directory ($XDG_DATA_HOME/tactile/recordings) under --name, uniquely numbered. \
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
             synced every second), removed once the recording is saved; after a crash, \
             `tactile recover JOURNAL` makes a recording of it. A status line on standard error \
             shows the duration, frames and touches down. A device that goes away (unplugged) ends \
             the recording like Ctrl-C: everything received is saved, exit status 0.
+
+            The recording keeps the screen it was made for: the display the kernel reports \
+            (the connected DRM connector's EDID size and preferred mode, a built-in panel first), \
+            with --screen and --dpi replacing its size in points and its density; without a \
+            display, 1920x1080 at 96 dpi, said on standard error. A touchscreen without \
+            resolution is sized as that screen.
             """
     )
 
@@ -38,6 +44,8 @@ struct RecordCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Stop when no event came for this many seconds.", valueName: "seconds"))
     var idleExit: Double?
+
+    @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
         for (flag, value) in [("--max-seconds", maxSeconds), ("--idle-exit", idleExit)] {
@@ -78,7 +86,8 @@ struct RecordCommand: ParsableCommand {
             }
             journalPath = Self.freeJournalPath(store.availablePath(for: baseName))
         }
-        let screen = LiveDemo.defaultScreen.screen
+        let (screen, note) = self.screen.liveScreen()
+        if let note { printError("tactile record: \(note)") }
         let created = ISO8601DateFormatter().string(from: Date())
         let journal: RecordingJournal.Writer
         do throws(RecordingError) {

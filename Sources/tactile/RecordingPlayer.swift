@@ -17,7 +17,7 @@ struct RecordingPlayer {
     /// Plays `recording` (read from `name`) and returns what the replay produced.
     func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
         var recording = recording
-        if let screen = options.screen { recording.screen = screen.screen }
+        recording.screen = options.screen.applied(to: recording.screen)
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if let terminal {
@@ -45,7 +45,7 @@ struct RecordingPlayer {
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
         let stream = try RecordingReader.events(contentsOf: path)
         let header = stream.header
-        let screen = options.screen?.screen ?? header.screen
+        let screen = options.screen.applied(to: header.screen)
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if !json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }

@@ -66,7 +66,7 @@ struct ProtocolALiveTests {
         let rebased = directory.appendingPathComponent("ntrig-rebased.evemu").path
         try EvemuWriter.write(evemu, to: rebased)
 
-        let screen = ["--screen", "1920x1080"]
+        let screen = ["--screen", "1920x1080", "--dpi", "96"]
         let live = try TestSupport.run(umockdevRun, Array(files.commandLine(running: [
             tactile, "demo", "--device", files.node, "--json", "--idle-exit", "1",
         ] + screen).dropFirst()))

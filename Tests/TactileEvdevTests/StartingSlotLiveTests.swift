@@ -57,7 +57,7 @@ struct StartingSlotTests {
                                  events: directory.appendingPathComponent("slot.events").path, node: TestbedWriter.defaultNode)
         #expect(Self.absinfo(AbsCode.mtSlot, in: try String(contentsOfFile: files.ioctl, encoding: .utf8))?.first == 1)
 
-        let screen = ["--screen", "1920x1080"]
+        let screen = ["--screen", "1920x1080", "--dpi", "96"]
         let live = try TestSupport.run(umockdevRun, Array(files.commandLine(running: [
             tactile, "demo", "--device", files.node, "--idle-exit", "1",
         ] + screen).dropFirst()))
