@@ -13,7 +13,11 @@ public struct DiscoveredDevice: Sendable, Hashable {
     /// Touchpad, touchscreen or other; `nil` when the node could not be opened.
     public var kind: DeviceKind?
     /// Multitouch slots (0 for single-touch or no touch); `nil` when unknown.
+    /// A protocol-A device counts the slots it is converted to (see ``usesProtocolA``).
     public var slots: Int?
+    /// Whether the kernel device speaks multitouch protocol A, which
+    /// ``EvdevDevice`` converts to protocol B (``slots`` are then the converted device's).
+    public var usesProtocolA: Bool
     /// The touch surface in millimetres (width, height); `nil` without touch positions or when unknown.
     public var surfaceSize: Size?
     /// `true` when the axes report no resolution and ``surfaceSize`` is an estimate.
@@ -29,29 +33,33 @@ public struct DiscoveredDevice: Sendable, Hashable {
     public var isTouchDevice: Bool { kind == .touchpad || kind == .touchscreen }
 
     /// A discovered device; normally built by ``DeviceDiscovery``.
-    public init(path: String, name: String? = nil, kind: DeviceKind? = nil, slots: Int? = nil, surfaceSize: Size? = nil,
-                sizeIsEstimated: Bool = false, description: DeviceDescription? = nil, openError: EvdevError? = nil) {
+    public init(path: String, name: String? = nil, kind: DeviceKind? = nil, slots: Int? = nil, usesProtocolA: Bool = false,
+                surfaceSize: Size? = nil, sizeIsEstimated: Bool = false, description: DeviceDescription? = nil,
+                openError: EvdevError? = nil) {
         self.path = path
         self.name = name
         self.kind = kind
         self.slots = slots
+        self.usesProtocolA = usesProtocolA
         self.surfaceSize = surfaceSize
         self.sizeIsEstimated = sizeIsEstimated
         self.description = description
         self.openError = openError
     }
 
-    /// Describes an opened device.
-    public init(path: String, description: DeviceDescription) {
+    /// Describes an opened device from its ``EvdevDevice/description`` (`usesProtocolA`
+    /// says whether it was converted from the kernel's protocol A); a
+    /// touchscreen without resolution is sized as `screen`.
+    public init(path: String, description: DeviceDescription, usesProtocolA: Bool = false, screen: Screen = .standard) {
         var size: Size?
         var estimated = false
         if description.kind != .other, description.positionAxes != nil {
-            let mapping = SurfaceMapping(device: description, screen: .standard)
+            let mapping = SurfaceMapping(device: description, screen: screen)
             size = mapping.surfaceSize
             estimated = mapping.isEstimated
         }
         self.init(path: path, name: description.name, kind: description.kind, slots: description.slotCount,
-                  surfaceSize: size, sizeIsEstimated: estimated, description: description)
+                  usesProtocolA: usesProtocolA, surfaceSize: size, sizeIsEstimated: estimated, description: description)
     }
 }
 
@@ -63,18 +71,19 @@ public enum DeviceDiscovery {
     /// Every `event*` node in `directory`, sorted by number (`event2` before
     /// `event10`), each opened briefly to describe it. A node that cannot be
     /// opened is listed with ``DiscoveredDevice/openError`` set and, when sysfs
-    /// knows it, its name.
+    /// knows it, its name. Touchscreens without resolution are sized as `screen`.
     ///
     /// - Throws: ``EvdevError/noInputDirectory(path:)`` when `directory` does
     ///   not exist, ``EvdevError/permissionDenied(path:)`` when it cannot be listed.
-    public static func list(directory: String = defaultDirectory) throws(EvdevError) -> [DiscoveredDevice] {
+    public static func list(directory: String = defaultDirectory, screen: Screen = .standard) throws(EvdevError) -> [DiscoveredDevice] {
         let names = try eventNodeNames(in: directory)
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.map { name in
             let path = base + "/" + name
             do throws(EvdevError) {
                 let device = try EvdevDevice(path: path)
-                return DiscoveredDevice(path: path, description: device.description)
+                return DiscoveredDevice(path: path, description: device.description,
+                                        usesProtocolA: device.kernelDescription.usesProtocolA, screen: screen)
             } catch {
                 return DiscoveredDevice(path: path, name: sysfsName(ofNode: name), openError: error)
             }

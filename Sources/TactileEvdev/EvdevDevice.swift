@@ -19,6 +19,14 @@ import Glibc
 /// finger still down. Event times use `CLOCK_MONOTONIC` when the kernel
 /// accepts it (see ``usesMonotonicClock``).
 ///
+/// ## Protocol A
+/// A device that speaks multitouch protocol A (`SYN_MT_REPORT`, no slots:
+/// ``DeviceDescription/usesProtocolA``) is read through a
+/// ``ProtocolAConverter``, as libinput reads it through mtdev: ``nextEvent()``
+/// hands out protocol B, a whole frame at a time when its `SYN_REPORT`
+/// arrives, and ``description`` is the protocol-B device that stream belongs
+/// to (10 slots). ``kernelDescription`` keeps what the kernel announces.
+///
 /// ## Going away
 /// When the device is unplugged (or its driver unbound), the kernel makes
 /// `poll` report `POLLHUP`/`POLLERR` and `read` fail with `ENODEV`:
@@ -83,8 +91,21 @@ public final class EvdevDevice {
 
     /// The device node, such as `/dev/input/event5`.
     public let path: String
-    /// What the device announces, read from libevdev.
+    /// The device the events of ``nextEvent()`` belong to: what libevdev
+    /// reports, or for a protocol-A device the protocol-B device it is
+    /// converted to (``DeviceDescription/convertedToProtocolB(slotCount:)``).
     public let description: DeviceDescription
+    /// What the kernel announces, as libevdev reports it (the same as
+    /// ``description`` unless the device speaks protocol A).
+    public let kernelDescription: DeviceDescription
+    /// The values of the device's axes when it was opened, for the stream
+    /// ``nextEvent()`` gives: the current slot (`ABS_MT_SLOT`, which the first
+    /// events apply to until the kernel names another) and the single-touch
+    /// axes. Per-slot values are left out (see ``AxisValues``), and so is the
+    /// slot of a protocol-A device, whose converted stream names every slot.
+    /// Give them to the ``InputPipeline`` and to a recording, so that a
+    /// replay starts where the device was.
+    public let axisValues: AxisValues
     /// The file descriptor, for your own `poll`/`epoll` loop. Valid while the
     /// device lives; do not read from or close it.
     public let fileDescriptor: Int32
@@ -100,6 +121,11 @@ public final class EvdevDevice {
     /// Events produced by a resync, delivered before anything read after them.
     private var pending: [InputEvent] = []
     private var pendingIndex = 0
+    /// Turns a protocol-A device's events into protocol B; `nil` for other devices.
+    private var converter: ProtocolAConverter?
+    /// Protocol-B events of the last converted frame not handed out yet.
+    private var converted: [InputEvent] = []
+    private var convertedIndex = 0
     private var isGone = false
     /// What `stat` said of ``path`` once opened: its device, inode and device number.
     private let nodeIdentity: NodeIdentity?
@@ -170,7 +196,14 @@ public final class EvdevDevice {
         self.path = path
         self.fileDescriptor = fd
         self.handle = handle
-        self.description = description
+        self.kernelDescription = description
+        self.axisValues = Self.axisValues(handle, description)
+        if description.usesProtocolA {
+            self.description = description.convertedToProtocolB()
+            self.converter = ProtocolAConverter(configuration: .device)
+        } else {
+            self.description = description
+        }
         self.isGrabbed = options.grab
         self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
         self.nodeIdentity = try? NodeIdentity.of(path).get()
@@ -219,12 +252,34 @@ public final class EvdevDevice {
     ///
     /// After the kernel reports `SYN_DROPPED` this returns, in order: that
     /// `SYN_DROPPED`, a `SYN_REPORT`, then libevdev's full current state as
-    /// one frame closed by `SYN_REPORT` (see ``EvdevDevice``).
+    /// one frame closed by `SYN_REPORT` (see ``EvdevDevice``). A protocol-A
+    /// device's events come converted to protocol B, each frame once its
+    /// `SYN_REPORT` was read (the converter keeps its contacts across a drop).
     ///
     /// - Returns: ``ReadResult/event(_:)``, ``ReadResult/wouldBlock`` when nothing
     ///   is waiting, or ``ReadResult/endOfStream`` once the device is gone.
     /// - Throws: ``EvdevError`` for read failures other than the device going away.
     public func nextEvent() throws(EvdevError) -> ReadResult {
+        guard converter != nil else { return try nextKernelEvent() }
+        while true {
+            if convertedIndex < converted.count {
+                let event = converted[convertedIndex]
+                convertedIndex += 1
+                return .event(event)
+            }
+            switch try nextKernelEvent() {
+            case .event(let event):
+                guard let frame = converter?.process(event), !frame.isEmpty else { continue }
+                converted = frame
+                convertedIndex = 0
+            case let other:
+                return other
+            }
+        }
+    }
+
+    /// The next event as the kernel (and libevdev's resync) gives it.
+    private func nextKernelEvent() throws(EvdevError) -> ReadResult {
         if pendingIndex < pending.count {
             let event = pending[pendingIndex]
             pendingIndex += 1
@@ -248,7 +303,7 @@ public final class EvdevDevice {
                                            type: .syn, code: SynCode.report, value: 0)]
             pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
             pendingIndex = 0
-            return try nextEvent()
+            return try nextKernelEvent()
         case -EAGAIN, -EINTR:
             return .wouldBlock
         case -ENODEV:
@@ -262,9 +317,11 @@ public final class EvdevDevice {
     /// Waits until events are waiting, `timeout` seconds pass (`nil`: forever),
     /// or the device hangs up or its node is removed (see ``EvdevDevice``).
     ///
-    /// Returns ``PollResult/readable`` at once while resync events are pending.
+    /// Returns ``PollResult/readable`` at once while resync or converted events are pending.
     public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
-        if pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 { return .readable }
+        if convertedIndex < converted.count || pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 {
+            return .readable
+        }
         if isGone || nodeRemoved { return .hangup }
         let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -356,6 +413,19 @@ public final class EvdevDevice {
     }
 
     // MARK: Description
+
+    /// What libevdev holds for the axes of `description` now (see ``axisValues``).
+    static func axisValues(_ handle: OpaquePointer, _ description: DeviceDescription) -> AxisValues {
+        var values = AxisValues()
+        for axis in description.axes {
+            if axis.code == AbsCode.mtSlot {
+                values[axis.code] = Int32(max(0, libevdev_get_current_slot(handle)))
+            } else if !ProtocolAConverter.isContactCode(axis.code) {
+                values[axis.code] = libevdev_get_event_value(handle, UInt32(EventType.abs.rawValue), UInt32(axis.code))
+            }
+        }
+        return values
+    }
 
     /// Builds a ``DeviceDescription`` from libevdev's view of the device.
     static func describe(_ handle: OpaquePointer) -> DeviceDescription {

@@ -132,9 +132,11 @@ public final class LiveSession {
         self.options = options
     }
 
-    /// A session reading `device` into a new pipeline for its description on `window`.
+    /// A session reading `device` into a new pipeline for its description on
+    /// `window`, starting from the device's axis values (its current slot).
     public convenience init(device: EvdevDevice, window: Window, options: Options = Options()) {
-        self.init(device: device, pipeline: InputPipeline(device: device.description, window: window), options: options)
+        let pipeline = InputPipeline(device: device.description, window: window, axisValues: device.axisValues)
+        self.init(device: device, pipeline: pipeline, options: options)
     }
 
     /// `CLOCK_MONOTONIC` in microseconds.

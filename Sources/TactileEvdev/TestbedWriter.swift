@@ -73,8 +73,10 @@ extension String {
 /// libevdev 1.x requests when it opens a node: `EVIOCGBIT` for every type with
 /// libevdev's buffer sizes, `EVIOCGNAME`/`EVIOCGPHYS` with 255 bytes,
 /// `EVIOCGID`, `EVIOCGVERSION`, `EVIOCGPROP`, the key, LED and switch states,
-/// `EVIOCGABS` for each axis and `EVIOCGMTSLOTS` ((slots + 1) × 4 bytes) for
-/// each multitouch axis, all touches up. The events are evemu `E:` lines with
+/// `EVIOCGABS` for each axis (its value from ``axisValues``, so a recording
+/// that began in slot 1 presents `ABS_MT_SLOT` 1 and libevdev, libinput and
+/// Tactile start there) and `EVIOCGMTSLOTS` ((slots + 1) × 4 bytes) for each
+/// multitouch axis, all touches up. The events are evemu `E:` lines with
 /// the microseconds unpadded (umockdev 0.17 reads `0.009829` as octal).
 public struct TestbedWriter: Sendable, Hashable {
     /// The node a testbed mocks unless told otherwise.
@@ -82,6 +84,9 @@ public struct TestbedWriter: Sendable, Hashable {
 
     /// The device to present.
     public var device: DeviceDescription
+    /// The axis values the device presents when opened (`EVIOCGABS`), such as
+    /// a recording's ``AxisValues`` when it began.
+    public var axisValues: AxisValues
     /// The events to replay into the node, in order.
     public var events: [InputEvent]
     /// The node, `/dev/input/eventN`.
@@ -94,14 +99,15 @@ public struct TestbedWriter: Sendable, Hashable {
     /// A writer for `device` with `events`, mocked at `node` (`/dev/input/eventN`).
     ///
     /// - Throws: ``TestbedError`` when `node` is not `/dev/input/event<N>`.
-    public init(device: DeviceDescription, events: [InputEvent] = [], node: String = defaultNode,
-                phys: String = "tactile/testbed") throws(TestbedError) {
+    public init(device: DeviceDescription, axisValues: AxisValues = AxisValues(), events: [InputEvent] = [],
+                node: String = defaultNode, phys: String = "tactile/testbed") throws(TestbedError) {
         let prefix = "/dev/input/event"
         guard node.hasPrefix(prefix), let number = Int(node.dropFirst(prefix.count)), number >= 0,
               String(number) == String(node.dropFirst(prefix.count)) else {
             throw TestbedError("expected a node /dev/input/eventN, found \(node)")
         }
         self.device = device
+        self.axisValues = axisValues
         self.events = events
         self.node = node
         self.nodeNumber = number
@@ -281,7 +287,7 @@ public struct TestbedWriter: Sendable, Hashable {
         lines.append("EVIOCGSW(0) 8 " + Self.hex([UInt8](repeating: 0, count: 8)))
         for axis in device.axes where axis.code <= 0x3f {
             let name = axis.code == 0 ? "EVIOCGABS" : "EVIOCGABS(\(axis.code))"
-            let info = [0, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution].flatMap(Self.le32)
+            let info = [axisValues[axis.code], axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution].flatMap(Self.le32)
             lines.append("\(name) 0 " + Self.hex(info))
         }
         let slots = device.slotCount

@@ -9,7 +9,10 @@ import Tactile
 /// resolution field, no `P:` line, a `B: 00` line that lists event types
 /// rather than `SYN_*` codes (ignored, as evemu does), event lines with a
 /// trailing `# …` description, zero-padded and negative values, and epoch or
-/// relative timestamps.
+/// relative timestamps. The comment block evemu 1.2 and later write before
+/// the header lines gives each axis's value when recording began
+/// (`#     Event code 47 (ABS_MT_SLOT)` then `#       Value        1`); those
+/// values are kept (``EvemuRecording/axisValues``), other comments are not.
 struct EvemuParser {
     /// The comment that carries a ``DeviceKind`` the bits alone would not give.
     static let kindComment = "# Tactile-Kind:"
@@ -29,6 +32,11 @@ struct EvemuParser {
     private var typeMaskLines: [UInt16: Int] = [:]
     private var axes: [UInt16: AbsoluteAxis] = [:]
     private var events: [InputEvent] = []
+    /// `Value` lines of the comment block, by axis code.
+    private var commentValues: [UInt16: Int32] = [:]
+    /// Where the comment block is: in `EV_ABS`, at which code.
+    private var commentType: Int?
+    private var commentCode: Int?
 
     private init(file: String) {
         self.file = file
@@ -61,7 +69,8 @@ struct EvemuParser {
             throw RecordingError(file: file, line: end, problem: .missingHeader, message: "expected `I: <bus> <vendor> <product> <version>` after `N:` on line \(parser.nameLine), found end of file")
         case .header, .events:
             if parser.nameLine == 0, let device { return EvemuRecording(device: device, events: parser.events) }
-            return EvemuRecording(device: try parser.makeDevice(), events: parser.events)
+            let parsed = try parser.makeDevice()
+            return EvemuRecording(device: parsed, axisValues: parser.axisValues(of: parsed), events: parser.events)
         }
     }
 
@@ -120,7 +129,9 @@ struct EvemuParser {
     }
 
     private mutating func takeComment(_ line: TextLine) throws(RecordingError) {
-        guard stage != .events, line.trimmedStart.starts(with: Self.kindComment.utf8) else { return }
+        guard stage != .events else { return }
+        takeCommentValue(line)
+        guard line.trimmedStart.starts(with: Self.kindComment.utf8) else { return }
         let value = String(decoding: line.trimmedStart.dropFirst(Self.kindComment.utf8.count), as: UTF8.self)
         let word = value.split(separator: " ").first.map(String.init) ?? ""
         guard let parsed = DeviceKind(rawValue: word) else {
@@ -128,6 +139,34 @@ struct EvemuParser {
             throw RecordingError(file: file, line: line.number, problem: .invalidNumber, message: "expected a device kind (\(expected)) after `\(Self.kindComment)`, found \"\(word)\"")
         }
         kind = parsed
+    }
+
+    /// Follows evemu's comment block (`#   Event type 3 (EV_ABS)`,
+    /// `#     Event code 47 (ABS_MT_SLOT)`, `#       Value        1`) and keeps
+    /// each absolute axis's value. Comments are free text: a line that does
+    /// not fit is passed over.
+    private mutating func takeCommentValue(_ line: TextLine) {
+        let words = String(decoding: line.trimmedStart.dropFirst(), as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard words.count >= 2 else { return }
+        switch (words[0], words[1]) {
+        case ("Event", "type") where words.count >= 3:
+            commentType = Int(words[2])
+            commentCode = nil
+        case ("Event", "code") where words.count >= 3:
+            commentCode = Int(words[2])
+        case ("Value", _):
+            guard commentType == Int(EventType.abs.rawValue), let code = commentCode, (0...Int(AbsCode.max)).contains(code),
+                  let value = Int32(words[1]) else { return }
+            commentValues[UInt16(code)] = value
+        default:
+            break
+        }
+    }
+
+    /// The comment block's values of the axes `device` has.
+    private func axisValues(of device: DeviceDescription) -> AxisValues {
+        AxisValues(commentValues.map { (code: $0.key, value: $0.value) }.filter { device.axis($0.code) != nil })
     }
 
     private mutating func takeName(_ line: TextLine) {

@@ -41,14 +41,17 @@ public enum EvemuReader {
 
     /// Reads a device from the description file at `descriptionPath` and the
     /// events of the file at `eventsPath`. Events in the description file are
-    /// ignored; a header in the events file takes precedence.
+    /// ignored; a header in the events file takes precedence (the axis values
+    /// of the description's comment block are kept otherwise).
     public static func read(descriptionAt descriptionPath: String, eventsAt eventsPath: String) throws(RecordingError) -> EvemuRecording {
         try read(descriptionAt: descriptionPath, eventsAt: eventsPath, eventBytes: RecordingFile.bytes(at: eventsPath))
     }
 
     private static func read(descriptionAt descriptionPath: String, eventsAt eventsPath: String, eventBytes: [UInt8]) throws(RecordingError) -> EvemuRecording {
         let description = try parse(bytes: RecordingFile.bytes(at: descriptionPath), file: descriptionPath)
-        return try parse(bytes: eventBytes, file: eventsPath, device: description.device)
+        var recording = try parse(bytes: eventBytes, file: eventsPath, device: description.device)
+        if recording.axisValues.isEmpty, recording.device == description.device { recording.axisValues = description.axisValues }
+        return recording
     }
 
     /// Parses evemu text. `file` names the text in errors; `device` describes

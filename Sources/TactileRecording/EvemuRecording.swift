@@ -8,11 +8,16 @@ import Tactile
 public struct EvemuRecording: Hashable, Sendable {
     /// The recorded device.
     public var device: DeviceDescription
+    /// The values of the device's axes when recording began, from the
+    /// header's comment block (`#     Event code 47 (ABS_MT_SLOT)` then
+    /// `#       Value        1`); empty when the file has none or all were 0.
+    public var axisValues: AxisValues
     /// The events, in file order.
     public var events: [InputEvent]
 
-    public init(device: DeviceDescription, events: [InputEvent] = []) {
+    public init(device: DeviceDescription, axisValues: AxisValues = AxisValues(), events: [InputEvent] = []) {
         self.device = device
+        self.axisValues = axisValues
         self.events = events
     }
 

@@ -8,14 +8,17 @@ import Tactile
 /// with two limits of the format: line breaks in the device name become
 /// spaces, and codes of `EV_SYN` in ``DeviceDescription/otherCodes`` are not
 /// kept (evemu's `B: 00` line lists event types). A ``DeviceKind`` other than
-/// the one the bits imply travels in a `# Tactile-Kind:` comment.
+/// the one the bits imply travels in a `# Tactile-Kind:` comment. Axis values
+/// (``EvemuRecording/axisValues``) go, when there are any, into evemu's
+/// comment block (`#     Event code 47 (ABS_MT_SLOT)`, `#       Value        1`),
+/// where evemu-record writes them and ``EvemuReader`` finds them.
 public enum EvemuWriter {
     /// The file format version written in the first line.
     public static let formatVersion = "1.3"
 
     /// The whole recording: header, then events.
     public static func text(for recording: EvemuRecording) -> String {
-        var text = header(for: recording.device)
+        var text = header(for: recording.device, axisValues: recording.axisValues)
         text += eventLines(recording.events)
         return text
     }
@@ -25,8 +28,10 @@ public enum EvemuWriter {
         try RecordingFile.write(text(for: recording), to: path)
     }
 
-    /// The device header: comments, `N:`, `I:`, `P:`, `B:` and `A:` lines, as `evemu-describe` writes them.
-    public static func header(for device: DeviceDescription) -> String {
+    /// The device header: comments, `N:`, `I:`, `P:`, `B:` and `A:` lines, as
+    /// `evemu-describe` writes them. Non-empty `axisValues` add evemu's
+    /// comment block for the absolute axes (value, range, fuzz, flat, resolution).
+    public static func header(for device: DeviceDescription, axisValues: AxisValues = AxisValues()) -> String {
         let name = String(device.name.map { $0.isNewline ? " " : $0 })
         let id = device.identity
         var lines = ["# EVEMU \(formatVersion)"]
@@ -34,6 +39,18 @@ public enum EvemuWriter {
         lines.append("# Input device ID: bus 0x\(hex(id.bustype)) vendor 0x\(hex(id.vendor)) product 0x\(hex(id.product)) version 0x\(hex(id.version))")
         if let size = sizeInMillimetres(device) {
             lines.append("# Size in mm: \(size.width)x\(size.height)")
+        }
+        if !axisValues.isEmpty {
+            lines.append("# Supported events:")
+            lines.append("#   Event type \(EventType.abs.rawValue) (EV_ABS)")
+            for axis in device.axes {
+                lines.append("#     Event code \(axis.code) (\(EventCodeNames.name(ofCode: axis.code, type: .abs)))")
+                for (name, value) in [("Value", axisValues[axis.code]), ("Min", axis.minimum), ("Max", axis.maximum),
+                                      ("Fuzz", axis.fuzz), ("Flat", axis.flat), ("Resolution", axis.resolution)] {
+                    let number = String(value)
+                    lines.append("#       \(name)" + String(repeating: " ", count: max(1, 17 - name.count - number.count)) + number)
+                }
+            }
         }
         lines.append("# Written by Tactile; kind: \(device.kind.rawValue), slots: \(device.slotCount)")
         if device.kind != DeviceDescription.classify(properties: device.properties, keys: device.keys, axes: device.axes) {

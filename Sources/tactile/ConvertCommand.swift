@@ -31,13 +31,13 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Name the device (formats without a device: getevent, reMarkable).", valueName: "name"))
     var deviceName: String?
 
-    @Option(help: ArgumentHelp("The screen the surface maps onto, WIDTHxHEIGHT in points.", valueName: "WxH"))
-    var screen: ScreenSize?
+    @OptionGroup var screen: ScreenOptions
 
     @Flag(help: "Shift the timestamps so the first event is at 0.000000 s.")
     var rebase = false
 
-    @Option(help: ArgumentHelp("The surface's physical size, WIDTHxHEIGHT in mm: sets the resolution of position axes that report none.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The surface's physical size, WIDTHxHEIGHT in mm: sets the resolution of position axes that report none.", valueName: "WxH"),
+            transform: { try ScreenSize.parse($0, unit: "millimetres", example: "344x194") })
     var surfaceSize: ScreenSize?
 
     @OptionGroup var labelling: LabelOptions
@@ -57,9 +57,10 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         do throws(RecordingError) {
             var options = RecordingImporter.Options(deviceName: deviceName)
-            if let screen { options.screen = screen.screen }
-            var recording = try RecordingLoading.load(input, description: device, options: options).recording
-            if let screen { recording.screen = screen.screen }
+            options.screen = screen.applied(to: options.screen)
+            // Importers convert protocol A already; this catches Tactile JSON that still holds it.
+            var recording = try RecordingLoading.load(input, description: device, options: options).recording.convertingProtocolA()
+            recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }
             if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }
             if let label = labelling.label { recording.labels.append(label) }

@@ -13,7 +13,10 @@ struct DemoCommand: ParsableCommand {
         abstract: "Show gesture recognition live on a touchpad or touchscreen.",
         discussion: """
             Opens the first touch device in /dev/input (or the one named with --device), attaches \
-            every recognizer kind to a window sized to --screen (default 1920x1080) and prints, as \
+            every recognizer kind to a window sized to the display the kernel reports (the \
+            connected DRM connector's EDID size and preferred mode, a built-in panel first; \
+            --screen and --dpi replace its size in points and its density; without a display, \
+            1920x1080 at 96 dpi, said on standard error) and prints, as \
             `tactile replay` does, the touches that begin and end and each action (only the \
             actions, as JSON lines, with --json). Engine time starts at 0 with the first event. \
             It runs until interrupted, the device goes away, --idle-exit or --max-seconds; each \

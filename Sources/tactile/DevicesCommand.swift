@@ -28,6 +28,7 @@ struct DevicesCommand: ParsableCommand {
         var name: String?
         var kind: String?
         var slots: Int?
+        var protocolA: Bool
         var widthMillimetres: Double?
         var heightMillimetres: Double?
         var sizeEstimated: Bool
@@ -40,6 +41,7 @@ struct DevicesCommand: ParsableCommand {
             name = device.name
             kind = device.kind?.rawValue
             slots = device.slots
+            protocolA = device.usesProtocolA
             widthMillimetres = device.surfaceSize.map { DevicesCommand.rounded($0.width) }
             heightMillimetres = device.surfaceSize.map { DevicesCommand.rounded($0.height) }
             sizeEstimated = device.sizeIsEstimated
@@ -52,7 +54,8 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         let devices: [DiscoveredDevice]
         do throws(EvdevError) {
-            devices = try DeviceDiscovery.list(directory: directory)
+            // Touchscreens without resolution are sized as the display the kernel reports.
+            devices = try DeviceDiscovery.list(directory: directory, screen: DisplayDiscovery.detect(sysfsRoot: ScreenOptions.sysfsRoot).screen)
         } catch {
             if json { print("[]") }
             printError("tactile: error: cannot list input devices: \(error)")
@@ -85,7 +88,8 @@ struct DevicesCommand: ParsableCommand {
                     + (device.sizeIsEstimated ? " (est.)" : "")
             } ?? "-"
             let kind = device.kind?.rawValue ?? (device.openError.map { "(\($0.reason))" } ?? "?")
-            rows.append([device.path, kind, device.slots.map(String.init) ?? "-", size, device.name ?? "?"])
+            let slots = device.slots.map { String($0) + (device.usesProtocolA ? " (from A)" : "") } ?? "-"
+            rows.append([device.path, kind, slots, size, device.name ?? "?"])
             if let error = device.openError { problems.append("  \(error)") }
         }
         var widths = [Int](repeating: 0, count: rows[0].count)

@@ -37,22 +37,26 @@ struct InfoCommand: ParsableCommand {
         if format == .tactile {
             let header = try RecordingReader.header(contentsOf: file)
             print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(header.created)"))
-            describe(device: header.device, screen: header.screen, summary: header.summary, labels: header.labels,
-                     expected: header.expected?.count)
+            describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
+                     labels: header.labels, expected: header.expected?.count)
         } else {
             let recording = try RecordingImporter.read(contentsOf: file, as: format)
-            describe(device: recording.device, screen: recording.screen, summary: recording.summary, labels: recording.labels, expected: nil)
+            describe(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, summary: recording.summary,
+                     labels: recording.labels, expected: nil)
         }
     }
 
-    private func describe(device: DeviceDescription, screen: Screen, summary: RecordingSummary, labels: [RecordingLabel], expected: Int?) {
+    private func describe(
+        device: DeviceDescription, screen: Screen, axisValues: AxisValues, summary: RecordingSummary, labels: [RecordingLabel], expected: Int?
+    ) {
         let size = SurfaceMapping(device: device, screen: screen)
         let millimetres = "\(FixedDecimal.format(size.surfaceSize.width, places: 1)) × \(FixedDecimal.format(size.surfaceSize.height, places: 1)) mm"
-            + (size.isEstimated ? " (estimated: no resolution)" : "")
+            + Self.sizeNote(size.sizeSource)
         let id = device.identity
         print("  device      \"\(device.name)\", \(device.kind.rawValue), bus \(hex(id.bustype)) \(hex(id.vendor)):\(hex(id.product)) v\(hex(id.version))")
         print("  surface     \(millimetres), \(device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slots"), up to \(device.maximumFingerCount) fingers")
         print("  screen      \(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt at \(FixedDecimal.format(screen.pointsPerMillimetre, places: 2)) pt/mm")
+        if !axisValues.isEmpty { print("  began with  \(axisValues)") }
         print("  summary     \(summary.eventCount) events, \(summary.frameCount) frames, \(FixedDecimal.format(summary.duration, places: 3)) s, up to \(summary.maxTouches) touches")
         for label in labels {
             var line = "  label       \(label.gesture)"
@@ -65,6 +69,16 @@ struct InfoCommand: ParsableCommand {
             print(line)
         }
         if let expected { print("  expected    \(expected) actions") }
+    }
+
+    /// How the size was found, when not from the resolution.
+    static func sizeNote(_ source: SurfaceMapping.SizeSource) -> String {
+        switch source {
+        case .resolution: return ""
+        case .otherAxis: return " (one axis without resolution: taken as the other's)"
+        case .screen: return " (no resolution: sized as its screen)"
+        case .typicalTouchpad: return " (no resolution: taken as a typical touchpad)"
+        }
     }
 
     private func hex(_ value: UInt16) -> String {

@@ -13,9 +13,6 @@ struct LiveDemo {
     /// The command's options.
     var options: DemoCommand
 
-    /// The screen when `--screen` is not given.
-    static let defaultScreen = ScreenSize(width: 1920, height: 1080)
-
     func run() throws {
         let device: EvdevDevice
         do throws(EvdevError) {
@@ -24,7 +21,8 @@ struct LiveDemo {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
         }
-        let screen = (options.playback.screen ?? Self.defaultScreen).screen
+        let (screen, note) = options.playback.screen.liveScreen()
+        if let note { printError("tactile demo: \(note)") }
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
         let session = LiveSession(
@@ -90,7 +88,7 @@ struct LiveDemo {
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
         if let file = options.record {
-            let recording = Recording(device: device.description, screen: screen, events: outcome.events)
+            let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: outcome.events)
             do throws(RecordingError) {
                 try RecordingWriter.write(recording, to: file)
             } catch {
@@ -100,11 +98,13 @@ struct LiveDemo {
         }
     }
 
-    /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`
+    /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`;
+    /// a protocol-A device says `10 slots, converted from protocol A`.
     static func headerLine(_ device: EvdevDevice) -> String {
         let description = device.description
         let slots = description.slotCount == 0 ? "single-touch"
             : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
+            + (device.kernelDescription.usesProtocolA ? ", converted from protocol A" : "")
         return "# live: \(device.path) \"\(description.name)\" (\(description.kind.rawValue), \(slots))"
     }
 

@@ -15,7 +15,9 @@ struct MockCommand: ParsableCommand {
             DIR/NAME.ioctl (the evdev ioctl replies libevdev asks for) and DIR/NAME.events (the \
             recording's events as evemu lines), then prints the umockdev-run command line that \
             presents the device at --node and replays the events into it. NAME is the \
-            recording's file name without its extension unless --name is given.
+            recording's file name without its extension unless --name is given. An evemu or \
+            libinput record file is mocked as recorded: a multitouch protocol-A device stays \
+            protocol A (the live path converts it, as the importers do).
 
             With --device NODE the description comes from a live evdev node instead of a \
             recording (no events): `tactile mock --device /dev/input/event5 DIR`. With \
@@ -51,12 +53,16 @@ struct MockCommand: ParsableCommand {
 
     func run() throws {
         let description: DeviceDescription
+        var axisValues = AxisValues()
         let events: [InputEvent]
         let baseName: String
         var directory: String?
         if let device {
             do throws(EvdevError) {
-                description = try EvdevDevice(path: device).description
+                // The device as the kernel announces it (protocol A stays protocol A), so the testbed mocks it.
+                let opened = try EvdevDevice(path: device)
+                description = opened.kernelDescription
+                axisValues = opened.axisValues
             } catch {
                 printError("tactile: error: \(error)")
                 throw ExitCode.failure
@@ -67,9 +73,10 @@ struct MockCommand: ParsableCommand {
         } else {
             let file = paths[0]
             do throws(RecordingError) {
-                let loaded = try RecordingLoading.load(file)
+                let loaded = try RecordingLoading.loadAsRecorded(file)
                 loaded.warnings.forEach { printError("tactile: warning: \($0)") }
                 description = loaded.recording.device
+                axisValues = loaded.recording.axisValues
                 events = loaded.recording.events
             } catch {
                 printError("tactile: error: \(error)")
@@ -85,7 +92,7 @@ struct MockCommand: ParsableCommand {
         }
         guard let directory else { return }
         do throws(TestbedError) {
-            let writer = try TestbedWriter(device: description, events: events, node: node)
+            let writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
             let files = try writer.write(to: directory, name: baseName)
             let output = describe ? printError : { print($0) }
             output("wrote \(files.umockdev), \(files.ioctl) and \(files.events) (\(description.kind.rawValue) \"\(description.name)\" at \(node), \(events.count) events)")

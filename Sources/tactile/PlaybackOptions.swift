@@ -2,8 +2,7 @@ import ArgumentParser
 
 /// Options shared by the commands that play a recording.
 struct PlaybackOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Map the surface onto this screen, WIDTHxHEIGHT in points, instead of the recording's own.", valueName: "WxH"))
-    var screen: ScreenSize?
+    @OptionGroup var screen: ScreenOptions
 
     @Flag(help: "Print only the actions, one JSON object per line (the action log format).")
     var json = false

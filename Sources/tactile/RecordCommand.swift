@@ -14,13 +14,19 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Reads the first touch device in /dev/input (or the one named with --device) until \
             interrupted (Ctrl-C), the device goes away, --idle-exit or --max-seconds, then saves \
-            the events (rebased to 0) as a JSON v1 recording: at --output, or in the recordings \
+            the events (rebased to 0) as a JSON recording: at --output, or in the recordings \
             directory ($XDG_DATA_HOME/tactile/recordings) under --name, uniquely numbered. \
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
             synced every second), removed once the recording is saved; after a crash, \
             `tactile recover JOURNAL` makes a recording of it. A status line on standard error \
             shows the duration, frames and touches down. A device that goes away (unplugged) ends \
             the recording like Ctrl-C: everything received is saved, exit status 0.
+
+            The recording keeps the screen it was made for: the display the kernel reports \
+            (the connected DRM connector's EDID size and preferred mode, a built-in panel first), \
+            with --screen and --dpi replacing its size in points and its density; without a \
+            display, 1920x1080 at 96 dpi, said on standard error. A touchscreen without \
+            resolution is sized as that screen.
             """
     )
 
@@ -38,6 +44,8 @@ struct RecordCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Stop when no event came for this many seconds.", valueName: "seconds"))
     var idleExit: Double?
+
+    @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
         for (flag, value) in [("--max-seconds", maxSeconds), ("--idle-exit", idleExit)] {
@@ -78,11 +86,13 @@ struct RecordCommand: ParsableCommand {
             }
             journalPath = Self.freeJournalPath(store.availablePath(for: baseName))
         }
-        let screen = LiveDemo.defaultScreen.screen
+        let (screen, note) = self.screen.liveScreen()
+        if let note { printError("tactile record: \(note)") }
         let created = ISO8601DateFormatter().string(from: Date())
         let journal: RecordingJournal.Writer
         do throws(RecordingError) {
-            journal = try RecordingJournal.Writer(path: journalPath, header: .init(created: created, device: evdev.description, screen: screen))
+            journal = try RecordingJournal.Writer(
+                path: journalPath, header: .init(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues))
         } catch {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
@@ -101,6 +111,7 @@ struct RecordCommand: ParsableCommand {
         defer { sources.forEach { $0.cancel() } }
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
+        recorder.slot = evdev.axisValues.slot
         let reason: LiveSession.EndReason
         do {
             reason = try recorder.run(device: evdev, stop: stop, maxSeconds: maxSeconds, idleExit: idleExit)
@@ -109,7 +120,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode.failure
         }
         recorder.endStatus()
-        let recording = Recording(created: created, device: evdev.description, screen: screen, events: recorder.events)
+        let recording = Recording(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues, events: recorder.events)
         let saved: String
         do throws(RecordingError) {
             try journal.close()
@@ -149,7 +160,8 @@ struct Recorder {
     /// The `SYN_REPORT`s so far.
     private(set) var frames = 0
     private var origin: Int64?
-    private var slot = 0
+    /// The slot events apply to: the device's current one until `ABS_MT_SLOT` names another.
+    var slot = 0
     private var activeSlots: Set<Int> = []
     private var touchDown = false
     private var lastStatus: Double = -.infinity

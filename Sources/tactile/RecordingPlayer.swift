@@ -17,7 +17,7 @@ struct RecordingPlayer {
     /// Plays `recording` (read from `name`) and returns what the replay produced.
     func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
         var recording = recording
-        if let screen = options.screen { recording.screen = screen.screen }
+        recording.screen = options.screen.applied(to: recording.screen)
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if let terminal {
@@ -45,12 +45,12 @@ struct RecordingPlayer {
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
         let stream = try RecordingReader.events(contentsOf: path)
         let header = stream.header
-        let screen = options.screen?.screen ?? header.screen
+        let screen = options.screen.applied(to: header.screen)
         let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if !json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         let outcome = RecordingReplay.run(
-            device: header.device, screen: screen, events: stream, settle: options.settle, keepsLog: false,
+            device: header.device, screen: screen, axisValues: header.axisValues, events: stream, settle: options.settle, keepsLog: false,
             onFrame: json ? nil : { frame in
                 for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
                     emit(Self.touchLine(touch, frame: frame))

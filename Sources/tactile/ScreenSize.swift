@@ -1,8 +1,8 @@
 import ArgumentParser
 import Tactile
 
-/// A `--screen` value, `WIDTHxHEIGHT` in points (`1920x1080`).
-struct ScreenSize: ExpressibleByArgument, Sendable {
+/// A `WIDTHxHEIGHT` value (`1920x1080`): points for `--screen`, millimetres for `--surface-size`.
+struct ScreenSize: Sendable, Hashable {
     var width: Double
     var height: Double
 
@@ -11,15 +11,14 @@ struct ScreenSize: ExpressibleByArgument, Sendable {
         self.height = height
     }
 
-    init?(argument: String) {
+    /// Parses `WIDTHxHEIGHT`, both positive and finite; the error (which
+    /// ArgumentParser prefixes with the option and the value) says what was expected.
+    static func parse(_ argument: String, unit: String, example: String) throws -> ScreenSize {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
-        self.init(width: width, height: height)
+              width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw ValidationError("expected WIDTHxHEIGHT in \(unit), both above 0, such as \(example)")
+        }
+        return ScreenSize(width: width, height: height)
     }
-
-    var defaultValueDescription: String { "\(Int(width))x\(Int(height))" }
-
-    /// The screen at 96 dpi.
-    var screen: Screen { Screen(width: width, height: height) }
 }

@@ -27,6 +27,8 @@ struct SynthCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Random seed: the same seed gives the same events.", valueName: "n"))
     var seed: UInt64 = 1
 
+    @OptionGroup var screen: ScreenOptions
+
     @Flag(help: "Replay the result and store its actions as the golden log.")
     var golden = false
 
@@ -48,7 +50,8 @@ struct SynthCommand: ParsableCommand {
         }
         var synthesizer = GestureSynthesizer(device: description, seed: seed)
         let session = synthesizer.session(gestureKinds, gap: 0.8...1.2, start: 0)
-        var recording = Recording(device: description, labels: session.labels.map(\.recordingLabel), events: session.events)
+        var recording = Recording(device: description, screen: screen.applied(to: .standard),
+                                  labels: session.labels.map(\.recordingLabel), events: session.events)
         if golden { recording.expected = RecordingReplay.run(recording).log.records }
         do throws(RecordingError) {
             guard let format = RecordingFormat(pathExtensionOf: output), format != .getevent, format != .remarkable else {

@@ -28,9 +28,13 @@ struct CorpusLiveTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let testbed = try TestbedWriter(device: recording.device, events: recording.events).write(to: directory.path, name: "testbed")
 
-        let screen = "\(Int(recording.screen.bounds.width))x\(Int(recording.screen.bounds.height))"
+        // The recording's screen, given whole, so that no display of this machine is consulted.
+        let dpi = (recording.screen.pointsPerMillimetre * 25.4).rounded()
+        let screen = Screen(width: recording.screen.bounds.width, height: recording.screen.bounds.height, dotsPerInch: dpi)
+        #expect(screen == recording.screen)
         let live = try TestSupport.run(umockdevRun, testbed.commandLine(running: [
-            tactile, "demo", "--device", testbed.node, "--json", "--idle-exit", "1", "--screen", screen,
+            tactile, "demo", "--device", testbed.node, "--json", "--idle-exit", "1",
+            "--screen", "\(Int(screen.bounds.width))x\(Int(screen.bounds.height))", "--dpi", "\(Int(dpi))",
         ]).dropFirst().map { $0 })
         #expect(live.status == 0, "stderr: \(live.standardError)")
         let replay = try TestSupport.run(tactile, ["replay", "--json", file])

@@ -161,6 +161,7 @@ struct LiveDemoTests {
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: umockdevRun)
+        process.environment = TestSupport.environment
         process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                              "-e", "\(TestSupport.touchpadNode)=\(events.path)",
                              "--", try tactile(), "demo", "--device", TestSupport.touchpadNode, "--json"]

@@ -100,6 +100,7 @@ struct RecordCommandTests {
         try UmockdevTests.evemu(events).write(to: eventFile, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: umockdevRun)
+        process.environment = TestSupport.environment
         process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                              "-e", "\(TestSupport.touchpadNode)=\(eventFile.path)",
                              "--", try tactile()] + arguments
@@ -197,4 +198,43 @@ struct RecordCommandTests {
         #expect(again.lines == [directory.appendingPathComponent("drag.json").path])
         #expect(try RecordingReader.read(contentsOf: file).events == recording.events)
     }
+
+    /// `record` keeps the screen it used: the display of the (made-up) sysfs,
+    /// `--screen`/`--dpi` over it, or 1920×1080 at 96 dpi with one line saying why.
+    @Test func recordKeepsTheScreenItUsed() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sysfs = directory.appendingPathComponent("sys")
+        try EDIDFixtures.writeTree([DisplayDiscoveryTests.panel], in: sysfs)
+        let events = UmockdevTests.evemu(Self.drag(moves: 3))
+        func record(_ name: String, sysfs root: String, _ extra: [String] = []) throws -> (Recording, String) {
+            let file = directory.appendingPathComponent(name + ".json").path
+            let output = try TestSupport.runWithTouchpad(
+                "/usr/bin/env", ["TACTILE_SYSFS=\(root)", try tactile(), "record", "--device", TestSupport.touchpadNode,
+                                 "--output", file, "--idle-exit", "0.5"] + extra,
+                events: events)
+            #expect(output.status == 0, "stderr: \(output.standardError)")
+            return (try RecordingReader.read(contentsOf: file), output.standardError)
+        }
+        let (display, displayErrors) = try record("display", sysfs: sysfs.path)
+        #expect(display.screen.bounds == Rect(x: 0, y: 0, width: 1920, height: 1080))
+        #expect(abs(display.screen.pointsPerMillimetre - 1920.0 / 344) < 1e-12)
+        #expect(!displayErrors.contains("no display found"), "stderr: \(displayErrors)")
+
+        let (overridden, _) = try record("overridden", sysfs: sysfs.path, ["--screen", "1280x800", "--dpi", "120"])
+        #expect(overridden.screen == Screen(width: 1280, height: 800, dotsPerInch: 120))
+        let (density, _) = try record("density", sysfs: sysfs.path, ["--dpi", "120"])
+        #expect(density.screen == Screen(width: 1920, height: 1080, dotsPerInch: 120), "--dpi alone keeps the display's size")
+
+        let missing = directory.appendingPathComponent("no-sys").path
+        let (fallback, fallbackErrors) = try record("fallback", sysfs: missing)
+        #expect(fallback.screen == .standard)
+        let notes = fallbackErrors.split(separator: "\n").filter { $0.contains("no display found") }
+        #expect(notes == ["tactile record: no display found: \(missing)/class/drm does not exist (no DRM); using 1920×1080 pt at 96 dpi; "
+            + "pass --screen WxH and --dpi N to give the real one"], "stderr: \(fallbackErrors)")
+        let (given, givenErrors) = try record("given", sysfs: missing, ["--screen", "800x600", "--dpi", "100"])
+        #expect(given.screen == Screen(width: 800, height: 600, dotsPerInch: 100))
+        #expect(!givenErrors.contains("no display found"), "both given: nothing to detect")
+    }
+
 }

@@ -57,6 +57,16 @@ enum TestSupport {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The environment of the commands the tests run: `TACTILE_SYSFS` names
+    /// a directory that does not exist (unless the caller set one), so the
+    /// live demo and `record` map onto 1920×1080 at 96 dpi, as the
+    /// recordings they are compared with do, whatever display this machine has.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if environment["TACTILE_SYSFS"] == nil { environment["TACTILE_SYSFS"] = "/nonexistent-sysfs-for-tests" }
+        return environment
+    }
+
     /// What a finished process printed.
     struct Output {
         var status: Int32
@@ -71,6 +81,7 @@ enum TestSupport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = environment
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-evdev-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -33,6 +33,8 @@ enum BundledRecordings {
         Expectation(file: "touchpad-three-finger-tap.evemu", deviceName: "CyPS/2 Cypress Trackpad", slotCount: 2, isTouchscreen: false, eventCount: 48),
         Expectation(file: "touchscreen-two-finger-touch-release.evemu", deviceName: "Atmel maXTouch Touchscreen", slotCount: 10, isTouchscreen: true, eventCount: 64),
         Expectation(file: "touchscreen-four-finger-drag.evemu", deviceName: "Atmel maXTouch Touchscreen", slotCount: 10, isTouchscreen: true, eventCount: 309),
+        // Protocol A: no slots until imported (then 10).
+        Expectation(file: "touchscreen-ntrig-two-finger-touch-release.evemu", deviceName: "N-Trig MultiTouch", slotCount: 0, isTouchscreen: true, eventCount: 2203),
     ]
 }
 

@@ -54,7 +54,7 @@ struct TouchStatistics: Equatable, CustomStringConvertible {
     var ended = 0
 
     init(_ recording: Recording) {
-        var assembler = TouchAssembler(device: recording.device, screen: recording.screen)
+        var assembler = TouchAssembler(device: recording.device, screen: recording.screen, axisValues: recording.axisValues)
         for frame in assembler.process(recording.events) {
             frames += 1
             touches += frame.touches.filter { $0.phase == .began }.count

@@ -42,6 +42,13 @@ private func tap(_ old: String, _ new: String) -> String {
     RecordingFormatFixtures.tapText(replacing: old, with: new)
 }
 
+/// The tap as a version 2 recording, with `old` replaced by `new`.
+private func tap2(_ old: String, _ new: String) -> String {
+    let text = tap(old, new)
+    guard let range = text.range(of: "\"version\": 1") else { return text }
+    return text.replacingCharacters(in: range, with: "\"version\": 2")
+}
+
 /// The tap's text without the part from `start` up to `end`.
 private func removing(from start: String, upTo end: String) -> String {
     guard let lower = valid.range(of: start)?.lowerBound, let upper = valid.range(of: end)?.lowerBound else {
@@ -67,7 +74,7 @@ private let catalogue: [BrokenRecording] = [
     BrokenRecording("another format", tap("\"tactile-recording\"", "\"libinput-recording\""), .unknownFormat, line: 2, path: "format", mentions: ["\"libinput-recording\""]),
     BrokenRecording("an empty object", "{}", .unknownFormat, line: 1, mentions: ["empty object"]),
     // Versions.
-    BrokenRecording("version 2", tap("\"version\": 1", "\"version\": 2"), .unsupportedVersion, line: 3, path: "version", mentions: ["newer Tactile", "version 2"]),
+    BrokenRecording("version 3", tap("\"version\": 1", "\"version\": 3"), .unsupportedVersion, line: 3, path: "version", mentions: ["newer Tactile", "version 3"]),
     BrokenRecording("version 0", tap("\"version\": 1", "\"version\": 0"), .unsupportedVersion, line: 3, path: "version", mentions: ["found 0"]),
     BrokenRecording("version 1.5", tap("\"version\": 1", "\"version\": 1.5"), .unsupportedVersion, line: 3, path: "version", mentions: ["1.5"]),
     BrokenRecording("version as a string", tap("\"version\": 1", "\"version\": \"1\""), .wrongType, line: 3, path: "version", mentions: ["an integer", "a string"]),
@@ -75,6 +82,12 @@ private let catalogue: [BrokenRecording] = [
     // Structure of the header.
     BrokenRecording("no device", removing(from: "  \"device\"", upTo: "  \"screen\""), .missingField, line: 13, mentions: ["\"device\" before \"events\""]),
     BrokenRecording("no events", (valid.components(separatedBy: ",\n  \"events\"").first ?? "") + "\n}\n", .missingField, line: 30, mentions: ["\"events\"", "end of the object"]),
+    // Axis values: version 2 only, codes of absolute axes, each once.
+    BrokenRecording("axis values in a version 1 file", tap("  \"summary\"", "  \"axisValues\": [{\"code\": 47, \"value\": 1}],\n  \"summary\""), .unknownField, line: 23, path: "axisValues", mentions: ["version 2 added"]),
+    BrokenRecording("an axis value for code 64", tap2("  \"summary\"", "  \"axisValues\": [{\"code\": 64, \"value\": 1}],\n  \"summary\""), .outOfRange, line: 23, path: "axisValues[0].code", mentions: ["0 to 63", "64"]),
+    BrokenRecording("an axis value twice", tap2("  \"summary\"", "  \"axisValues\": [{\"code\": 47, \"value\": 1}, {\"code\": 47, \"value\": 2}],\n  \"summary\""), .invalidValue, line: 23, path: "axisValues[1].code", mentions: ["code 47 again"]),
+    BrokenRecording("an axis value without its value", tap2("  \"summary\"", "  \"axisValues\": [{\"code\": 47}],\n  \"summary\""), .missingField, line: 23, path: "axisValues[0]", mentions: ["\"value\""]),
+    BrokenRecording("axis values as an object", tap2("  \"summary\"", "  \"axisValues\": {\"47\": 1},\n  \"summary\""), .wrongType, line: 23, path: "axisValues", mentions: ["an array"]),
     BrokenRecording("an unknown key", tap("  \"screen\"", "  \"colour\": \"blue\",\n  \"screen\""), .unknownField, line: 22, path: "colour", mentions: ["\"colour\""]),
     BrokenRecording("an unknown key in an axis", tap("\"resolution\": 15}", "\"resolution\": 15, \"noise\": 2}"), .unknownField, line: 11, path: "device.axes[0].noise", mentions: ["\"noise\""]),
     BrokenRecording("a duplicate top-level key", tap("  \"created\"", "  \"created\": \"\",\n  \"created\""), .duplicateKey, line: 5, path: "created", mentions: ["\"created\" again", "line 4"]),

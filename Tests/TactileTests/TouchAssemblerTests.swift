@@ -114,6 +114,17 @@ struct DeviceVariantTests {
         #expect(frames[1].touches.count == 2, "only two positions are known")
     }
 
+    @Test("tool keys add nothing on a device with a slot for every finger they count (N-Trig's BTN_TOOL_DOUBLETAP for one finger)")
+    func redundantToolKeys() {
+        var device = TestDevices.touchscreen
+        device.keys = [KeyCode.touch, KeyCode.toolDoubleTap]
+        var assembler = TouchAssembler(device: device)
+        var script = EventScript()
+        script.frame(at: 0) { $0.slot(0).track(1).x(100).y(100).key(KeyCode.touch, 1).key(KeyCode.toolDoubleTap, 1) }
+        script.frame(at: 0.01) { $0.slot(1).track(2).x(300).y(100) }
+        #expect(assembler.frames(script).map(\.fingerCount) == [1, 2])
+    }
+
     @Test("an untracked finger taking a freed slot keeps the time it landed")
     func untrackedFingerHandover() {
         var assembler = TouchAssembler(device: TestDevices.touchpad)
@@ -139,22 +150,42 @@ struct DeviceVariantTests {
         #expect(assembler.frames(script)[0].fingerCount == 0)
     }
 
-    @Test("no resolution: millimetres estimated from the screen, warned once")
-    func estimatedResolution() {
+    @Test("no resolution: a touchscreen covers its screen, each axis sized by it, warned once")
+    func estimatedResolution() throws {
         var assembler = TouchAssembler(device: TestDevices.touchscreen, screen: .standard)
-        #expect(assembler.mapping.isEstimated)
+        #expect(assembler.mapping.sizeSource == .screen && assembler.mapping.isEstimated)
         #expect(abs(assembler.mapping.surfaceSize.width - 508) < 0.01, "a touchscreen covers its 1920 pt, 96 dpi screen")
+        #expect(abs(assembler.mapping.surfaceSize.height - 285.75) < 0.01, "and its 1080 pt")
         #expect(assembler.diagnostics.count(.resolutionEstimated) == 1)
         var script = EventScript()
         script.frame(at: 0) { $0.track(1).x(960).y(540) }
         let touch = assembler.frames(script)[0].touches[0]
         #expect(abs(touch.surfaceLocation.x - 960 * 508 / 1919) < 0.01)
+        #expect(abs(touch.surfaceLocation.y - 540 * 285.75 / 1079) < 0.01)
         #expect(touch.location.isClose(to: Point(x: 960, y: 540)))
         #expect(assembler.diagnostics.count(.resolutionEstimated) == 1)
+        let message = try #require(assembler.diagnostics.firstOccurrence[.resolutionEstimated])
+        #expect(message == "Test Touchscreen: no axis resolution; sized as its screen (1920×1080 pt at 96 dpi), 508 × 286 mm; "
+            + "pass --screen/--dpi or give the recording its screen for real millimetres")
     }
 
-    @Test("touchpads without resolution are taken as 100 mm wide")
-    func estimatedTouchpad() {
+    @Test("a square-unit panel without resolution gets non-square units from a wide screen")
+    func nonSquareUnits() {
+        var device = TestDevices.touchscreen
+        device.axes = device.axes.map { axis in
+            var axis = axis
+            if axis.code == AbsCode.mtPositionX || axis.code == AbsCode.mtPositionY { axis.maximum = 4095 }
+            return axis
+        }
+        let mapping = SurfaceMapping(device: device, screen: .standard)
+        #expect(abs(mapping.surfaceSize.width - 508) < 1e-9 && abs(mapping.surfaceSize.height - 285.75) < 1e-9, "not 508 × 508")
+        #expect(abs(mapping.unitsPerMillimetreX - 4095 / 508) < 1e-9 && abs(mapping.unitsPerMillimetreY - 4095 / 285.75) < 1e-9)
+        let portrait = SurfaceMapping(device: device, screen: Screen(width: 800, height: 1280, dotsPerInch: 160))
+        #expect(abs(portrait.surfaceSize.width - 127) < 1e-9 && abs(portrait.surfaceSize.height - 203.2) < 1e-9)
+    }
+
+    @Test("touchpads without resolution are taken as 100 mm wide, units square, warned with the size")
+    func estimatedTouchpad() throws {
         var device = TestDevices.touchpad
         device.axes = device.axes.map { axis in
             var axis = axis
@@ -162,7 +193,25 @@ struct DeviceVariantTests {
             return axis
         }
         let assembler = TouchAssembler(device: device)
+        #expect(assembler.mapping.sizeSource == .typicalTouchpad)
         #expect(assembler.mapping.surfaceSize == Size(width: 100, height: 100 * 499 / 999))
+        let message = try #require(assembler.diagnostics.firstOccurrence[.resolutionEstimated])
+        #expect(message.contains("typical touchpad, 100 mm along its longer side: 100 × 50 mm"))
+    }
+
+    @Test("one axis without resolution takes the other's")
+    func oneAxisEstimated() throws {
+        var device = TestDevices.touchpad
+        device.axes = device.axes.map { axis in
+            var axis = axis
+            if axis.code == AbsCode.mtPositionY { axis.resolution = 0 }
+            return axis
+        }
+        let assembler = TouchAssembler(device: device)
+        #expect(assembler.mapping.sizeSource == .otherAxis)
+        #expect(assembler.mapping.surfaceSize == Size(width: 99.9, height: 49.9))
+        let message = try #require(assembler.diagnostics.firstOccurrence[.resolutionEstimated])
+        #expect(message.contains("no resolution on ABS_MT_POSITION_Y; taken as ABS_MT_POSITION_X's"))
     }
 }
 

@@ -15,9 +15,11 @@ public final class InputPipeline {
     /// Called with every frame before the engine sees it (for displays and recorders).
     @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
 
-    /// A pipeline for `device` whose surface maps onto `window`'s screen.
-    public init(device: DeviceDescription, window: Window) {
-        assembler = TouchAssembler(device: device, screen: window.screen)
+    /// A pipeline for `device` whose surface maps onto `window`'s screen;
+    /// `axisValues` are the device's axis values when its events began (see
+    /// ``TouchAssembler/init(device:screen:axisValues:)``).
+    public init(device: DeviceDescription, window: Window, axisValues: AxisValues = AxisValues()) {
+        assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
         thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize)
         engine = GestureEngine(window: window)
     }

@@ -14,7 +14,8 @@ public enum AssemblerIssue: String, Hashable, Sendable, CaseIterable, Codable {
     case timeWentBackwards
     /// `SYN_DROPPED`: events were lost; touches in flight were cancelled and the state resynced.
     case eventsDropped
-    /// A protocol A (`SYN_MT_REPORT`) event on a device the assembler reads as protocol B or single-touch; ignored.
+    /// A protocol A (`SYN_MT_REPORT`) event the assembler met unconverted; ignored. Importers and
+    /// live devices convert protocol A with ``ProtocolAConverter``, so this means a stream that skipped them.
     case unsupportedProtocol
     /// The device reports no resolution, so millimetres are estimated.
     case resolutionEstimated

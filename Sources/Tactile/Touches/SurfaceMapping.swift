@@ -4,16 +4,46 @@
 /// The surface maps onto the whole screen, for touchscreens and (absolutely)
 /// for touchpads, so a touch's screen location tells where it is on the pad.
 /// Millimetres come from the axis resolution; when the device reports none,
-/// the size is estimated (see ``isEstimated``) and the assembler warns once.
+/// the size is estimated (see ``sizeSource``) and the assembler warns once:
+///
+/// - one axis without resolution takes the other's (``SizeSource/otherAxis``);
+/// - a touchscreen without any covers its screen, so each axis spans the
+///   screen's physical width or height: the units need not be square
+///   (``SizeSource/screen``; a 0…4095 × 0…4095 panel on a 1920 × 1080 pt,
+///   96 dpi screen is 508 × 285.75 mm);
+/// - a touchpad without any (or a touchscreen whose screen has no size) is a
+///   typical one, ``estimatedTouchpadWidth`` along its longer axis, units
+///   square (``SizeSource/typicalTouchpad``). libinput assumes 69 × 50 mm
+///   then, after udev's size hints.
+///
+/// ```swift
+/// let mapping = SurfaceMapping(device: panelWithoutResolution, screen: Screen(width: 1920, height: 1080))
+/// mapping.sizeSource   // .screen
+/// mapping.surfaceSize  // 508 × 285.75 mm
+/// ```
 public struct SurfaceMapping: Hashable, Sendable {
+    /// Where the millimetres of the axes come from.
+    public enum SizeSource: String, Hashable, Sendable {
+        /// Both axes report a resolution: nothing is estimated.
+        case resolution
+        /// One axis reports none and takes the other's (square units).
+        case otherAxis
+        /// A touchscreen without resolution: it covers its screen, each axis sized by the screen's physical size.
+        case screen
+        /// No resolution and no screen to cover: a typical touchpad, ``SurfaceMapping/estimatedTouchpadWidth`` along its longer axis.
+        case typicalTouchpad
+    }
+
     /// The axes positions come from.
     public let xAxis: AbsoluteAxis
     public let yAxis: AbsoluteAxis
     /// Units per millimetre used on each axis (reported, or estimated).
     public let unitsPerMillimetreX: Double
     public let unitsPerMillimetreY: Double
+    /// Where the units per millimetre come from.
+    public let sizeSource: SizeSource
     /// `true` when at least one axis had no resolution and its units per millimetre were estimated.
-    public let isEstimated: Bool
+    public var isEstimated: Bool { sizeSource != .resolution }
     /// The screen rectangle the surface maps onto.
     public let screenBounds: Rect
 
@@ -31,39 +61,23 @@ public struct SurfaceMapping: Hashable, Sendable {
         let resX = Double(axes.x.resolution), resY = Double(axes.y.resolution)
         switch (resX > 0, resY > 0) {
         case (true, true):
-            unitsPerMillimetreX = resX
-            unitsPerMillimetreY = resY
-            isEstimated = false
+            (unitsPerMillimetreX, unitsPerMillimetreY, sizeSource) = (resX, resY, .resolution)
         case (true, false):
-            unitsPerMillimetreX = resX
-            unitsPerMillimetreY = resX
-            isEstimated = true
+            (unitsPerMillimetreX, unitsPerMillimetreY, sizeSource) = (resX, resX, .otherAxis)
         case (false, true):
-            unitsPerMillimetreX = resY
-            unitsPerMillimetreY = resY
-            isEstimated = true
+            (unitsPerMillimetreX, unitsPerMillimetreY, sizeSource) = (resY, resY, .otherAxis)
         case (false, false):
-            let estimate = Self.estimatedUnitsPerMillimetre(device: device, screen: screen, x: axes.x, y: axes.y)
-            unitsPerMillimetreX = estimate
-            unitsPerMillimetreY = estimate
-            isEstimated = true
-        }
-    }
-
-    /// A touchscreen covers its screen, so its size is the screen's physical
-    /// size; a touchpad's longer axis is taken as ``estimatedTouchpadWidth``.
-    /// Units are assumed square.
-    private static func estimatedUnitsPerMillimetre(device: DeviceDescription, screen: Screen, x: AbsoluteAxis, y: AbsoluteAxis) -> Double {
-        let longer = max(x.span, y.span)
-        guard longer > 0 else { return 1 }
-        let physicalWidth: Double
-        if device.kind == .touchscreen, screen.pointsPerMillimetre > 0 {
             let size = screen.physicalSize
-            physicalWidth = x.span >= y.span ? size.width : size.height
-        } else {
-            physicalWidth = estimatedTouchpadWidth
+            if device.kind == .touchscreen, size.width > 0, size.height > 0 {
+                unitsPerMillimetreX = axes.x.span > 0 ? axes.x.span / size.width : 1
+                unitsPerMillimetreY = axes.y.span > 0 ? axes.y.span / size.height : 1
+                sizeSource = .screen
+            } else {
+                let longer = max(axes.x.span, axes.y.span)
+                let units = longer > 0 ? longer / Self.estimatedTouchpadWidth : 1
+                (unitsPerMillimetreX, unitsPerMillimetreY, sizeSource) = (units, units, .typicalTouchpad)
+            }
         }
-        return physicalWidth > 0 ? longer / physicalWidth : 1
     }
 
     /// The surface size in millimetres.

@@ -1,8 +1,9 @@
 /// Turns a device's evdev event stream into one ``TouchFrame`` per `SYN_REPORT`.
 ///
 /// Handles multitouch protocol B (slots, tracking ids, partial updates, a
-/// touch that begins and ends within one frame, tracking-id reuse, slot 0
-/// implied at the start), single-touch devices (`ABS_X`/`ABS_Y` with
+/// touch that begins and ends within one frame, tracking-id reuse, the slot
+/// the device was in when reading began implied at the start: slot 0 unless
+/// the ``AxisValues`` given say otherwise), single-touch devices (`ABS_X`/`ABS_Y` with
 /// `BTN_TOUCH`), devices that count more fingers than they have slots
 /// (`BTN_TOOL_*`), and `SYN_DROPPED`.
 ///
@@ -52,6 +53,8 @@ public struct TouchAssembler: Sendable {
     private let yCode: UInt16
     private let pressureAxis: AbsoluteAxis?
     private let contactKey: UInt16?
+    /// Whether the device has a slot for every finger its `BTN_TOOL_*` keys can count.
+    private let toolsAreRedundant: Bool
     private let declaredAbs: UInt64
     private let declaredKeys: Set<UInt16>
     private let declaredOther: [EventType: Set<UInt16>]
@@ -73,7 +76,10 @@ public struct TouchAssembler: Sendable {
     private var untrackedSince: Double?
 
     /// An assembler for `device`, mapping its surface onto `screen`.
-    public init(device: DeviceDescription, screen: Screen = .standard) {
+    /// `axisValues` are the values the device's axes held when its events
+    /// began (a recording's ``AxisValues``): events before the first
+    /// `ABS_MT_SLOT` apply to their `ABS_MT_SLOT`, slot 0 by default.
+    public init(device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues()) {
         self.device = device
         isSemiMultitouch = device.hasProperty(InputProperty.semiMT)
         let axis = { device.axis($0) }
@@ -100,6 +106,8 @@ public struct TouchAssembler: Sendable {
         }
         mapping = SurfaceMapping(device: device, screen: screen, axes: positionAxes)
         contactKey = [KeyCode.touch, KeyCode.toolFinger, KeyCode.buttonLeft].first(where: device.hasKey)
+        let toolCapacity = device.keys.compactMap(KeyCode.fingerCount(ofTool:)).max() ?? 0
+        toolsAreRedundant = mode == .multitouch && toolCapacity <= device.slotCount
         declaredAbs = device.axes.reduce(0) { $1.code < 64 ? $0 | (1 << UInt64($1.code)) : $0 }
         declaredKeys = Set(device.keys)
         var other: [EventType: Set<UInt16>] = [:]
@@ -110,12 +118,39 @@ public struct TouchAssembler: Sendable {
         initial.x = Int32((Int64(mapping.xAxis.minimum) + Int64(mapping.xAxis.maximum)) / 2)
         initial.y = Int32((Int64(mapping.yAxis.minimum) + Int64(mapping.yAxis.maximum)) / 2)
         slots = Array(repeating: initial, count: mode == .multitouch ? device.slotCount : 1)
+        if mode == .multitouch, axisValues.slot != 0 {
+            if slots.indices.contains(axisValues.slot) {
+                currentSlot = axisValues.slot
+            } else {
+                currentSlot = -1
+                diagnostics.record(.slotOutOfRange, "ABS_MT_SLOT \(axisValues.slot) when the events began; \(device.name) has \(slots.count) slots")
+            }
+        }
         if mapping.isEstimated, mode != .none {
-            let size = mapping.surfaceSize
-            diagnostics.record(
-                .resolutionEstimated,
-                "\(device.name): no axis resolution; millimetres estimated (surface taken as \(Int(size.width.rounded())) × \(Int(size.height.rounded())) mm)"
-            )
+            diagnostics.record(.resolutionEstimated, Self.estimateMessage(device: device, mapping: mapping, screen: screen))
+        }
+    }
+
+    /// The one warning about millimetres the device does not report: what was
+    /// assumed, the size it gives, and how to give the real one.
+    static func estimateMessage(device: DeviceDescription, mapping: SurfaceMapping, screen: Screen) -> String {
+        let size = mapping.surfaceSize
+        let millimetres = "\(FixedDecimal.format(size.width, places: 0)) × \(FixedDecimal.format(size.height, places: 0)) mm"
+        let x = EventCodeNames.name(ofCode: mapping.xAxis.code, type: .abs), y = EventCodeNames.name(ofCode: mapping.yAxis.code, type: .abs)
+        switch mapping.sizeSource {
+        case .resolution:
+            return "\(device.name): \(millimetres)"
+        case .otherAxis:
+            let (missing, given) = mapping.xAxis.resolution > 0 ? (y, x) : (x, y)
+            return "\(device.name): no resolution on \(missing); taken as \(given)'s, \(millimetres)"
+        case .screen:
+            let points = "\(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt"
+            let dpi = FixedDecimal.format(screen.pointsPerMillimetre * 25.4, places: 0)
+            return "\(device.name): no axis resolution; sized as its screen (\(points) at \(dpi) dpi), \(millimetres); "
+                + "pass --screen/--dpi or give the recording its screen for real millimetres"
+        case .typicalTouchpad:
+            return "\(device.name): no axis resolution; taken as a typical touchpad, \(FixedDecimal.format(SurfaceMapping.estimatedTouchpadWidth, places: 0)) mm "
+                + "along its longer side: \(millimetres); give the recording its size with tactile convert --surface-size WxH"
         }
     }
 
@@ -137,7 +172,9 @@ public struct TouchAssembler: Sendable {
                 dropping = true
                 diagnostics.record(.eventsDropped, "SYN_DROPPED at \(Self.format(time)) s")
             case SynCode.mtReport:
-                diagnostics.record(.unsupportedProtocol, "SYN_MT_REPORT (protocol A) at \(Self.format(time)) s on \(device.name)")
+                diagnostics.record(
+                    .unsupportedProtocol,
+                    "SYN_MT_REPORT (protocol A) at \(Self.format(time)) s on \(device.name), which the assembler reads only as protocol B or single-touch; convert the stream with ProtocolAConverter (`tactile convert` does it for a recording)")
             default:
                 break
             }
@@ -417,11 +454,15 @@ public struct TouchAssembler: Sendable {
     }
 
     /// Tracked touches, or more when the `BTN_TOOL_*` keys count more fingers
-    /// than the device has slots. On a device with `BTN_TOUCH`, tools alone
-    /// (a hovering finger) do not count while `BTN_TOUCH` is up.
+    /// than the device has slots (a two-slot pad's `BTN_TOOL_TRIPLETAP`). A
+    /// device with a slot for every finger its tool keys can count tracks each
+    /// one, and its keys add nothing (N-Trig screens hold
+    /// `BTN_TOOL_DOUBLETAP` for any touch). On a device with `BTN_TOUCH`,
+    /// tools alone (a hovering finger) do not count while `BTN_TOUCH` is up.
     private func fingerCount(active: Int) -> Int {
         if contactKey == KeyCode.touch, !contactDown { return active }
         let tools = pressedTools == 0 ? 0 : 8 - pressedTools.leadingZeroBitCount
+        if toolsAreRedundant { return active }
         return max(active, tools)
     }
 

@@ -9,8 +9,15 @@ import Tactile
 public struct Recording: Hashable, Sendable {
     /// The value of the `format` field.
     public static let formatName = "tactile-recording"
-    /// The version this library writes and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest version this library writes and reads. A recording is
+    /// written as version 1 unless it needs what version 2 added
+    /// (``axisValues``), so readers of version 1 keep reading what they can.
+    public static let currentVersion = 2
+
+    /// The version `recording` is written in: 2 when it has ``axisValues``, else 1.
+    public static func version(for recording: Recording) -> Int {
+        recording.axisValues.isEmpty ? 1 : 2
+    }
 
     /// When the recording was made, ISO 8601 in UTC (`2026-11-21T12:00:00Z`); empty when unknown.
     public var created: String
@@ -18,6 +25,10 @@ public struct Recording: Hashable, Sendable {
     public var device: DeviceDescription
     /// The screen its surface was mapped onto.
     public var screen: Screen
+    /// The values the device's axes held when the recording began (above all
+    /// the slot its first events apply to); empty when every axis was at 0 or
+    /// nothing is known (see ``AxisValues``).
+    public var axisValues: AxisValues
     /// What the person did, if known.
     public var labels: [RecordingLabel]
     /// The golden action log, if one was pinned.
@@ -26,19 +37,20 @@ public struct Recording: Hashable, Sendable {
     public var events: [InputEvent]
 
     public init(
-        created: String = "", device: DeviceDescription, screen: Screen = .standard,
+        created: String = "", device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues(),
         labels: [RecordingLabel] = [], expected: [ActionRecord]? = nil, events: [InputEvent] = []
     ) {
         self.created = created
         self.device = device
         self.screen = screen
+        self.axisValues = axisValues
         self.labels = labels
         self.expected = expected
         self.events = events
     }
 
     /// Counts and extent of the events, computed by assembling them.
-    public var summary: RecordingSummary { RecordingSummary(events: events, device: device) }
+    public var summary: RecordingSummary { RecordingSummary(events: events, device: device, axisValues: axisValues) }
 }
 
 /// What a person did during part of a recording, and what the standard
@@ -92,9 +104,9 @@ public struct RecordingSummary: Hashable, Sendable, Codable {
         self.maxTouches = maxTouches
     }
 
-    /// Assembles `events` for `device` to count frames and fingers.
-    public init(events: [InputEvent], device: DeviceDescription) {
-        var assembler = TouchAssembler(device: device)
+    /// Assembles `events` for `device` (its axes starting at `axisValues`) to count frames and fingers.
+    public init(events: [InputEvent], device: DeviceDescription, axisValues: AxisValues = AxisValues()) {
+        var assembler = TouchAssembler(device: device, axisValues: axisValues)
         var frames = 0, fingers = 0
         for event in events {
             guard let frame = assembler.process(event) else { continue }

@@ -237,6 +237,24 @@ struct RecordingHeaderDecoder {
         return Screen(bounds: Rect(x: x, y: y, width: width, height: height), pointsPerMillimetre: density)
     }
 
+    /// `axisValues` (version 2): `[{"code": 0…63, "value": int32}, …]`, each code once.
+    func axisValues(_ node: JSONNode) throws(RecordingError) -> AxisValues {
+        var values = AxisValues()
+        var seen = Set<UInt16>()
+        let entries = try array(node, "axisValues", what: "the axis values", maximumCount: Int(AbsCode.max) + 1)
+        for (index, entryNode) in entries.enumerated() {
+            let path = JSONPath.index("axisValues", index)
+            let entry = try object(entryNode, path, what: "an axis value", required: ["code", "value"])
+            let codeNode = try member(entry, "code", entryNode, path)
+            let code = try integer(codeNode, path + ".code", what: "the axis code", as: UInt16.self, in: 0...Int64(AbsCode.max))
+            guard seen.insert(code).inserted else {
+                throw failure(.invalidValue, "expected each axis once in the axis values, found code \(code) again", codeNode, path + ".code")
+            }
+            values[code] = try integer(try member(entry, "value", entryNode, path), path + ".value", what: "the axis value", as: Int32.self)
+        }
+        return values
+    }
+
     func summary(_ node: JSONNode) throws(RecordingError) -> RecordingSummary {
         let summary = try object(node, "summary", what: "the summary", required: ["duration", "eventCount", "frameCount", "maxTouches"])
         func count(_ key: String, _ what: String) throws(RecordingError) -> Int {

@@ -37,7 +37,7 @@ struct RecordingParser {
 
     // MARK: Header
 
-    static let headerKeys = ["format", "version", "created", "device", "screen", "summary", "labels", "expected", "events"]
+    static let headerKeys = ["format", "version", "created", "device", "screen", "axisValues", "summary", "labels", "expected", "events"]
 
     /// Parses up to and including `"events":`, and leaves the cursor before the events array.
     mutating func parseHeader() throws(RecordingError) -> RecordingHeader {
@@ -132,6 +132,13 @@ struct RecordingParser {
             case "created": values.created = try decoder.created(node)
             case "device": values.device = try decoder.device(node)
             case "screen": values.screen = try decoder.screen(node)
+            case "axisValues":
+                guard values.version >= 2 else {
+                    throw json.failure(
+                        .unknownField, "expected the keys of a version \(values.version) recording, found \"axisValues\", which version 2 added (write \"version\": 2)",
+                        at: keyPosition, path: key)
+                }
+                values.axisValues = try decoder.axisValues(node)
             case "summary": values.summary = try decoder.summary(node)
             case "labels": values.labels = try decoder.labels(node)
             case "expected": values.expected = try decoder.expected(node)
@@ -142,7 +149,7 @@ struct RecordingParser {
             throw json.failure(.missingField, "expected the device, the screen and the summary before \"events\", found none")
         }
         let header = RecordingHeader(
-            version: values.version, created: values.created, device: device, screen: screen, summary: summary,
+            version: values.version, created: values.created, device: device, screen: screen, axisValues: values.axisValues, summary: summary,
             labels: values.labels, expected: values.expected)
         self.header = header
         checks = EventChecks(device: device)
@@ -154,6 +161,7 @@ struct RecordingParser {
         var created = ""
         var device: DeviceDescription?
         var screen: Screen?
+        var axisValues = AxisValues()
         var summary: RecordingSummary?
         var labels: [RecordingLabel] = []
         var expected: [ActionRecord]?
@@ -165,7 +173,7 @@ struct RecordingParser {
         }
         guard isInteger, let version = Int(text), version >= 1 else {
             throw decoder.failure(
-                .unsupportedVersion, "expected format version \(Recording.currentVersion), found \(node.found), which no Tactile writes", node, "version")
+                .unsupportedVersion, "expected format version 1 to \(Recording.currentVersion), found \(node.found), which no Tactile writes", node, "version")
         }
         guard version <= Recording.currentVersion else {
             throw decoder.failure(

@@ -12,6 +12,8 @@ public struct RecordingHeader: Hashable, Sendable {
     public var device: DeviceDescription
     /// The screen its surface maps onto.
     public var screen: Screen
+    /// The device's axis values when the recording began (version 2; empty in version 1).
+    public var axisValues: AxisValues
     /// The counts the writer stored (not recomputed; the full read warns when they are off).
     public var summary: RecordingSummary
     /// What the person did.
@@ -21,13 +23,14 @@ public struct RecordingHeader: Hashable, Sendable {
 
     /// A header with the given parts.
     public init(
-        version: Int, created: String, device: DeviceDescription, screen: Screen, summary: RecordingSummary,
-        labels: [RecordingLabel], expected: [ActionRecord]?
+        version: Int, created: String, device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(),
+        summary: RecordingSummary, labels: [RecordingLabel], expected: [ActionRecord]?
     ) {
         self.version = version
         self.created = created
         self.device = device
         self.screen = screen
+        self.axisValues = axisValues
         self.summary = summary
         self.labels = labels
         self.expected = expected
@@ -200,7 +203,7 @@ public enum RecordingReader {
             events += more
         }
         let recording = Recording(
-            created: header.created, device: header.device, screen: header.screen, labels: header.labels,
+            created: header.created, device: header.device, screen: header.screen, axisValues: header.axisValues, labels: header.labels,
             expected: header.expected, events: events)
         return Result(recording: recording, warnings: parser.warnings, storedSummary: header.summary, version: header.version)
     }

@@ -32,25 +32,27 @@ public enum RecordingReplay {
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
-        run(device: recording.device, screen: recording.screen, events: recording.events, settle: settle,
-            onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
+        run(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
+            settle: settle, onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
     }
 
     /// Replays `events` (any sequence: an array, or a ``RecordingEventStream``
-    /// reading a file as it goes) from `device` on a window sized to `screen`,
-    /// as ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
+    /// reading a file as it goes) from `device`, its axes starting at
+    /// `axisValues`, on a window sized to `screen`, as
+    /// ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
     /// `keepsLog: false` the outcome's log stays empty, so memory does not
     /// grow with the recording (actions still reach `onAction`).
     @inlinable
     public static func run<Events: Sequence<InputEvent>>(
-        device: DeviceDescription, screen: Screen, events: Events, settle: Double = defaultSettle,
+        device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
+        settle: Double = defaultSettle,
         keepsLog: Bool = true,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
-        let pipeline = InputPipeline(device: device, window: window)
+        let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
         var log = ActionLog()
         pipeline.onFrame = onFrame
         pipeline.engine.onAction = { record in

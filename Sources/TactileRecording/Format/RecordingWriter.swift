@@ -48,12 +48,19 @@ public enum RecordingWriter {
         out.reserve(recording.events.count * 32 + (recording.expected?.count ?? 0) * 160 + 4096)
         out.append("{\n  \"format\": ")
         out.appendString(Recording.formatName)
-        out.append(",\n  \"version\": \(Recording.currentVersion),\n  \"created\": ")
+        out.append(",\n  \"version\": \(Recording.version(for: recording)),\n  \"created\": ")
         out.appendString(recording.created)
         out.append(",\n  \"device\": ")
         out.appendDevice(recording.device)
         out.append(",\n  \"screen\": ")
         try out.appendScreen(recording.screen)
+        if !recording.axisValues.isEmpty {
+            out.append(",\n  \"axisValues\": [")
+            for (index, entry) in recording.axisValues.entries.enumerated() {
+                out.append(index == 0 ? "{\"code\": \(entry.code), \"value\": \(entry.value)}" : ", {\"code\": \(entry.code), \"value\": \(entry.value)}")
+            }
+            out.append("]")
+        }
         out.append(",\n  \"summary\": {\"duration\": ")
         try out.appendDouble(summary.duration, path: "summary.duration")
         out.append(", \"eventCount\": \(summary.eventCount), \"frameCount\": \(summary.frameCount), \"maxTouches\": \(summary.maxTouches)}")

@@ -1,19 +1,22 @@
 import Tactile
 
 extension Recording {
-    /// The recording of an evemu file: its device and events, timestamps kept
-    /// as recorded. evemu holds nothing else, so there are no labels and no
-    /// golden log; the screen is `screen` (``Screen/standard`` by default).
+    /// The recording of an evemu file: its device, the axis values its header
+    /// gives and its events, timestamps kept as recorded; a protocol-A
+    /// device's events become protocol B (``convertingProtocolA()``). evemu
+    /// holds nothing else, so there are no labels and no golden log; the
+    /// screen is `screen` (``Screen/standard`` by default).
     public init(evemu: EvemuRecording, screen: Screen = .standard, created: String = "") {
-        self.init(created: created, device: evemu.device, screen: screen, events: evemu.events)
+        self = Recording(created: created, device: evemu.device, screen: screen, axisValues: evemu.axisValues, events: evemu.events)
+            .convertingProtocolA()
     }
 }
 
 extension EvemuRecording {
-    /// The device and events of `recording`, for ``EvemuWriter`` (and so for
-    /// `evemu-play`, umockdev or libinput's test suite). The screen, labels
-    /// and golden log have no place in evemu and are left out.
+    /// The device, axis values and events of `recording`, for ``EvemuWriter``
+    /// (and so for `evemu-play`, umockdev or libinput's test suite). The
+    /// screen, labels and golden log have no place in evemu and are left out.
     public init(_ recording: Recording) {
-        self.init(device: recording.device, events: recording.events)
+        self.init(device: recording.device, axisValues: recording.axisValues, events: recording.events)
     }
 }

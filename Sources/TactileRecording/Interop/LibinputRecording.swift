@@ -67,11 +67,12 @@ public struct LibinputRecording: Hashable, Sendable {
 
 extension Recording {
     /// The recording of device `deviceIndex` (the first by default) of a
-    /// `libinput record` file: its description and events, timestamps kept.
+    /// `libinput record` file: its description and events, timestamps kept;
+    /// a protocol-A device's events become protocol B (``convertingProtocolA()``).
     /// `nil` when there is no such device.
     public init?(libinputRecord recording: LibinputRecording, deviceIndex: Int = 0, screen: Screen = .standard) {
         guard recording.devices.indices.contains(deviceIndex) else { return nil }
         let device = recording.devices[deviceIndex]
-        self.init(device: device.description, screen: screen, events: device.events)
+        self = Recording(device: device.description, screen: screen, events: device.events).convertingProtocolA()
     }
 }

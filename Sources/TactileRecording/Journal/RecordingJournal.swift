@@ -5,7 +5,8 @@ import Tactile
 /// at most the last second.
 ///
 /// The journal is a text file, mode 0600: a first line holding a JSON object
-/// (`{"format":"tactile-journal","version":1,"created":…,"screen":…,"device":…}`),
+/// (`{"format":"tactile-journal","version":1,"created":…,"screen":…,"device":…}`,
+/// plus `"axisValues":[…]` when the device's axes were not all at 0),
 /// then one event per line as `[sec, usec, type, code, value]`. Lines are
 /// appended; ``RecordingJournal/Writer`` syncs the file at least every
 /// ``RecordingJournal/Writer/syncInterval`` seconds of its clock.
@@ -30,14 +31,17 @@ public enum RecordingJournal {
         public var screen: Screen
         /// The device the events come from.
         public var device: DeviceDescription
+        /// The device's axis values when recording began; `nil` (left out) when all were 0.
+        public var axisValues: AxisValues?
 
-        /// A header for `device` and `screen`.
-        public init(created: String = "", device: DeviceDescription, screen: Screen = .standard) {
+        /// A header for `device` and `screen`, its axes starting at `axisValues`.
+        public init(created: String = "", device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues()) {
             self.format = RecordingJournal.formatName
             self.version = 1
             self.created = created
             self.screen = screen
             self.device = device
+            self.axisValues = axisValues.isEmpty ? nil : axisValues
         }
     }
 
@@ -121,7 +125,9 @@ public enum RecordingJournal {
             events.append(event)
         }
         let whole = events.lastIndex(where: \.isReport).map { $0 + 1 } ?? 0
-        let recording = Recording(created: header.created, device: header.device, screen: header.screen, events: Array(events[..<whole]))
+        let recording = Recording(
+            created: header.created, device: header.device, screen: header.screen, axisValues: header.axisValues ?? AxisValues(),
+            events: Array(events[..<whole]))
         return Recovery(recording: recording, droppedEvents: events.count - whole, tornLine: torn)
     }
 }

@@ -1,5 +1,3 @@
-import Tactile
-
 /// Writes multitouch protocol B the way the kernel does: `ABS_MT_SLOT` only
 /// when the slot changes, a value only when it differs from the slot's last
 /// one, `ABS_MT_TRACKING_ID` to start and (`-1`) to end a contact, and —
@@ -9,37 +7,37 @@ import Tactile
 /// A slot forgets its values when its contact lifts, so a new contact in it
 /// always announces its whole state. Every event of a frame carries the
 /// frame's time.
-struct ProtocolBEmitter: Sendable {
+package struct ProtocolBEmitter: Sendable {
     /// Whether `BTN_TOUCH` follows the contact count.
-    let synthesizesTouchButton: Bool
+    package let synthesizesTouchButton: Bool
 
     private var values: [[UInt16: Int32]]
     private var trackingIDs: [Int32]
     private var currentSlot: Int?
     private var touchDown = false
-    private(set) var output: [InputEvent] = []
+    package private(set) var output: [InputEvent] = []
     private var frameEvents: [InputEvent] = []
 
-    init(slotCount: Int, synthesizesTouchButton: Bool) {
+    package init(slotCount: Int, synthesizesTouchButton: Bool) {
         self.synthesizesTouchButton = synthesizesTouchButton
         values = Array(repeating: [:], count: max(1, slotCount))
         trackingIDs = Array(repeating: -1, count: max(1, slotCount))
     }
 
-    var slotCount: Int { trackingIDs.count }
+    package var slotCount: Int { trackingIDs.count }
 
     /// The tracking id in `slot`, or -1 when it holds no contact.
-    func trackingID(inSlot slot: Int) -> Int32 { trackingIDs[slot] }
+    package func trackingID(inSlot slot: Int) -> Int32 { trackingIDs[slot] }
 
     /// The last value of `code` in `slot`, if one was sent since the contact began.
-    func value(_ code: UInt16, inSlot slot: Int) -> Int32? { values[slot][code] }
+    package func value(_ code: UInt16, inSlot slot: Int) -> Int32? { values[slot][code] }
 
     /// The number of slots holding a contact.
-    var activeCount: Int { trackingIDs.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
+    package var activeCount: Int { trackingIDs.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
 
     /// Starts a contact with `trackingID` in `slot`; a slot still holding
     /// another contact is taken over (the kernel sends just the new id).
-    mutating func begin(slot: Int, trackingID: Int32, time: Time) {
+    package mutating func begin(slot: Int, trackingID: Int32, time: Time) {
         guard trackingIDs[slot] != trackingID else { return }
         select(slot, time)
         if trackingIDs[slot] >= 0 { values[slot] = [:] }
@@ -48,7 +46,7 @@ struct ProtocolBEmitter: Sendable {
     }
 
     /// Ends the contact in `slot`, if there is one.
-    mutating func lift(slot: Int, time: Time) {
+    package mutating func lift(slot: Int, time: Time) {
         guard trackingIDs[slot] >= 0 else { return }
         select(slot, time)
         trackingIDs[slot] = -1
@@ -57,7 +55,7 @@ struct ProtocolBEmitter: Sendable {
     }
 
     /// Sets an `ABS_MT_*` value (other than the slot and the tracking id) of `slot`.
-    mutating func set(_ code: UInt16, _ value: Int32, slot: Int, time: Time) {
+    package mutating func set(_ code: UInt16, _ value: Int32, slot: Int, time: Time) {
         guard values[slot][code] != value else { return }
         select(slot, time)
         values[slot][code] = value
@@ -65,12 +63,12 @@ struct ProtocolBEmitter: Sendable {
     }
 
     /// An event that is not part of the slot state, passed on in the frame.
-    mutating func passThrough(_ event: InputEvent, time: Time) {
+    package mutating func passThrough(_ event: InputEvent, time: Time) {
         append(time, event.type, event.code, event.value)
     }
 
     /// Ends the frame: `BTN_TOUCH` if the contact count crossed zero, then `SYN_REPORT`.
-    mutating func endFrame(time: Time) {
+    package mutating func endFrame(time: Time) {
         if synthesizesTouchButton {
             let down = activeCount > 0
             if down != touchDown {
@@ -84,7 +82,7 @@ struct ProtocolBEmitter: Sendable {
     }
 
     /// Takes the events of the frames ended so far.
-    mutating func takeOutput() -> [InputEvent] {
+    package mutating func takeOutput() -> [InputEvent] {
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }
@@ -100,16 +98,16 @@ struct ProtocolBEmitter: Sendable {
     }
 
     /// A kernel timestamp.
-    struct Time: Hashable, Sendable {
-        var seconds: Int64
-        var microseconds: Int32
+    package struct Time: Hashable, Sendable {
+        package var seconds: Int64
+        package var microseconds: Int32
 
-        init(seconds: Int64, microseconds: Int32) {
+        package init(seconds: Int64, microseconds: Int32) {
             self.seconds = seconds
             self.microseconds = microseconds
         }
 
-        init(_ event: InputEvent) {
+        package init(_ event: InputEvent) {
             self.init(seconds: event.seconds, microseconds: event.microseconds)
         }
     }

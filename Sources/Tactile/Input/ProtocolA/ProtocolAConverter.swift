@@ -1,5 +1,3 @@
-import Tactile
-
 /// Turns multitouch protocol A into protocol B, frame by frame.
 ///
 /// Protocol A (old drivers, Android's `getevent` traces of the early 2010s)
@@ -56,6 +54,18 @@ public struct ProtocolAConverter: Sendable {
             self.synthesizesTouchButton = synthesizesTouchButton
             self.firstTrackingID = firstTrackingID & 0xFFFF
         }
+
+        /// The slots a protocol-A device gets: 10, as libinput gives such a
+        /// device through mtdev.
+        public static let deviceSlotCount = 10
+
+        /// How the stream of a protocol-A device with a description of its own
+        /// is converted (evemu and `libinput record` files, live devices):
+        /// ``deviceSlotCount`` slots, no distance limit, and the device's own
+        /// keys (`BTN_TOUCH` included) passed through unchanged, as mtdev
+        /// leaves them. ``DeviceDescription/convertedToProtocolB(slotCount:)``
+        /// describes the device the result belongs to.
+        public static let device = Configuration(slotCount: deviceSlotCount, synthesizesTouchButton: false)
     }
 
     /// The configuration in use.
@@ -143,7 +153,7 @@ public struct ProtocolAConverter: Sendable {
     }
 
     /// `ABS_MT_*` codes that describe a contact (not `ABS_MT_SLOT`).
-    static func isContactCode(_ code: UInt16) -> Bool {
+    package static func isContactCode(_ code: UInt16) -> Bool {
         code >= AbsCode.mtTouchMajor && code <= AbsCode.mtToolY
     }
 
