@@ -12,8 +12,8 @@
 open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
-        /// Turn before a rotation begins, in radians (about 8.6°).
-        public static let minimumRotation = 0.15
+        /// Turn before a rotation begins, in radians (about 6.9°).
+        public static let minimumRotation = 0.12
         /// Spans below this give angles too noisy to use, in mm.
         public static let minimumSpan = 8.0
     }
