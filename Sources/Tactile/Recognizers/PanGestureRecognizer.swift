@@ -127,9 +127,11 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             }
             transition(to: .began)
         } else if state.isInProgress {
-            let step = (centroid - baseCentroid) - (translationValue - baseTranslation)
-            let missed = missedTranslation.length
-            advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
+            if catchUpRemaining > 0 {
+                let step = (centroid - baseCentroid) - (translationValue - baseTranslation)
+                let missed = missedTranslation.length
+                advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
+            }
             translationValue = baseTranslation + (centroid - baseCentroid)
             addSample(time: frame.time)
             reportChange(in: frame)

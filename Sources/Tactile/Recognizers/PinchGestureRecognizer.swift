@@ -78,8 +78,10 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, baseSpan > 0 {
-            let step = scaleValue > 0 ? abs(Math.log(baseScale * span / baseSpan / scaleValue)) : 0
-            advanceCatchUp(to: frame.time, motion: missedLogScale != 0 ? step / abs(missedLogScale) : 0)
+            if catchUpRemaining > 0 {
+                let step = scaleValue > 0 ? abs(Math.log(baseScale * span / baseSpan / scaleValue)) : 0
+                advanceCatchUp(to: frame.time, motion: missedLogScale != 0 ? step / abs(missedLogScale) : 0)
+            }
             scaleValue = baseScale * span / baseSpan
             addSample(time: frame.time)
             reportChange(in: frame)
@@ -109,7 +111,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Samples the scale the fingers made, whatever is still to be eased in,
     /// so the velocity is the fingers'.
     private func addSample(time: Double) {
-        tracker.addSample(time: time, value: scaleValue * Math.exp(missedLogScale * catchUpRemaining))
+        let remaining = catchUpRemaining
+        tracker.addSample(time: time, value: remaining > 0 ? scaleValue * Math.exp(missedLogScale * remaining) : scaleValue)
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.

@@ -69,8 +69,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
-            let step = abs(baseRotation + (turn - turnAtBase) - rotationValue)
-            advanceCatchUp(to: frame.time, motion: missedRotation != 0 ? step / abs(missedRotation) : 0)
+            if catchUpRemaining > 0 {
+                let step = abs(baseRotation + (turn - turnAtBase) - rotationValue)
+                advanceCatchUp(to: frame.time, motion: missedRotation != 0 ? step / abs(missedRotation) : 0)
+            }
             rotationValue = baseRotation + (turn - turnAtBase)
             addSample(time: frame.time)
             reportChange(in: frame)

@@ -36,6 +36,11 @@ public struct Touch: Hashable, Sendable {
     /// The kernel's tracking id (`ABS_MT_TRACKING_ID`); 0 on single-touch devices.
     public var trackingID: Int32
     public var phase: TouchPhase
+    /// Set while the touch is a resting thumb or a palm (``ThumbDetector``):
+    /// the engine keeps it from the recognizers. A thumb that starts to move
+    /// like a finger loses the mark and reaches them as landing then.
+    /// (Declared beside ``phase``, it takes no room of its own.)
+    public var rejection: TouchRejection?
     /// The position in screen points.
     public var location: Point
     /// The position in millimetres from the surface's minimum corner.
@@ -50,10 +55,6 @@ public struct Touch: Hashable, Sendable {
     /// earlier for a finger the device counted (`BTN_TOOL_*`) before it had a
     /// slot free to track it.
     public var beganAt: Double
-    /// Set while the touch is a resting thumb or a palm (``ThumbDetector``):
-    /// the engine keeps it from the recognizers. A thumb that starts to move
-    /// like a finger loses the mark and reaches them as landing then.
-    public var rejection: TouchRejection?
 
     public init(
         id: TouchID, slot: Int, trackingID: Int32, phase: TouchPhase,

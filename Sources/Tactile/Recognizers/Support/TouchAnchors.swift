@@ -2,11 +2,21 @@
 /// per-finger motion can be measured since then. Anchors reset when the set
 /// of touches changes (a finger lands or lifts), so nothing jumps.
 struct TouchAnchors {
-    private(set) var positions = TouchMap<Point>()
-    /// Where each finger was when anchored, and how many frames its anchor
-    /// averages while the finger rests (0 once settled or moving).
-    private var landings = TouchMap<Point>()
-    private var samples = TouchMap<Int>()
+    /// One finger's anchor.
+    struct Entry {
+        /// Where its motion is measured from.
+        var position: Point
+        /// Where it was when anchored.
+        var landing: Point
+        /// How many frames the anchor averages while the finger rests; 0
+        /// once settled or moving (see ``settle(_:)``).
+        var samples: Int
+    }
+
+    /// One map, so copying the anchors retains two arrays, not six.
+    private(set) var entries = TouchMap<Entry>()
+    /// Whether some anchor still averages (so ``settle(_:)`` has work to do).
+    private var isSettling = false
 
     /// A resting finger's anchor averages its first frames, at most this many.
     static let settlingFrames = 8
@@ -15,14 +25,11 @@ struct TouchAnchors {
 
     /// Anchors every touch at its current surface position.
     mutating func set(_ touches: [Touch]) {
-        positions.removeAll()
-        landings.removeAll()
-        samples.removeAll()
+        entries.removeAll()
         for touch in touches {
-            positions[touch.id] = touch.surfaceLocation
-            landings[touch.id] = touch.surfaceLocation
-            samples[touch.id] = 1
+            entries[touch.id] = Entry(position: touch.surfaceLocation, landing: touch.surfaceLocation, samples: 1)
         }
+        isSettling = !touches.isEmpty
     }
 
     /// Averages the first ``settlingFrames`` positions of fingers that rest
@@ -31,37 +38,43 @@ struct TouchAnchors {
     /// within those frames was moving, not resting: its anchor goes back to
     /// where it was (an average over a start of motion would lag behind it).
     mutating func settle(_ touches: [Touch]) {
+        guard isSettling else { return }
+        var stillSettling = false
+        defer { isSettling = stillSettling }
         for touch in touches {
-            guard let count = samples[touch.id], count > 0, let anchor = positions[touch.id],
-                  let landing = landings[touch.id] else { continue }
-            if touch.surfaceLocation.distance(to: landing) > Self.settlingRadius {
-                positions[touch.id] = landing
-                samples[touch.id] = 0
+            guard var entry = entries[touch.id], entry.samples > 0 else { continue }
+            if touch.surfaceLocation.distance(to: entry.landing) > Self.settlingRadius {
+                entry.position = entry.landing
+                entry.samples = 0
             } else {
-                let weight = Double(count)
-                positions[touch.id] = Point(
-                    x: (anchor.x * weight + touch.surfaceLocation.x) / (weight + 1),
-                    y: (anchor.y * weight + touch.surfaceLocation.y) / (weight + 1))
-                samples[touch.id] = count + 1 < Self.settlingFrames ? count + 1 : 0
+                let weight = Double(entry.samples)
+                entry.position = Point(
+                    x: (entry.position.x * weight + touch.surfaceLocation.x) / (weight + 1),
+                    y: (entry.position.y * weight + touch.surfaceLocation.y) / (weight + 1))
+                entry.samples = entry.samples + 1 < Self.settlingFrames ? entry.samples + 1 : 0
+                stillSettling = stillSettling || entry.samples > 0
             }
+            entries[touch.id] = entry
         }
     }
 
     mutating func clear() {
-        positions.removeAll()
-        landings.removeAll()
-        samples.removeAll()
+        entries.removeAll()
+        isSettling = false
     }
+
+    /// The anchor of `id`, if it is anchored.
+    private func position(_ id: TouchID) -> Point? { entries[id]?.position }
 
     /// Whether exactly `touches` are anchored.
     func matches(_ touches: [Touch]) -> Bool {
-        touches.count == positions.count && touches.allSatisfy { positions[$0.id] != nil }
+        touches.count == entries.count && touches.allSatisfy { entries[$0.id] != nil }
     }
 
     /// Each touch's displacement since its anchor, in mm.
     func displacements(_ touches: [Touch]) -> [Vector] {
         touches.map { touch in
-            positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero
+            position(touch.id).map { touch.surfaceLocation - $0 } ?? .zero
         }
     }
 
@@ -70,7 +83,7 @@ struct TouchAnchors {
     func meanDisplacement(_ touches: [Touch]) -> Vector {
         var sum = Vector.zero
         for touch in touches {
-            sum = sum + (positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero)
+            sum = sum + (position(touch.id).map { touch.surfaceLocation - $0 } ?? .zero)
         }
         return sum / Double(touches.count)
     }
@@ -78,7 +91,7 @@ struct TouchAnchors {
     func maximumTravel(_ touches: [Touch]) -> Double {
         var longest = 0.0
         for touch in touches {
-            let travel = positions[touch.id].map { touch.surfaceLocation - $0 } ?? .zero
+            let travel = position(touch.id).map { touch.surfaceLocation - $0 } ?? .zero
             longest = max(longest, travel.length)
         }
         return longest
@@ -86,7 +99,7 @@ struct TouchAnchors {
 
     /// The span of the anchored positions of `touches`, in mm.
     func span(of touches: [Touch]) -> Double {
-        let points = touches.lazy.compactMap { positions[$0.id] }
+        let points = touches.lazy.compactMap { position($0.id) }
         let count = points.count
         guard count > 1, let center = Point.centroid(of: points) else { return 0 }
         return 2 * points.reduce(0.0) { $0 + $1.distance(to: center) } / Double(count)
