@@ -11,7 +11,7 @@
 /// ## Values that follow the fingers
 /// A gesture begins only once the fingers have moved enough to tell what
 /// they do, so by `began` they have already gone some way: 3 mm of a pan,
-/// 5 mm of a pinch's span, 8.6° of a rotation. With ``startBehavior``
+/// 5 mm of a pinch's span, 6.9° of a rotation. With ``startBehavior``
 /// `.followingFingers` (the default) the values still start at zero (scale
 /// 1) at `began` — nothing jumps — and the part the fingers made before it is
 /// eased in over at most ``catchUpDuration`` (sooner when the fingers move

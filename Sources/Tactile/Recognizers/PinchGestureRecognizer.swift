@@ -43,7 +43,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         super.init(name: name)
     }
 
-    /// The scale since recognition (1.0 at `began`). Setting it re-bases the
+    /// The scale: 1.0 at `began`, then following the fingers (see
+    /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases the
     /// scale at the current span and resets ``velocity``.
     public var scale: Double {
         get { scaleValue }

@@ -39,7 +39,8 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         super.init(name: name)
     }
 
-    /// The rotation since recognition, in radians. Setting it re-bases it and resets ``velocity``.
+    /// The rotation in radians: 0 at `began`, then following the fingers (see
+    /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases it and resets ``velocity``.
     public var rotation: Double {
         get { rotationValue }
         set {
