@@ -23,15 +23,18 @@ struct IndependentFingerTests {
             .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
+    /// One finger pressing from 0 to 1.5 s; the second hand lands 120 mm
+    /// away at 0.8 s and drags 60 mm.
+    private static func longPressThenDrag(_ script: inout EventScript) {
+        script.frame(at: 0) { $0.slot(0).track(1).x(200).y(500) }
+        script.motion(from: [Point(x: 1400, y: 300)], to: [Point(x: 1400, y: 900)], start: 0.8, duration: 0.4,
+                      firstID: 2, firstSlot: 1)
+        script.frame(at: 1.5) { $0.slot(0).lift() }
+    }
+
     @Test("a finger long-pressing does not swallow another finger's drag elsewhere")
     func longPressThenDrag() {
-        let harness = run { script in
-            script.frame(at: 0) { $0.slot(0).track(1).x(200).y(500) }
-            // The second hand lands 120 mm away at 0.8 s and drags 60 mm.
-            script.motion(from: [Point(x: 1400, y: 300)], to: [Point(x: 1400, y: 900)], start: 0.8, duration: 0.4,
-                          firstID: 2, firstSlot: 1)
-            script.frame(at: 1.5) { $0.slot(0).lift() }
-        }
+        let harness = run(Self.longPressThenDrag)
         #expect(began(harness) == ["longPress[1]", "pan[1]"])
         let pan = harness.log.records.filter { $0.recognizer == "pan" }
         #expect(pan.allSatisfy { $0.touches == 1 }, "the pan follows the second finger only")
@@ -46,9 +49,7 @@ struct IndependentFingerTests {
         harness.window.addGestureRecognizer(press)
         harness.window.addGestureRecognizer(pan)
         var script = EventScript()
-        script.frame(at: 0) { $0.slot(0).track(1).x(200).y(500) }
-        script.motion(from: [Point(x: 1400, y: 300)], to: [Point(x: 1400, y: 900)], start: 0.8, duration: 0.4, firstID: 2, firstSlot: 1)
-        script.frame(at: 1.5) { $0.slot(0).lift() }
+        Self.longPressThenDrag(&script)
         harness.run(script)
         #expect(harness.actions.first == "longPress:began")
         #expect(!harness.actions.contains("pan:began"))
