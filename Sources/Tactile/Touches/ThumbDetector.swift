@@ -32,15 +32,33 @@
 /// Where libinput's users complain (a resting thumb or palm triggering
 /// holds, libinput-gestures #376), hidden touches take no part in holds
 /// either.
+///
+/// ``InputPipeline`` runs one between its assembler and its engine; to use
+/// one on frames of your own:
+///
+/// ```swift
+/// var thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize)
+/// if var frame = assembler.process(event) {
+///     thumbs.classify(&frame)
+///     let fingers = frame.touches.filter { $0.rejection == nil }
+/// }
+/// ```
 public struct ThumbDetector: Sendable {
     /// Pads lower than this have no room for a resting thumb, in mm.
     public static let minimumTouchpadHeight = 50.0
+    /// The bottom band where a touch landing alone is a thumb, as a fraction of the pad's height (libinput: 8 %).
     public static let lowerBandFraction = 0.08
+    /// The band where a hard-pressed or far-below touch is a thumb, as a fraction of the height (libinput: 15 %).
     public static let upperBandFraction = 0.15
+    /// Pressure, as a fraction of its axis range, that makes a touch in the upper band a thumb.
     public static let thumbPressureFraction = 0.6
+    /// A finger faster than this moves, in mm/s (libinput's `THUMB_IGNORE_SPEED_THRESHOLD`).
     public static let speedThreshold = 20.0
+    /// How far below (height) or beside (width) the fingers a thumb lies, in mm (libinput's scroll distance).
     public static let separation = Size(width: 35, height: 25)
+    /// Fingers landing within this of each other land together, in seconds (libinput's `THUMB_TIMEOUT`).
     public static let landingWindow = 0.1
+    /// Frames in a row above the speed threshold after which a jailed thumb is a finger (libinput: 10).
     public static let escapeFrames = 10
     /// A finger is moving after this many frames in a row above the speed threshold (libinput: 5).
     public static let movingFrames = 5
