@@ -36,7 +36,9 @@ import Glibc
 /// `last event + idleExit`, so the log is then the same as a replay with a
 /// settle of `max(settle, idleExit)`.
 ///
-/// The session is not thread-safe, except for its ``stopSignal``.
+/// The session lives on the main actor, as its pipeline does; only its
+/// ``stopSignal`` may be raised from anywhere (a signal handler, another task).
+@MainActor
 public final class LiveSession {
     /// Limits of a session.
     public struct Options: Sendable, Hashable {
@@ -112,7 +114,7 @@ public final class LiveSession {
     }
 
     /// The longest single poll, so that a stop request is seen promptly.
-    public static let checkInterval = 0.1
+    public nonisolated static let checkInterval = 0.1
 
     /// The device read.
     public let device: EvdevDevice
@@ -140,14 +142,14 @@ public final class LiveSession {
     }
 
     /// `CLOCK_MONOTONIC` in microseconds.
-    static func monotonicMicroseconds() -> Int64 {
+    nonisolated static func monotonicMicroseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 
     /// `event` moved by `-origin` microseconds.
-    static func rebase(_ event: InputEvent, origin: Int64) -> InputEvent {
+    nonisolated static func rebase(_ event: InputEvent, origin: Int64) -> InputEvent {
         let offset = event.timeInMicroseconds - origin
         let (seconds, micro) = offset.quotientAndRemainder(dividingBy: 1_000_000)
         let (s, u) = micro < 0 ? (seconds - 1, micro + 1_000_000) : (seconds, micro)

@@ -4,7 +4,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile convert IN OUT`: between formats, adding labels and a golden log.
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between formats, optionally labelling it.",
@@ -54,7 +54,8 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         do throws(RecordingError) {
             var options = RecordingImporter.Options(deviceName: deviceName)
             options.screen = screen.applied(to: options.screen)

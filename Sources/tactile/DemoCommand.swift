@@ -7,7 +7,7 @@ import TactileRecording
 /// `tactile demo`: gesture recognition on the first touch device (or
 /// `--device`), live; without a touch device, the bundled recordings played
 /// in real time.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Show gesture recognition live on a touchpad or touchscreen.",
@@ -73,7 +73,8 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice()?.path : nil) {
             try LiveDemo(path: path, options: self).run()
             return
@@ -107,7 +108,7 @@ struct DemoCommand: ParsableCommand {
         player.terminal?.begin(handleSignals: true)
         var diagnostics: [(AssemblerDiagnostics, String)] = []
         for (index, item) in recordings.enumerated() {
-            if index > 0 { Thread.sleep(forTimeInterval: 0.3 / speed) }
+            if index > 0 { try await Task.sleep(for: .seconds(0.3 / speed)) }
             let outcome = player.play(item.recording, name: item.path)
             diagnostics.append((outcome.diagnostics, item.path))
             if player.terminal == nil { RecordingPlayer.report(outcome.diagnostics, name: item.path) }

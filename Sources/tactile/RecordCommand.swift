@@ -7,7 +7,7 @@ import TactileRecording
 /// `tactile record`: saves what a touch device sends as a recording (JSON
 /// v1), streaming it to a journal meanwhile so that a crash loses at most
 /// the last second (`tactile recover` turns a leftover journal into a recording).
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a touchpad or touchscreen to a recording file.",
@@ -55,7 +55,8 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
             printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
             throw ExitCode.failure

@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile replay FILE...`: plays recordings through the gesture engine.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay recordings through the gesture engine.",
@@ -31,7 +31,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         var failed = false
         let player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
         for file in files {

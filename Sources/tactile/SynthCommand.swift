@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile synth KIND…`: labelled synthetic gestures.
-struct SynthCommand: ParsableCommand {
+struct SynthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write a labelled recording of synthesized gestures.",
@@ -35,7 +35,8 @@ struct SynthCommand: ParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         let devices = ["touchpad": SynthesizedDevices.touchpad, "touchscreen": SynthesizedDevices.touchscreen,
                        "two-slot-touchpad": SynthesizedDevices.twoSlotTouchpad]
         guard let description = devices[device] else {

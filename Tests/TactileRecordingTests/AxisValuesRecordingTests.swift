@@ -96,6 +96,7 @@ struct AxisValuesRecordingTests {
     }
 
     @Test("a streamed replay starts in the recording's slot too")
+    @MainActor
     func streamedReplay() throws {
         let recording = try RecordingImporter.read(contentsOf: Self.fixture)
         try TemporaryDirectory.with { directory in

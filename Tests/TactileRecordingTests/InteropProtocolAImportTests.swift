@@ -47,6 +47,7 @@ struct InteropProtocolAImportTests {
     @Test("the N-Trig split files (.desc beside .events) convert the same way",
           .enabled(if: InteropData.external("evemu-devices/touchscreens/N-Trig MultiTouch.desc") != nil,
                    "shared/external/evemu-devices is not beside the package"))
+    @MainActor
     func ntrigSplitFiles() throws {
         let directory = try #require(InteropData.external("evemu-devices/touchscreens"))
         let split = try RecordingImporter.read(contentsOf: directory + "/N-Trig MultiTouch.2-fingers-touch-release.events")

@@ -25,8 +25,7 @@ struct IncrementalPatternTests {
         script.motion(from: [Point(x: 200, y: 500)], to: [Point(x: 700, y: 500)], start: 0, duration: 0.25, firstID: 1)
         harness.run(script)
         #expect(abs(total.dx - 500) < 1e-9, "the increments add up to the fingers' travel: \(total)")
-        let velocity = try? #require(endVelocity)
-        #expect(abs((velocity?.dx ?? 0) - 2000) < 20, "a fling at .ended: \(String(describing: velocity))")
+        #expect(abs((endVelocity?.dx ?? 0) - 2000) < 20, "a fling at .ended: \(String(describing: endVelocity))")
     }
 
     @Test("pinch and rotation: increments multiply and add up, the velocities at .ended are the fingers'")

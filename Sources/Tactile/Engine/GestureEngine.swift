@@ -32,6 +32,7 @@
 ///
 /// Time comes only from frame timestamps and ``advance(to:)``, never from a
 /// clock, so the same frames always give the same actions, at any replay speed.
+@MainActor
 public final class GestureEngine {
     /// The root of the view tree touches are hit-tested against.
     public let window: Window
@@ -94,7 +95,7 @@ public final class GestureEngine {
         self.window = window
     }
 
-    deinit {
+    isolated deinit {
         // Recognizers hold the engine unretained while in play.
         for recognizer in arena.members { recognizer.leave(self) }
     }
@@ -212,6 +213,11 @@ public final class GestureEngine {
         needsRecheck = true
     }
 
+    /// The binding of `id` (nonisolated: see `TouchSearch.swift`).
+    private nonisolated static func bindingIndex(of id: TouchID, in bindings: [Binding]) -> Int? {
+        bindings.firstIndex { $0.touch == id }
+    }
+
     private func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
         if recognizer.state.isInProgress, !recognizer.acceptsTouchesDuringGesture { return false }
@@ -226,7 +232,7 @@ public final class GestureEngine {
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
             let isNew: Bool
-            if let index = bindings.firstIndex(where: { $0.touch == touch.id }) {
+            if let index = Self.bindingIndex(of: touch.id, in: bindings) {
                 isNew = false
                 if touch.phase.isFinal {
                     recognizers = bindings[index].recognizers

@@ -5,6 +5,7 @@
 /// Feed it events (from a live device or a recording) and, between events,
 /// ``advance(to:)`` to let timers fire; engine time follows the event
 /// timestamps only.
+@MainActor
 public final class InputPipeline {
     /// Assembles the device's events into frames.
     @exclusivity(unchecked) public private(set) var assembler: TouchAssembler

@@ -37,7 +37,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("duration", pressStart.map { currentTime - $0 } ?? 0)]
+        guard let pressStart else { return [ActionValue("duration", 0)] }
+        return [ActionValue("duration", currentTime - pressStart)]
     }
 
     /// Once pressing, it takes no more fingers: another hand stays free.
