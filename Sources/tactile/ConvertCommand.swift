@@ -57,10 +57,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         do throws(RecordingError) {
-            var options = RecordingImporter.Options(deviceName: deviceName)
-            options.screen = screen.applied(to: options.screen)
-            // Importers convert protocol A already; this catches Tactile JSON that still holds it.
-            var recording = try RecordingLoading.load(input, description: device, options: options).recording.convertingProtocolA()
+            // Protocol A is converted whatever the format, Tactile JSON included.
+            var recording = try Recording(contentsOf: input, options: .init(evemuDescriptionFile: device, deviceName: deviceName))
             recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }
             if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }

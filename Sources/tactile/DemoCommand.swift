@@ -92,7 +92,7 @@ struct DemoCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             do throws(RecordingError) {
-                recordings.append((BundledRecordings.displayPath(path), try RecordingLoading.load(path).recording))
+                recordings.append((BundledRecordings.displayPath(path), try Recording(contentsOf: path)))
             } catch {
                 printError("tactile: error: \(error)")
                 throw ExitCode.failure

@@ -45,7 +45,7 @@ struct ReplayCommand: AsyncParsableCommand {
                     RecordingPlayer.report(outcome.diagnostics, name: file)
                     continue
                 }
-                let loaded = try RecordingLoading.load(file, description: device)
+                let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: device))
                 for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
                 let outcome = player.play(loaded.recording, name: file)
                 RecordingPlayer.report(outcome.diagnostics, name: file)

@@ -53,7 +53,7 @@ struct RealHandsTests {
     /// The replay's actions, and the time the first finger landed.
     static func replay(_ relative: String) throws -> (records: [ActionRecord], firstTouch: Double) {
         let path = try #require(InteropData.external(relative))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         var firstTouch: Double?
         let outcome = RecordingReplay.run(recording, onFrame: { frame in
             if firstTouch == nil, !frame.touches.isEmpty { firstTouch = frame.time }
@@ -109,7 +109,7 @@ struct RealHandsTests {
 
     static func sessions(_ relative: String) throws -> [Session] {
         let path = try #require(InteropData.external(relative))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         var sessions: [Session] = []
         var landings: [TouchID: Point] = [:]
         var current: Session?
