@@ -68,7 +68,7 @@ struct OpenRecordingTests {
     }
 
     @Test("the documented example: a pan on a recording")
-    func documentedExample() throws {
+    @MainActor func documentedExample() throws {
         let recording = try Recording(contentsOf: Self.corpus + "/touchscreen-galaxys-two-finger-drag.json")
         let window = Window(screen: recording.screen)
         let pan = PanGestureRecognizer()
