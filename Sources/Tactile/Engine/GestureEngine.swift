@@ -40,6 +40,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) public private(set) var now = 0.0
     /// Called with every action, before the recognizer's targets.
     @exclusivity(unchecked) public var onAction: ((ActionRecord) -> Void)?
+    /// The continuations of ``actions()`` streams still listened to.
+    private var actionStreams: [AsyncStream<ActionRecord>.Continuation] = []
 
     /// A live touch and what it is bound to for its whole life.
     private struct Binding {
@@ -96,6 +98,7 @@ public final class GestureEngine {
     }
 
     isolated deinit {
+        for continuation in actionStreams { continuation.finish() }
         // Recognizers hold the engine unretained while in play.
         for recognizer in arena.members { recognizer.leave(self) }
     }
@@ -135,6 +138,43 @@ public final class GestureEngine {
     /// The view a live touch is bound to, if any.
     public func view(boundTo touch: TouchID) -> View? {
         bindings.first { $0.touch == touch }?.view
+    }
+
+    // MARK: Actions as a sequence
+
+    /// Every action from now on, as an async sequence: the way for a task to
+    /// await gestures instead of registering targets. Each call gives a new
+    /// stream; it ends when the engine goes away, and stops being fed when
+    /// its consumer stops (`break`, cancellation).
+    ///
+    /// ```swift
+    /// Task { @MainActor in
+    ///     for await action in pipeline.engine.actions() where action.recognizer == "pinch" {
+    ///         print(action.state, action.values)
+    ///     }
+    /// }
+    /// ```
+    public func actions(bufferingNewest limit: Int = 256) -> AsyncStream<ActionRecord> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActionRecord.self, bufferingPolicy: .bufferingNewest(limit))
+        actionStreams.append(continuation)
+        return stream
+    }
+
+    /// Ends every ``actions(bufferingNewest:)`` stream.
+    public func finishStreams() {
+        for continuation in actionStreams { continuation.finish() }
+        actionStreams.removeAll()
+    }
+
+    private func yield(_ record: ActionRecord) {
+        var index = 0
+        while index < actionStreams.count {
+            if case .terminated = actionStreams[index].yield(record) {
+                actionStreams.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
     }
 
     // MARK: Timers
@@ -319,7 +359,7 @@ public final class GestureEngine {
         if state != .changed { needsRecheck = true }
         if state.isFinal { finishCount &+= 1 }
         guard state != .failed, state != .possible else { return }
-        let record = onAction == nil ? nil : ActionRecord(
+        let record = onAction == nil && actionStreams.isEmpty ? nil : ActionRecord(
             time: now,
             recognizer: recognizer.name,
             view: recognizer.view?.name ?? "",
@@ -356,7 +396,10 @@ public final class GestureEngine {
             swap(&queued, &sending)
             for index in sending.indices {
                 let action = sending[index]
-                if let record = action.record { onAction?(record) }
+                if let record = action.record {
+                    onAction?(record)
+                    if !actionStreams.isEmpty { yield(record) }
+                }
                 action.recognizer.sendActions(as: action.state)
             }
             sending.removeAll(keepingCapacity: true)
