@@ -351,6 +351,24 @@ open class GestureRecognizer {
         engine?.cancelTimer(token)
     }
 
+    /// Display points per millimetre of the screen the recognizer's touches
+    /// map onto (96 dpi before it is in play), for thresholds given in points.
+    public final var pointsPerMillimetre: Double {
+        engine?.window.screen.pointsPerMillimetre ?? view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
+    }
+
+    /// A threshold in millimetres on the surface: points go through ``pointsPerMillimetre``.
+    @inline(__always)
+    public final func millimetres(_ length: Length) -> Double {
+        length.inMillimetres(pointsPerMillimetre: pointsPerMillimetre)
+    }
+
+    /// A speed threshold in millimetres per second on the surface.
+    @inline(__always)
+    public final func millimetresPerSecond(_ speed: Speed) -> Double {
+        speed.inMillimetresPerSecond(pointsPerMillimetre: pointsPerMillimetre)
+    }
+
     /// The engine's current time in seconds while the recognizer is in play;
     /// afterwards the time at which it left (0 before its first touch).
     public final var currentTime: Double { engine?.now ?? timeAtLeaving }

@@ -25,11 +25,11 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Centroid travel before a one-finger pan begins, in mm.
-        public static let minimumTranslation = 3.0
+        public static let minimumTranslation = Length.millimetres(3.0)
         /// Centroid travel before two or more fingers moving the same way
         /// begin a pan, in mm: their agreement (each moved 1.5 mm, the same
         /// way: ``MultiFingerMotion``) is the evidence, as for libinput's scroll.
-        public static let multiFingerTranslation = 1.5
+        public static let multiFingerTranslation = Length.millimetres(1.5)
         /// How long after beginning a multi-finger pan yields to a pinch or
         /// rotation that the fingers turn out to be making, in seconds (libinput: 300 ms).
         public static let reclassificationWindow = 0.3
@@ -39,9 +39,9 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that make a pan (default unlimited).
     @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
-    /// Centroid travel before a one-finger pan begins, in mm on the surface.
+    /// Centroid travel before a one-finger pan begins (``Length``).
     @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
-    /// Centroid travel before several fingers moving together begin a pan, in mm.
+    /// Centroid travel before several fingers moving together begin a pan (``Length``).
     @exclusivity(unchecked) public var multiFingerTranslation = Defaults.multiFingerTranslation
     /// See ``Defaults/reclassificationWindow``.
     @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
@@ -127,9 +127,9 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             let travel = anchors.meanDisplacement(current).length
             if current.count >= 2 {
                 // Fingers that agree need no more travel than it takes to agree.
-                guard travel >= multiFingerTranslation, anchors.motion(current) == .translation else { return }
+                guard travel >= millimetres(multiFingerTranslation), anchors.motion(current) == .translation else { return }
             } else {
-                guard travel >= minimumTranslation else { return }
+                guard travel >= millimetres(minimumTranslation) else { return }
             }
             transition(to: .began)
         } else if state.isInProgress {

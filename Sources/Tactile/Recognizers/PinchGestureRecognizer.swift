@@ -21,9 +21,9 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Change of the span before a pinch begins, in mm.
-        public static let minimumSpanChange = 5.0
+        public static let minimumSpanChange = Length.millimetres(5.0)
         /// Spans below this are too noisy to scale by, in mm.
-        public static let minimumSpan = 8.0
+        public static let minimumSpan = Length.millimetres(8.0)
     }
 
     /// See ``Defaults/minimumSpanChange``.
@@ -81,8 +81,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
-            guard anchoredSpan >= minimumSpan || span >= minimumSpan,
-                  abs(span - anchoredSpan) >= minimumSpanChange,
+            guard anchoredSpan >= millimetres(minimumSpan) || span >= millimetres(minimumSpan),
+                  abs(span - anchoredSpan) >= millimetres(minimumSpanChange),
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, baseSpan > 0 {

@@ -15,7 +15,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         /// Turn before a rotation begins, in radians (about 6.9°).
         public static let minimumRotation = 0.12
         /// Spans below this give angles too noisy to use, in mm.
-        public static let minimumSpan = 8.0
+        public static let minimumSpan = Length.millimetres(8.0)
     }
 
     /// See ``Defaults/minimumRotation``.
@@ -68,7 +68,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         accumulateTurn(current)
         if state == .possible {
             settleAnchors(current)
-            guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,
+            guard TouchGeometry.span(mm: current) >= millimetres(minimumSpan), abs(turn) >= minimumRotation,
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
