@@ -4,6 +4,8 @@
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
 #   make bench   build in release mode and print the performance table (tactile bench)
+#   make docs    generate the DocC documentation of every library (no warnings allowed)
+#   make examples build Examples/ (by path on this package) and check its output and the README's example
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
 #   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
 #   make clean   remove build products
@@ -18,7 +20,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench golden corpus clean
+.PHONY: setup build test demo bench golden corpus clean docs examples
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
@@ -44,6 +46,14 @@ bench: setup
 
 demo: setup
 	"$(SWIFT)" run -c release tactile demo
+
+docs: setup
+	@for target in Tactile TactileRecording TactileEvdev; do \
+		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
+	done
+
+examples: setup
+	SWIFT="$(SWIFT)" tools/check-examples.sh
 
 golden: setup
 	"$(SWIFT)" build -c release --product tactile

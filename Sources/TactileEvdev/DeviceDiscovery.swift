@@ -64,6 +64,12 @@ public struct DiscoveredDevice: Sendable, Hashable {
 }
 
 /// Finds the evdev nodes of the system (`/dev/input/event*`).
+///
+/// ```swift
+/// for device in try DeviceDiscovery.list() {
+///     print(device.path, device.name ?? "?", device.kind.map { "\($0)" } ?? "?")
+/// }
+/// ```
 public enum DeviceDiscovery {
     /// The usual place of evdev nodes.
     public static let defaultDirectory = "/dev/input"

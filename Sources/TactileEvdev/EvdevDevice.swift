@@ -9,11 +9,11 @@ import Glibc
 /// read with `SYN_DROPPED` recovery.
 ///
 /// Reading is non-blocking underneath: ``nextEvent()`` returns at once, and
-/// ``poll(timeout:)`` (or ``fileDescriptor`` in your own poll loop) waits for
+/// `poll(timeout:)` (or ``fileDescriptor`` in your own poll loop) waits for
 /// more. ``readEvents(idleTimeout:_:)`` combines both into a read loop.
 ///
 /// When the kernel's buffer overflowed, the stream continues with
-/// `SYN_DROPPED`, a synthetic `SYN_REPORT` (so that ``TouchAssembler`` closes
+/// `SYN_DROPPED`, a synthetic `SYN_REPORT` (so that `TouchAssembler` closes
 /// the discarded frame and cancels the touches in flight), then one frame that
 /// holds libevdev's full resynchronised state (every slot, the position axes,
 /// the touch and tool keys) closed by `SYN_REPORT`, which restores every
@@ -22,8 +22,8 @@ import Glibc
 ///
 /// ## Protocol A
 /// A device that speaks multitouch protocol A (`SYN_MT_REPORT`, no slots:
-/// ``DeviceDescription/usesProtocolA``) is read through a
-/// ``ProtocolAConverter``, as libinput reads it through mtdev: ``nextEvent()``
+/// `DeviceDescription/usesProtocolA`) is read through a
+/// `ProtocolAConverter`, as libinput reads it through mtdev: ``nextEvent()``
 /// hands out protocol B, a whole frame at a time when its `SYN_REPORT`
 /// arrives, and ``description`` is the protocol-B device that stream belongs
 /// to (10 slots). ``kernelDescription`` keeps what the kernel announces.
@@ -31,16 +31,22 @@ import Glibc
 /// ## Going away
 /// When the device is unplugged (or its driver unbound), the kernel makes
 /// `poll` report `POLLHUP`/`POLLERR` and `read` fail with `ENODEV`:
-/// ``poll(timeout:)`` then returns ``PollResult/hangup`` and ``nextEvent()``
+/// `poll(timeout:)` then returns ``PollResult/hangup`` and ``nextEvent()``
 /// ``ReadResult/endOfStream``. A descriptor that hangs up without `ENODEV`
 /// (end of file, as a umockdev testbed's node does when unplugged) is a
 /// hang-up too. As a fallback for nodes that never hang up (a umockdev
-/// testbed's device removed without closing its node), ``poll(timeout:)``
+/// testbed's device removed without closing its node), `poll(timeout:)`
 /// also reports a hang-up when, while no event arrives, the node's path no
 /// longer exists or names another file than the one opened (checked at most
 /// every ``nodeCheckInterval`` seconds).
 ///
 /// The device is not thread-safe: use it from one thread or task.
+///
+/// ```swift
+/// let device = try EvdevDevice(path: "/dev/input/event5", options: .init(requireTouch: true))
+/// print(device.description.name, device.description.kind)
+/// while case .event(let event) = try device.nextEvent() { pipeline.process(event) }
+/// ```
 public final class EvdevDevice {
     /// How to open a device.
     public struct OpenOptions: Sendable, Hashable {
@@ -63,13 +69,13 @@ public final class EvdevDevice {
     public enum ReadResult: Sendable, Hashable {
         /// The next event.
         case event(InputEvent)
-        /// Nothing to read now: wait with ``EvdevDevice/poll(timeout:)`` and try again.
+        /// Nothing to read now: wait with `EvdevDevice.poll(timeout:)` and try again.
         case wouldBlock
         /// The device is gone (`ENODEV`): every event before was delivered, none follow.
         case endOfStream
     }
 
-    /// What ``poll(timeout:)`` saw.
+    /// What `poll(timeout:)` saw.
     public enum PollResult: Sendable, Hashable {
         /// Events are waiting.
         case readable
@@ -94,7 +100,7 @@ public final class EvdevDevice {
     public let path: String
     /// The device the events of ``nextEvent()`` belong to: what libevdev
     /// reports, or for a protocol-A device the protocol-B device it is
-    /// converted to (``DeviceDescription/convertedToProtocolB(slotCount:)``).
+    /// converted to (`DeviceDescription/convertedToProtocolB(slotCount:)`).
     public let description: DeviceDescription
     /// What the kernel announces, as libevdev reports it (the same as
     /// ``description`` unless the device speaks protocol A).
@@ -102,9 +108,9 @@ public final class EvdevDevice {
     /// The values of the device's axes when it was opened, for the stream
     /// ``nextEvent()`` gives: the current slot (`ABS_MT_SLOT`, which the first
     /// events apply to until the kernel names another) and the single-touch
-    /// axes. Per-slot values are left out (see ``AxisValues``), and so is the
+    /// axes. Per-slot values are left out (see `AxisValues`), and so is the
     /// slot of a protocol-A device, whose converted stream names every slot.
-    /// Give them to the ``InputPipeline`` and to a recording, so that a
+    /// Give them to the `InputPipeline` and to a recording, so that a
     /// replay starts where the device was.
     public let axisValues: AxisValues
     /// The file descriptor, for your own `poll`/`epoll` loop. Valid while the
@@ -130,12 +136,12 @@ public final class EvdevDevice {
     private var isGone = false
     /// What `stat` said of ``path`` once opened: its device, inode and device number.
     private let nodeIdentity: NodeIdentity?
-    /// Set once the node was seen removed or replaced; ``poll(timeout:)`` then reports a hang-up.
+    /// Set once the node was seen removed or replaced; `poll(timeout:)` then reports a hang-up.
     private var nodeRemoved = false
     /// `CLOCK_MONOTONIC` seconds of the last node check.
     private var lastNodeCheck = -Double.infinity
 
-    /// How often, at most, ``poll(timeout:)`` checks while idle that the node
+    /// How often, at most, `poll(timeout:)` checks while idle that the node
     /// still exists and names the device opened (see ``EvdevDevice``).
     public static let nodeCheckInterval = 0.25
 
@@ -328,7 +334,7 @@ public final class EvdevDevice {
         }
     }
 
-    /// ``poll(timeout:)`` without blocking the caller's thread: the waits in
+    /// `poll(timeout:)` without blocking the caller's thread: the waits in
     /// `poll(2)` happen on a thread of the device's own, while the calling
     /// task is suspended (it stays on its actor, the main actor for a
     /// ``LiveSession``). A cancelled task gets ``PollResult/timeout`` at the
@@ -361,7 +367,7 @@ public final class EvdevDevice {
         var error: Int32
     }
 
-    /// The serial queue (a thread of its own) the async ``poll(timeout:)`` waits on.
+    /// The serial queue (a thread of its own) the async `poll(timeout:)` waits on.
     private lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
 
     /// The answer when no waiting is needed: events pending, or the device gone.
@@ -486,7 +492,7 @@ public final class EvdevDevice {
         return values
     }
 
-    /// Builds a ``DeviceDescription`` from libevdev's view of the device.
+    /// Builds a `DeviceDescription` from libevdev's view of the device.
     static func describe(_ handle: OpaquePointer) -> DeviceDescription {
         let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
         let identity = DeviceIdentity(

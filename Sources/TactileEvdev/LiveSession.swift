@@ -3,7 +3,7 @@ import Tactile
 import Glibc
 #endif
 
-/// Drives an ``InputPipeline`` from a live ``EvdevDevice``.
+/// Drives an `InputPipeline` from a live ``EvdevDevice``.
 ///
 /// ## Time
 /// Engine time follows the **event timestamps, rebased so that the session's
@@ -15,7 +15,7 @@ import Glibc
 /// Between events, the session follows `CLOCK_MONOTONIC` (the device clock,
 /// see ``EvdevDevice/usesMonotonicClock``) to know when the engine's next
 /// timer is due: it polls the device with a timeout that ends at
-/// ``GestureEngine/nextDeadline``, and when that deadline has passed with no
+/// `GestureEngine/nextDeadline`, and when that deadline has passed with no
 /// input, advances the engine **to the deadline exactly** (never to an
 /// arbitrary clock reading), so long presses and tap timeouts fire without
 /// input and at the time a replay fires them. While idle, engine time is
@@ -27,10 +27,10 @@ import Glibc
 /// timer, as in a replay.
 ///
 /// ## End
-/// ``run()`` returns when the device goes away (every event received is
+/// `run()` returns when the device goes away (every event received is
 /// kept), when ``StopSignal/requestStop()`` was called, when no event came
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
-/// seconds. Then ``InputPipeline/finishInput(at:)`` cancels the touches left
+/// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
 /// down and lets pending timers fire until `last event + settle` (or the
 /// engine time, if later). An idle end happens logically at
 /// `last event + idleExit`, so the log is then the same as a replay with a
@@ -38,6 +38,14 @@ import Glibc
 ///
 /// The session lives on the main actor, as its pipeline does; only its
 /// ``stopSignal`` may be raised from anywhere (a signal handler, another task).
+///
+/// ```swift
+/// let session = LiveSession(device: try EvdevDevice(path: "/dev/input/event5"), window: window)
+/// let interrupt = session.stopSignal.stopOnSignals()
+/// defer { interrupt.cancel() }
+/// let outcome = try await session.run()
+/// print(outcome.reason, outcome.events.count)
+/// ```
 @MainActor
 public final class LiveSession {
     /// Limits of a session.
@@ -64,7 +72,7 @@ public final class LiveSession {
         }
     }
 
-    /// Why ``run()`` returned.
+    /// Why `run()` returned.
     public enum EndReason: String, Sendable, Hashable {
         /// The device went away; everything before was processed.
         case deviceGone
@@ -98,7 +106,7 @@ public final class LiveSession {
         public init() { pthread_mutex_init(&mutex, nil) }
         deinit { pthread_mutex_destroy(&mutex) }
 
-        /// Asks the session to end; it finishes its input and returns from ``LiveSession/run()``.
+        /// Asks the session to end; it finishes its input and returns from `LiveSession.run()`.
         public func requestStop() {
             pthread_mutex_lock(&mutex)
             requested = true
@@ -118,11 +126,11 @@ public final class LiveSession {
 
     /// The device read.
     public let device: EvdevDevice
-    /// The pipeline fed; set its `onFrame` and its engine's `onAction` before ``run()``.
+    /// The pipeline fed; set its `onFrame` and its engine's `onAction` before `run()`.
     public let pipeline: InputPipeline
     /// The limits.
     public let options: Options
-    /// Raise it to end ``run()``.
+    /// Raise it to end `run()`.
     public let stopSignal = StopSignal()
     /// Called with each event as read (not rebased), before the pipeline sees it.
     public var onEvent: ((InputEvent) -> Void)?

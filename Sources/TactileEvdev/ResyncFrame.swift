@@ -2,7 +2,7 @@ import CLibevdev
 import Tactile
 
 /// Builds the frame a live source feeds after `SYN_DROPPED`: libevdev's whole
-/// current state as ordinary events, so that ``TouchAssembler`` restores every
+/// current state as ordinary events, so that `TouchAssembler` restores every
 /// finger at once.
 ///
 /// The frame holds, in kernel order: for each slot `ABS_MT_SLOT`, then

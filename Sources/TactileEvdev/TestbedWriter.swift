@@ -78,6 +78,12 @@ extension String {
 /// Tactile start there) and `EVIOCGMTSLOTS` ((slots + 1) × 4 bytes) for each
 /// multitouch axis, all touches up. The events are evemu `E:` lines with
 /// the microseconds unpadded (umockdev 0.17 reads `0.009829` as octal).
+///
+/// ```swift
+/// let writer = TestbedWriter(device: recording.device, events: recording.events)
+/// let files = try writer.write(to: "/tmp/testbed", name: "pad")
+/// print(files.shellCommand(running: ["tactile", "demo", "--json"]))
+/// ```
 public struct TestbedWriter: Sendable, Hashable {
     /// The node a testbed mocks unless told otherwise.
     public static let defaultNode = "/dev/input/event0"
@@ -85,7 +91,7 @@ public struct TestbedWriter: Sendable, Hashable {
     /// The device to present.
     public var device: DeviceDescription
     /// The axis values the device presents when opened (`EVIOCGABS`), such as
-    /// a recording's ``AxisValues`` when it began.
+    /// a recording's `AxisValues` when it began.
     public var axisValues: AxisValues
     /// The events to replay into the node, in order.
     public var events: [InputEvent]

@@ -14,7 +14,7 @@ import Tactile
 /// (`#     Event code 47 (ABS_MT_SLOT)` then `#       Value        1`); those
 /// values are kept (``EvemuRecording/axisValues``), other comments are not.
 struct EvemuParser {
-    /// The comment that carries a ``DeviceKind`` the bits alone would not give.
+    /// The comment that carries a `DeviceKind` the bits alone would not give.
     static let kindComment = "# Tactile-Kind:"
 
     private enum Stage { case start, needsIdentity, header, events }

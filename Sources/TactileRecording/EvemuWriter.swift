@@ -6,12 +6,17 @@ import Tactile
 ///
 /// For every recording `r`, `EvemuReader.parse(EvemuWriter.text(for: r)) == r`,
 /// with two limits of the format: line breaks in the device name become
-/// spaces, and codes of `EV_SYN` in ``DeviceDescription/otherCodes`` are not
-/// kept (evemu's `B: 00` line lists event types). A ``DeviceKind`` other than
+/// spaces, and codes of `EV_SYN` in `DeviceDescription/otherCodes` are not
+/// kept (evemu's `B: 00` line lists event types). A `DeviceKind` other than
 /// the one the bits imply travels in a `# Tactile-Kind:` comment. Axis values
 /// (``EvemuRecording/axisValues``) go, when there are any, into evemu's
 /// comment block (`#     Event code 47 (ABS_MT_SLOT)`, `#       Value        1`),
 /// where evemu-record writes them and ``EvemuReader`` finds them.
+///
+/// ```swift
+/// let text = EvemuWriter.text(for: EvemuRecording(device: recording.device, events: recording.events))
+/// try text.write(toFile: "session.evemu", atomically: true, encoding: .utf8)
+/// ```
 public enum EvemuWriter {
     /// The file format version written in the first line.
     public static let formatVersion = "1.3"

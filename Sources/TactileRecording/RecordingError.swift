@@ -2,6 +2,14 @@
 ///
 /// The ``description`` reads like a compiler diagnostic,
 /// `file:line: expected …, found …`, so the CLI can print it as it is.
+///
+/// ```swift
+/// do {
+///     _ = try Recording(contentsOf: "broken.json")
+/// } catch {
+///     print(error)   // broken.json:12:7: events[3][2]: expected a number, found "x"
+/// }
+/// ```
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of problem, for code that reacts to it; ``message`` has the details.
     public enum Problem: String, Hashable, Sendable, CaseIterable {

@@ -1,5 +1,12 @@
 /// An ordered list of actions, as the engine sent them: the golden format of
 /// the tests and the `--json` output of the CLI (one JSON object per line).
+///
+/// ```swift
+/// var log = ActionLog()
+/// pipeline.engine.onAction = { log.append($0) }
+/// pipeline.process(events)
+/// try log.jsonText.write(toFile: "actions.jsonl", atomically: true, encoding: .utf8)
+/// ```
 public struct ActionLog: Hashable, Sendable {
     public private(set) var records: [ActionRecord] = []
 

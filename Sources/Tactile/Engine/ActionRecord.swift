@@ -1,4 +1,12 @@
 /// One action a recognizer sent: what the action log stores and the CLI prints.
+///
+/// ```swift
+/// pipeline.engine.onAction = { record in
+///     if record.recognizer == "pinch", record.state == .ended {
+///         print(record.jsonLine)   // {"t":0.869352,"recognizer":"pinch",…}
+///     }
+/// }
+/// ```
 public struct ActionRecord: Hashable, Sendable {
     /// Engine time of the action, in seconds.
     public var time: Double

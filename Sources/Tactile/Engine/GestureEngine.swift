@@ -32,6 +32,14 @@
 ///
 /// Time comes only from frame timestamps and ``advance(to:)``, never from a
 /// clock, so the same frames always give the same actions, at any replay speed.
+///
+/// ```swift
+/// let window = Window(screen: .standard)
+/// let engine = GestureEngine(window: window)
+/// engine.onAction = { print($0.readableLine) }
+/// for frame in frames { engine.process(frame) }   // frames from a TouchAssembler
+/// engine.advance(to: lastTime + 1)                  // let pending timers fire
+/// ```
 @MainActor
 public final class GestureEngine {
     /// The root of the view tree touches are hit-tested against.

@@ -5,6 +5,15 @@
 /// Feed it events (from a live device or a recording) and, between events,
 /// ``advance(to:)`` to let timers fire; engine time follows the event
 /// timestamps only.
+///
+/// ```swift
+/// let window = Window(screen: recording.screen)
+/// let gestures = StandardGestures(attachingTo: window)
+/// let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+/// pipeline.engine.onAction = { print($0.readableLine) }
+/// pipeline.process(recording.events)
+/// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
+/// ```
 @MainActor
 public final class InputPipeline {
     /// Assembles the device's events into frames.
@@ -15,7 +24,7 @@ public final class InputPipeline {
     public let engine: GestureEngine
     /// Called with every frame before the engine sees it (for displays and recorders).
     @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
-    /// The continuations of ``frames()`` streams still listened to.
+    /// The continuations of ``frames(bufferingNewest:)`` streams still listened to.
     private var frameStreams: [AsyncStream<TouchFrame>.Continuation] = []
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
@@ -64,7 +73,7 @@ public final class InputPipeline {
         }
     }
 
-    /// Ends every ``frames()`` and ``GestureEngine/actions(bufferingNewest:)``
+    /// Ends every ``frames(bufferingNewest:)`` and ``GestureEngine/actions(bufferingNewest:)``
     /// stream: the input is over (a recording played, a device gone).
     public func finishStreams() {
         for continuation in frameStreams { continuation.finish() }

@@ -10,6 +10,11 @@
 /// 2. rests (within ``restingMovement`` of where it landed), landed at least
 ///    ``minimumDelay`` earlier, and is at least ``minimumDistance`` away:
 ///    farther than one hand pinches, later than fingers of one gesture land.
+///
+/// ```swift
+/// // A kiosk: a resting hand never swallows what the other hand does.
+/// for recognizer in gestures.all { recognizer.startsAnewForIndependentTouches = true }
+/// ```
 public enum TouchIndependence {
     /// Fingers of one gesture land within this of each other, in seconds
     /// (the tap's landing window; libinput's tap timeout is 180 ms).

@@ -40,6 +40,17 @@ public struct EventCodeSet: Hashable, Sendable, Codable {
 ///
 /// Built from libevdev for a live device and stored in every recording, so a
 /// recording replays exactly as the device it came from.
+///
+/// ```swift
+/// let pad = DeviceDescription(
+///     name: "Touchpad", properties: [InputProperty.pointer, InputProperty.buttonPad],
+///     keys: [KeyCode.touch, KeyCode.toolFinger, KeyCode.toolDoubleTap],
+///     axes: [AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 4),
+///            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1939, resolution: 20),
+///            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1299, resolution: 20),
+///            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)])
+/// print(pad.kind, pad.slotCount)   // touchpad 5
+/// ```
 public struct DeviceDescription: Hashable, Sendable, Codable {
     /// The kernel's device name.
     public var name: String
@@ -55,7 +66,7 @@ public struct DeviceDescription: Hashable, Sendable, Codable {
     /// What the device is, as derived from properties, keys and axes (see ``DeviceKind``).
     public var kind: DeviceKind
 
-    /// Describes a device; `kind` defaults to what ``classify(properties:keys:axes:)`` infers.
+    /// Describes a device; `kind` defaults to what ``classify(properties:keys:axes:otherCodes:)`` infers.
     public init(
         name: String,
         identity: DeviceIdentity = DeviceIdentity(),

@@ -3,6 +3,16 @@
 ///
 /// Times keep the kernel's integer form so that a recording round-trips
 /// exactly; ``time`` gives the same instant in seconds as a `Double`.
+///
+/// ```swift
+/// let landing = [
+///     InputEvent(time: 0.0, type: .abs, code: AbsCode.mtTrackingID, value: 7),
+///     InputEvent(time: 0.0, type: .abs, code: AbsCode.mtPositionX, value: 500),
+///     InputEvent(time: 0.0, type: .abs, code: AbsCode.mtPositionY, value: 300),
+///     InputEvent(time: 0.0, type: .syn, code: SynCode.report, value: 0),
+/// ]
+/// pipeline.process(landing)
+/// ```
 public struct InputEvent: Hashable, Sendable {
     /// Whole seconds of the kernel timestamp (`input_event.input_event_sec`).
     public var seconds: Int64

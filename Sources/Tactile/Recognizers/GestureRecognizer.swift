@@ -5,6 +5,15 @@
 /// through the states with ``transition(to:)``; the ``GestureEngine`` decides
 /// whether a recognizer may actually leave `possible` (its delegate, its
 /// failure requirements, rival recognizers) and sends actions after the frame.
+///
+/// ```swift
+/// let pan = PanGestureRecognizer()
+/// pan.addTarget(controller, action: Controller.handlePan)   // held weakly
+/// pan.addAction { print($0.state, $0.translation(in: nil)) }
+/// pan.require(toFail: swipe)
+/// pan.delegate = controller
+/// view.addGestureRecognizer(pan)
+/// ```
 @MainActor
 open class GestureRecognizer {
     public typealias State = GestureRecognizerState

@@ -1,6 +1,19 @@
 /// Lets an object veto, filter and coordinate a recognizer, as
 /// `UIGestureRecognizerDelegate` does. Every method has a default, so a
 /// delegate implements only what it needs.
+///
+/// ```swift
+/// @MainActor
+/// final class Controller: GestureRecognizerDelegate {
+///     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+///         touch.location.y > 100   // not the title bar
+///     }
+///     func gestureRecognizer(_ recognizer: GestureRecognizer,
+///                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+///         recognizer is PinchGestureRecognizer && other is RotationGestureRecognizer
+///     }
+/// }
+/// ```
 @MainActor
 public protocol GestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer tries to leave `possible` (begin or recognize);

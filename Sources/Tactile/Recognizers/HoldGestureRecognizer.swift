@@ -6,6 +6,14 @@
 /// ``holdDuration(forFingers:)`` (40 ms for one or two fingers, 180 ms for
 /// three or more, after libinput); ends when they lift; cancelled when they
 /// move. It neither prevents other recognizers nor is prevented by them.
+///
+/// ```swift
+/// let hold = HoldGestureRecognizer()
+/// hold.addAction { hold in
+///     if hold.state == .began { scroller.stopKineticScrolling() }
+/// }
+/// view.addGestureRecognizer(hold)
+/// ```
 open class HoldGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {

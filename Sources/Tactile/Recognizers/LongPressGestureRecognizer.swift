@@ -7,6 +7,15 @@
 /// after that they may move freely (each move is a `changed`). With
 /// ``numberOfTapsRequired`` above 0, that many quick taps must come first
 /// (tap-then-hold).
+///
+/// ```swift
+/// let press = LongPressGestureRecognizer(minimumPressDuration: 0.5)
+/// press.allowableMovement = .points(10)   // UIKit's
+/// press.addAction { press in
+///     if press.state == .began { showMenu(at: press.location(in: press.view)) }
+/// }
+/// view.addGestureRecognizer(press)
+/// ```
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {

@@ -9,6 +9,15 @@
 /// per second. A finger
 /// landing or lifting re-anchors, so the rotation does not jump. Never
 /// begins on semi-multitouch devices, whose two touches are a bounding box.
+///
+/// ```swift
+/// let rotation = RotationGestureRecognizer()
+/// rotation.addAction { rotation in
+///     photo.angle += rotation.rotation
+///     rotation.rotation = 0   // increments; the velocity stays the fingers'
+/// }
+/// photoView.addGestureRecognizer(rotation)
+/// ```
 open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {

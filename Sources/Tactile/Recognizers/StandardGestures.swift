@@ -16,6 +16,13 @@
 /// - Every recognizer starts afresh for a finger that lands independently of
 ///   the ones down (``TouchIndependence``): a finger resting or long-pressing
 ///   never swallows another hand's drag.
+///
+/// ```swift
+/// let window = Window(screen: .standard)
+/// let gestures = StandardGestures(attachingTo: window)   // keep it alive: it is a delegate
+/// gestures.pinch.addAction { print("scale", $0.scale) }
+/// gestures.swipes[2].addAction { print("three-finger swipe", $0.recognizedDirection) }
+/// ```
 @MainActor
 public final class StandardGestures: GestureRecognizerDelegate {
     public let singleTaps: [TapGestureRecognizer]

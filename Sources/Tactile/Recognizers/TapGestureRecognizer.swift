@@ -10,6 +10,14 @@
 /// ``maximumTapDistance`` of each other. The finger count is the larger of
 /// the touches followed and the device's count (a three-finger tap on a
 /// two-slot touchpad counts three).
+///
+/// ```swift
+/// let doubleTap = TapGestureRecognizer(taps: 2, touches: 1)
+/// let twoFingerTap = TapGestureRecognizer(taps: 1, touches: 2)
+/// twoFingerTap.addAction { tap in print("two fingers at", tap.location(in: tap.view)) }
+/// view.addGestureRecognizer(doubleTap)
+/// view.addGestureRecognizer(twoFingerTap)
+/// ```
 open class TapGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {

@@ -28,6 +28,15 @@ public enum TouchPhase: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// One finger on the surface, as of one frame.
+///
+/// ```swift
+/// override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+///     for touch in touches {
+///         let step = touch.location(in: view) - touch.previousLocation(in: view)
+///         print(touch.id, "moved", step, "mm:", touch.surfaceLocation)
+///     }
+/// }
+/// ```
 public struct Touch: Hashable, Sendable {
     /// The touch's identity for its whole life.
     public var id: TouchID
@@ -84,6 +93,14 @@ public struct Touch: Hashable, Sendable {
 }
 
 /// Everything the device reported between two `SYN_REPORT`s.
+///
+/// ```swift
+/// var assembler = TouchAssembler(device: device, screen: .standard)
+/// for event in events {
+///     guard let frame = assembler.process(event) else { continue }
+///     print(frame.time, frame.fingerCount, frame.touches.map(\.phase))
+/// }
+/// ```
 public struct TouchFrame: Hashable, Sendable {
     /// The time of the `SYN_REPORT`, in seconds.
     public var time: Double

@@ -18,6 +18,13 @@
 /// Bad input never stops it: out-of-range values are clamped, undeclared
 /// codes and impossible slots ignored, time going backwards held level, each
 /// counted in ``diagnostics``.
+///
+/// ```swift
+/// var assembler = TouchAssembler(device: recording.device, screen: recording.screen,
+///                                axisValues: recording.axisValues)
+/// let frames = assembler.process(recording.events)
+/// print(assembler.diagnostics.summary)   // what it had to work around
+/// ```
 public struct TouchAssembler: Sendable {
     /// The device whose events are assembled.
     public let device: DeviceDescription

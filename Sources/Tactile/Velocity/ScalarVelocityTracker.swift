@@ -12,6 +12,12 @@
 ///
 /// Feed an angle unwrapped (continuous across ±π), or a jump of 2π shows up
 /// as a huge velocity.
+///
+/// ```swift
+/// var tracker = ScalarVelocityTracker()
+/// for (time, scale) in [(0.00, 1.0), (0.01, 1.1), (0.02, 1.2)] { tracker.addSample(time: time, value: scale) }
+/// print(tracker.velocity(at: 0.02))   // about 10 per second
+/// ```
 public struct ScalarVelocityTracker: Sendable {
     private var core: VelocityTrackerCore
 

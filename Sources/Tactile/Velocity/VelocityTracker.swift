@@ -14,6 +14,14 @@
 /// The tracker is a value type with inline storage for
 /// ``VelocityTrackerParameters/maximumSampleCount`` samples: adding a
 /// sample and estimating never allocate.
+///
+/// ```swift
+/// var tracker = VelocityTracker()
+/// tracker.addSample(time: 0.000, position: Point(x: 0, y: 0))
+/// tracker.addSample(time: 0.010, position: Point(x: 10, y: 0))
+/// tracker.addSample(time: 0.020, position: Point(x: 20, y: 0))
+/// print(tracker.velocity(at: 0.020))   // about (1000, 0) per second
+/// ```
 public struct VelocityTracker: Sendable {
     private var core: VelocityTrackerCore
 

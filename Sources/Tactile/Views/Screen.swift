@@ -1,4 +1,10 @@
 /// The display that touches map onto: its bounds in points and its density.
+///
+/// ```swift
+/// let laptop = Screen(width: 1920, height: 1080, dotsPerInch: 141)
+/// print(laptop.physicalSize)   // about 346 × 195 mm
+/// let window = Window(screen: laptop)
+/// ```
 public struct Screen: Hashable, Sendable, Codable {
     /// The screen's rectangle in points; a window sized to it receives every touch.
     public var bounds: Rect

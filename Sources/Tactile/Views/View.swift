@@ -5,6 +5,14 @@
 /// `bounds` is the same rectangle in its own coordinates (the origin shifts
 /// the content, as a scroll offset does). A point outside a view's bounds
 /// never hits the view or any of its subviews, even a subview that overhangs.
+///
+/// ```swift
+/// let window = Window(screen: .standard)
+/// let sidebar = View(frame: Rect(x: 0, y: 0, width: 300, height: 1080), name: "sidebar")
+/// window.addSubview(sidebar)
+/// sidebar.addGestureRecognizer(TapGestureRecognizer())
+/// print(window.hitTest(Point(x: 100, y: 500)) === sidebar)   // true
+/// ```
 @MainActor
 open class View {
     /// A name for logs (the action log's `view` field).

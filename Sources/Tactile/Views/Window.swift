@@ -4,6 +4,11 @@
 /// than the screen never receives a touch outside its frame — UIKit's
 /// classic bug when a root view is not sized to the screen — which is why
 /// the default exists.
+///
+/// ```swift
+/// let window = Window(screen: Screen(width: 1280, height: 800))
+/// print(window.frame == window.screen.bounds)   // true: it receives every touch
+/// ```
 open class Window: View {
     /// The screen the window is on.
     public let screen: Screen

@@ -1,7 +1,7 @@
 import Tactile
 
 /// One DRM connector of the kernel (`/sys/class/drm/card0-eDP-1`): whether
-/// a display is connected, its EDID and its modes, and the ``Screen`` they
+/// a display is connected, its EDID and its modes, and the `Screen` they
 /// give.
 ///
 /// ```swift

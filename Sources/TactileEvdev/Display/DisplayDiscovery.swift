@@ -15,7 +15,7 @@ import Glibc
 /// tablet's touchscreen covers and its touchpad sits below — then the first
 /// by name (an external touchscreen on a desktop is its only display). Without DRM, without a connected
 /// display or without a usable EDID, ``detect(sysfsRoot:)`` falls back to
-/// ``Screen/standard`` (1920 × 1080 pt at 96 dpi) and says why in one line.
+/// `Screen/standard` (1920 × 1080 pt at 96 dpi) and says why in one line.
 ///
 /// ```swift
 /// let detected = DisplayDiscovery.detect()
@@ -28,7 +28,7 @@ public enum DisplayDiscovery {
 
     /// What ``detect(sysfsRoot:)`` found.
     public struct Detection: Hashable, Sendable {
-        /// The screen to use: the chosen display's, or ``Screen/standard``.
+        /// The screen to use: the chosen display's, or `Screen/standard`.
         public var screen: Screen
         /// The connector it came from; `nil` for the fallback.
         public var display: DisplayConnector?

@@ -6,6 +6,12 @@ import Tactile
 ///
 /// See `docs/recording-format.md`. Every other format converts to and from
 /// this one.
+///
+/// ```swift
+/// let recording = try Recording(contentsOf: "session.evemu")
+/// print(recording.device.name, recording.events.count, recording.labels)
+/// try RecordingWriter.write(recording, to: "session.json")
+/// ```
 public struct Recording: Hashable, Sendable {
     /// The value of the `format` field.
     public static let formatName = "tactile-recording"
@@ -27,7 +33,7 @@ public struct Recording: Hashable, Sendable {
     public var screen: Screen
     /// The values the device's axes held when the recording began (above all
     /// the slot its first events apply to); empty when every axis was at 0 or
-    /// nothing is known (see ``AxisValues``).
+    /// nothing is known (see `AxisValues`).
     public var axisValues: AxisValues
     /// What the person did, if known.
     public var labels: [RecordingLabel]
@@ -63,7 +69,7 @@ public struct RecordingLabel: Hashable, Sendable, Codable {
     /// Start and end of the gesture in recording time (seconds), if known.
     public var start: Double?
     public var end: Double?
-    /// Recognizers of ``StandardGestures`` (by name) that must recognize in this span.
+    /// Recognizers of `StandardGestures` (by name) that must recognize in this span.
     public var recognizers: [String]
     /// Recognizers that must not recognize in this span (a negative example).
     public var absent: [String]

@@ -314,7 +314,7 @@ struct RecordingHeaderDecoder {
         return records
     }
 
-    /// One action in the shape of ``ActionRecord/jsonLine``; `values` keep their order.
+    /// One action in the shape of `ActionRecord/jsonLine`; `values` keep their order.
     func action(_ node: JSONNode, _ path: String) throws(RecordingError) -> ActionRecord {
         let action = try object(node, path, what: "an action", required: ["t", "recognizer", "view", "state", "touches", "location", "values"])
         let time = try double(try member(action, "t", node, path), path + ".t", what: "the time in seconds")

@@ -50,6 +50,12 @@ public struct RecordingHeader: Hashable, Sendable {
 /// Events are parsed byte by byte without allocating per event, at several
 /// hundred MB/s; ``header(contentsOf:limits:)`` stops before the events and
 /// ``events(contentsOf:limits:)`` streams them in constant memory.
+///
+/// ```swift
+/// let recording = try RecordingReader.read(contentsOf: "session.json")
+/// let header = try RecordingReader.header(contentsOf: "big.json")   // the header only
+/// for event in try RecordingReader.events(contentsOf: "big.json") { pipeline.process(event) }   // streaming
+/// ```
 public enum RecordingReader {
     /// Bounds on what the reader accepts.
     public struct Limits: Hashable, Sendable {

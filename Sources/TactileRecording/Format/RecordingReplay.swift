@@ -3,6 +3,13 @@ import Tactile
 /// Replays a recording through the standard recognizer set, as `tactile
 /// replay` and the corpus tests do, and checks what came out against the
 /// recording's labels and golden log.
+///
+/// ```swift
+/// let recording = try Recording(contentsOf: "Recordings/touchpad-synaptics-two-finger-scroll.json")
+/// let outcome = RecordingReplay.run(recording)
+/// print(outcome.log.jsonText)
+/// print(RecordingReplay.labelProblems(recording.labels, log: outcome.log))   // [] when the labels hold
+/// ```
 public enum RecordingReplay {
     /// Seconds the engine keeps running after the last event, so pending
     /// timers (a single tap waiting for its double tap) fire.
@@ -23,7 +30,7 @@ public enum RecordingReplay {
     }
 
     /// Replays `recording` on a window sized to its screen with
-    /// ``StandardGestures`` attached; touches left down at the end are
+    /// `StandardGestures` attached; touches left down at the end are
     /// cancelled and timers run `settle` seconds past the last event.
     /// `onFrame` and `onAction` see frames and actions as they happen.
     /// `beforeEvent` runs before each event is fed (a real-time player waits there).

@@ -4,6 +4,12 @@ import Foundation
 /// then `pinch-out 2.json`, `pinch-out 3.json`… Saves are atomic, never
 /// replace an existing file and are readable by the owner only (0600; the
 /// directory is created 0700), since touch streams can hold signatures and PINs.
+///
+/// ```swift
+/// let store = RecordingStore()   // $XDG_DATA_HOME/tactile/recordings
+/// let path = try store.save(recording, as: "two-finger scroll")
+/// print(path, store.recordings())
+/// ```
 public struct RecordingStore: Hashable, Sendable {
     /// The directory the recordings are in.
     public var directory: String

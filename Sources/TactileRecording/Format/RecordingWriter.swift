@@ -5,8 +5,13 @@ import Tactile
 /// The output is deterministic: keys in a fixed order, header numbers in
 /// Swift's shortest round-trip form, one event per line as
 /// `[sec, usec, type, code, value]`, one expected action per line exactly as
-/// ``ActionRecord/jsonLine`` gives it. The same recording always gives the
+/// `ActionRecord/jsonLine` gives it. The same recording always gives the
 /// same bytes.
+///
+/// ```swift
+/// let recording = Recording(device: device, screen: .standard, events: events)
+/// try RecordingWriter.write(recording, to: "session.json")   // atomic, 0600; refuses to overwrite
+/// ```
 public enum RecordingWriter {
     /// The recording as UTF-8 JSON bytes, ending in a line feed.
     ///
@@ -111,7 +116,7 @@ struct RecordingJSONOutput {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string (see ``JSONText/quote(_:)``).
+    /// A JSON string (see `JSONText/quote(_:)`).
     mutating func appendString(_ text: String) {
         append(JSONText.quote(text))
     }

@@ -5,7 +5,7 @@ extension Recording {
     /// gives and its events, timestamps kept as recorded; a protocol-A
     /// device's events become protocol B (``convertingProtocolA()``). evemu
     /// holds nothing else, so there are no labels and no golden log; the
-    /// screen is `screen` (``Screen/standard`` by default).
+    /// screen is `screen` (`Screen/standard` by default).
     public init(evemu: EvemuRecording, screen: Screen = .standard, created: String = "") {
         self = Recording(created: created, device: evemu.device, screen: screen, axisValues: evemu.axisValues, events: evemu.events)
             .convertingProtocolA()

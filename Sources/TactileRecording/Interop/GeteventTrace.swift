@@ -3,7 +3,7 @@ import Tactile
 
 /// The events of one device in an Android `getevent -lt` trace, as they were
 /// printed: protocol A stays protocol A here. ``Recording/init(getevent:options:)``
-/// turns a trace into a recording a ``TouchAssembler`` can read.
+/// turns a trace into a recording a `TouchAssembler` can read.
 ///
 /// `getevent -lt` prints one event per line, with the kernel timestamp,
 /// optionally the device node (when it watches several), the type, the code
@@ -277,7 +277,7 @@ extension Recording {
         /// Slots of the synthesized device (protocol A contacts are spread over them).
         public var slotCount: Int
         /// For protocol A traces without tracking ids: how far (device units)
-        /// a contact may move between frames and stay the same (see ``ProtocolAConverter``).
+        /// a contact may move between frames and stay the same (see `ProtocolAConverter`).
         public var maximumMatchDistance: Double?
         /// A description to use instead of the synthesized one.
         public var device: DeviceDescription?
@@ -295,7 +295,7 @@ extension Recording {
 
     /// A recording of an Android `getevent` trace.
     ///
-    /// The events become protocol B (``ProtocolAConverter`` for protocol A;
+    /// The events become protocol B (`ProtocolAConverter` for protocol A;
     /// an explicit slot 0 for ``GeteventTrace/MultitouchProtocol/bWithoutSlots``;
     /// protocol B and single-touch traces as they are), with `BTN_TOUCH`
     /// following the contacts, and timestamps kept. getevent prints no device

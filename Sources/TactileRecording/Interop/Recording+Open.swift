@@ -45,7 +45,7 @@ extension Recording {
     /// Timestamps are kept as recorded. Then, for every format: a protocol A
     /// device is converted to protocol B unless ``OpenOptions/protocolA`` says to
     /// keep it; ``OpenOptions/screen`` replaces the screen (formats without one
-    /// get ``Screen/standard``); ``OpenOptions/surfaceSizeInMillimetres`` gives
+    /// get `Screen/standard`); ``OpenOptions/surfaceSizeInMillimetres`` gives
     /// position axes without resolution one.
     ///
     /// ```swift

@@ -2,10 +2,10 @@ import Tactile
 
 extension Recording {
     /// The recording as protocol B, when its device speaks multitouch
-    /// protocol A (``DeviceDescription/usesProtocolA``): the events pass
-    /// through ``ProtocolAConverter`` (with ``ProtocolAConverter/Configuration/device``,
+    /// protocol A (`DeviceDescription/usesProtocolA`): the events pass
+    /// through `ProtocolAConverter` (with `ProtocolAConverter/Configuration/device`,
     /// as mtdev does for libinput) and the device becomes
-    /// ``DeviceDescription/convertedToProtocolB(slotCount:)``. Labels and
+    /// `DeviceDescription/convertedToProtocolB(slotCount:)`. Labels and
     /// the screen are kept; a golden log, made for the old events, is dropped.
     /// Any other recording is returned unchanged.
     ///

@@ -5,7 +5,7 @@ import Tactile
 /// `libinput record` YAML (for `libinput replay`).
 ///
 /// Both keep the device and the events exactly (reading the text back gives
-/// the same ``DeviceDescription`` and ``InputEvent``s, within the limits
+/// the same `DeviceDescription` and `InputEvent`s, within the limits
 /// ``EvemuWriter`` documents); neither has room for the screen, the labels or
 /// the golden log. Tactile's own JSON is written by the recording writer of
 /// `Format/`.

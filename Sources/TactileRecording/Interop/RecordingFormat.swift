@@ -1,6 +1,10 @@
 import Foundation
 
 /// The recording formats Tactile reads and writes.
+///
+/// ```swift
+/// let format = try RecordingFormat.detect(contentsOf: "trace.txt")   // .getevent
+/// ```
 public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Tactile's own JSON (`.json`, version 1): the only one with labels, screen and golden log.
     case tactile

@@ -20,8 +20,8 @@ extension Recording {
     public struct OpenOptions: Hashable, Sendable {
         /// What becomes of a multitouch protocol A device (`SYN_MT_REPORT`, no slots).
         public enum ProtocolA: Hashable, Sendable {
-            /// Its events become protocol B through ``ProtocolAConverter`` and its
-            /// device ``DeviceDescription/convertedToProtocolB(slotCount:)``, as
+            /// Its events become protocol B through `ProtocolAConverter` and its
+            /// device `DeviceDescription/convertedToProtocolB(slotCount:)`, as
             /// mtdev does for libinput (see ``Recording/convertingProtocolA()``): what
             /// the touch assembler reads. A golden log, made for the old events, is dropped.
             case convertToProtocolB
@@ -41,7 +41,7 @@ extension Recording {
         /// the file has no header. Given with a file of another format, it is an error.
         public var evemuDescriptionFile: String?
         /// The screen the recording maps onto, whatever the format. `nil` (the
-        /// default): a Tactile JSON recording's own, ``Screen/standard`` for
+        /// default): a Tactile JSON recording's own, `Screen/standard` for
         /// the formats that store none.
         public var screen: Screen?
         /// The surface's physical size in millimetres, for a device whose

@@ -1,7 +1,7 @@
 import Tactile
 
 extension GestureLabel {
-    /// The recognizer of ``StandardGestures`` that must recognize this gesture.
+    /// The recognizer of `StandardGestures` that must recognize this gesture.
     public var standardRecognizer: String {
         let fingerWords = ["", "twoFinger", "threeFinger"]
         let prefix = fingerWords[min(max(fingers, 1), 3) - 1]

@@ -264,7 +264,7 @@ public struct PressSpec: Hashable, Sendable, Codable {
     }
 }
 
-/// A gesture with every parameter explicit. ``GestureSynthesizer/make(_:at:)``
+/// A gesture with every parameter explicit. ``GestureSynthesizer/make(_:at:imperfections:)``
 /// renders it; ``GestureSynthesizer/draw(_:fingers:)`` draws realistic ones.
 public enum GestureSpec: Hashable, Sendable, Codable {
     /// A tap (one stroke) or a double tap (two).

@@ -13,7 +13,7 @@ import Tactile
 /// Everything random comes from one ``SeededRandom``: the same device, seed
 /// and calls give the same events, byte for byte.
 ///
-/// ``make(_:at:)`` and ``random(_:fingers:at:)`` return self-contained
+/// ``make(_:at:imperfections:)`` and ``random(_:fingers:at:)`` return self-contained
 /// streams that start from a freshly opened device (slot 0 current, nothing
 /// down); tracking ids keep growing from one gesture to the next.
 /// ``session(_:gap:start:)`` encodes gestures one after another with the
@@ -24,13 +24,21 @@ import Tactile
 /// through `BTN_TOOL_*` until a slot frees up (then they become new touches);
 /// a gesture never has more fingers than the device can count
 /// (``maximumFingers``). Times are whole microseconds divided by 10⁶, as in
-/// ``TouchFrame/time``.
+/// `TouchFrame/time`.
+///
+/// ```swift
+/// var synthesizer = GestureSynthesizer(device: SynthesizedDevices.touchscreen, seed: 42)
+/// let pinch = synthesizer.random(.pinchOut, fingers: 2, at: 0)
+/// print(pinch.label.kind, pinch.label.values)   // the true scale, span, duration…
+/// let scroll = synthesizer.make(synthesizer.draw(.pan, fingers: 2), at: 2,
+///                               imperfections: [.lateStart(finger: 1, delay: 0.03)])
+/// ```
 public struct GestureSynthesizer: Sendable {
     /// The device the events are for.
     public let device: DeviceDescription
     /// Report rate and noise.
     public var model: SensorModel
-    /// How device units become millimetres (the same mapping ``TouchAssembler`` uses).
+    /// How device units become millimetres (the same mapping `TouchAssembler` uses).
     public let mapping: SurfaceMapping
     var generator: SeededRandom
     var nextTrackingID: Int32

@@ -2,7 +2,7 @@ import Tactile
 
 /// Device descriptions for synthesized gestures, modelled on real hardware.
 ///
-/// Any other ``DeviceDescription`` with multitouch position axes works with
+/// Any other `DeviceDescription` with multitouch position axes works with
 /// ``GestureSynthesizer`` too; these three cover the common shapes: a modern
 /// clickpad, a large touchscreen, and an older touchpad that counts more
 /// fingers than it can track.

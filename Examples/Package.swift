@@ -1,0 +1,33 @@
+// swift-tools-version:6.2
+// Examples that CI builds and runs against the corpus (make examples).
+import PackageDescription
+
+// A package depended on by path is named after its directory.
+let tactile = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "Tactile"
+
+let package = Package(
+    name: "TactileExamples",
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        // The README's example, byte for byte (make examples checks it).
+        .executableTarget(
+            name: "GettingStarted",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
+            ]
+        ),
+        // A photo viewer: pinch, turn and move a picture; buttons that tap; a
+        // custom two-finger double tap.
+        .executableTarget(
+            name: "PhotoViewer",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
