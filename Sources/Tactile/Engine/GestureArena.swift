@@ -56,7 +56,7 @@ final class GestureArena {
     }
 
     func contains(_ recognizer: GestureRecognizer) -> Bool {
-        members.contains { $0 === recognizer }
+        members.containsIdentical(recognizer)
     }
 
     /// Takes the members `shouldRemove` picks out of play, in order, and returns them.
@@ -82,7 +82,7 @@ final class GestureArena {
         switch requirementStatus(of: recognizer) {
         case .wait:
             recognizer.pendingState = state
-            if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
+            if !waiting.containsIdentical(recognizer) { waiting.append(recognizer) }
         case .fail(let required):
             fail(recognizer, .requiredRecognizerRecognized(required.name))
         case .proceed:

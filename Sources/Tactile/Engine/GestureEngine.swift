@@ -49,7 +49,7 @@ public final class GestureEngine {
     /// Called with every action, before the recognizer's targets.
     @exclusivity(unchecked) public var onAction: ((ActionRecord) -> Void)?
     /// The continuations of ``actions()`` streams still listened to.
-    private var actionStreams: [AsyncStream<ActionRecord>.Continuation] = []
+    @exclusivity(unchecked) private var actionStreams: [AsyncStream<ActionRecord>.Continuation] = []
 
     /// A live touch and what it is bound to for its whole life.
     private struct Binding {
@@ -214,6 +214,7 @@ public final class GestureEngine {
                 }
                 guard canTake(touch, recognizer) else { continue }
                 recognizer.engine = self
+                recognizer.screenDensity = window.screen.pointsPerMillimetre
                 recognizer.markSeen(touch.id)
                 arena.join(recognizer)
                 recognizers.append(recognizer)
@@ -230,21 +231,22 @@ public final class GestureEngine {
     /// Whether `touch`, landing now, is independent of every touch
     /// `recognizer` follows (see ``GestureRecognizer/startsAnewForIndependentTouches``).
     private func isIndependent(_ touch: Touch, of recognizer: GestureRecognizer, in frame: TouchFrame) -> Bool {
-        recognizer.touches.allSatisfy { followed in
-            followed.phase.isFinal || isIndependent(touch, of: followed.id, in: frame)
+        // Loops, not closures: see `TouchSearch.swift`.
+        for followed in recognizer.touches where !followed.phase.isFinal {
+            if !isIndependent(touch, of: followed.id, in: frame) { return false }
         }
+        return true
     }
 
     private func isIndependent(_ touch: Touch, of other: TouchID, in frame: TouchFrame) -> Bool {
         // Held by a gesture in progress that takes no more fingers (a long press).
-        let closed = arena.members.contains { member in
-            member.state.isInProgress && !member.acceptsTouchesDuringGesture
-                && member.touches.contains { $0.id == other && !$0.phase.isFinal }
+        for member in arena.members where member.state.isInProgress && !member.acceptsTouchesDuringGesture {
+            if let index = member.touches.index(ofTouch: other), !member.touches[index].phase.isFinal { return true }
         }
-        if closed { return true }
         // Resting, and far from where the new finger lands, which comes later.
-        guard let binding = bindings.first(where: { $0.touch == other }),
-              let now = frame.touches.first(where: { $0.id == other }) else { return false }
+        guard let bindingIndex = Self.bindingIndex(of: other, in: bindings),
+              let nowIndex = frame.touches.index(ofTouch: other) else { return false }
+        let binding = bindings[bindingIndex], now = frame.touches[nowIndex]
         let independence = TouchIndependence.self
         return frame.time - binding.landedAt >= independence.minimumDelay
             && now.surfaceLocation.distance(to: binding.landing) <= independence.restingMovement

@@ -25,7 +25,7 @@ public final class InputPipeline {
     /// Called with every frame before the engine sees it (for displays and recorders).
     @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
     /// The continuations of ``frames(bufferingNewest:)`` streams still listened to.
-    private var frameStreams: [AsyncStream<TouchFrame>.Continuation] = []
+    @exclusivity(unchecked) private var frameStreams: [AsyncStream<TouchFrame>.Continuation] = []
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
     /// `axisValues` are the device's axis values when its events began (see

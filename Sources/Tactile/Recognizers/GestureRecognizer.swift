@@ -139,7 +139,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) private var timeAtLeaving = 0.0
     /// Why the recognizer last failed, kept until it next fails or recognizes:
     /// its own criteria, or which rule of the engine's arbitration made it fail.
-    public internal(set) var failureReason: FailureReason?
+    @exclusivity(unchecked) public internal(set) var failureReason: FailureReason?
     /// A transition out of `possible` waiting for failure requirements.
     @exclusivity(unchecked) var pendingState: State?
     /// Touches seen since the last reset, also after they ended: rivals sharing
@@ -363,8 +363,12 @@ open class GestureRecognizer {
     /// Display points per millimetre of the screen the recognizer's touches
     /// map onto (96 dpi before it is in play), for thresholds given in points.
     public final var pointsPerMillimetre: Double {
-        engine?.window.screen.pointsPerMillimetre ?? view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
+        engine != nil ? screenDensity : view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
     }
+
+    /// The engine's screen density, set when the recognizer joins its play
+    /// (thresholds are read every frame; the screen does not change).
+    @exclusivity(unchecked) var screenDensity = Screen.standard.pointsPerMillimetre
 
     /// A threshold in millimetres on the surface: points go through ``pointsPerMillimetre``.
     @inline(__always)

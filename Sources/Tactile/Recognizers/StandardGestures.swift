@@ -87,7 +87,10 @@ public final class StandardGestures: GestureRecognizerDelegate {
     /// swipe accompanies the pan that tracked its stroke.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         if (recognizer === pinch && other === rotation) || (recognizer === rotation && other === pinch) { return true }
-        let isSwipe = { (candidate: GestureRecognizer) in self.swipes.contains { $0 === candidate } }
+        func isSwipe(_ candidate: GestureRecognizer) -> Bool {
+            guard let swipe = candidate as? SwipeGestureRecognizer else { return false }
+            return swipes.containsIdentical(swipe)
+        }
         return (recognizer === pan && isSwipe(other)) || (other === pan && isSwipe(recognizer))
     }
 }

@@ -46,6 +46,10 @@ public struct SurfaceMapping: Hashable, Sendable {
     public var isEstimated: Bool { sizeSource != .resolution }
     /// The screen rectangle the surface maps onto.
     public let screenBounds: Rect
+    /// Screen points per device unit on each axis (see ``screenPoint(x:y:)``),
+    /// worked out once so mapping a position multiplies instead of dividing.
+    @usableFromInline let pointsPerUnitX: Double
+    @usableFromInline let pointsPerUnitY: Double
 
     /// The width a touchpad is assumed to have along its longer axis when its
     /// resolution is unknown: a typical laptop pad is 80–110 mm wide.
@@ -58,6 +62,8 @@ public struct SurfaceMapping: Hashable, Sendable {
         xAxis = axes.x
         yAxis = axes.y
         screenBounds = screen.bounds
+        pointsPerUnitX = screen.bounds.width / (axes.x.span + 1)
+        pointsPerUnitY = screen.bounds.height / (axes.y.span + 1)
         let resX = Double(axes.x.resolution), resY = Double(axes.y.resolution)
         switch (resX > 0, resY > 0) {
         case (true, true):
@@ -104,9 +110,9 @@ public struct SurfaceMapping: Hashable, Sendable {
     /// are half-open) and is delivered.
     @inlinable
     public func screenPoint(x: Int32, y: Int32) -> Point {
-        let unitsX = xAxis.span + 1, unitsY = yAxis.span + 1
-        let fx = (Double(x) - Double(xAxis.minimum)) / unitsX
-        let fy = (Double(y) - Double(yAxis.minimum)) / unitsY
-        return Point(x: screenBounds.minX + fx * screenBounds.width, y: screenBounds.minY + fy * screenBounds.height)
+        Point(
+            x: screenBounds.minX + (Double(x) - Double(xAxis.minimum)) * pointsPerUnitX,
+            y: screenBounds.minY + (Double(y) - Double(yAxis.minimum)) * pointsPerUnitY
+        )
     }
 }

@@ -52,9 +52,8 @@ public struct TouchAssembler: Sendable {
         var stale = false
         /// Whether the slot ever received a position.
         var hasPosition = false
-        /// The position reported in the previous frame, and when the touch last moved.
-        var previousX: Int32 = 0
-        var previousY: Int32 = 0
+        /// The screen position in the previous frame, and when the touch last moved.
+        var previousLocation = Point.zero
         var movedAt = 0.0
     }
 
@@ -374,6 +373,7 @@ public struct TouchAssembler: Sendable {
     /// `time` is NaN for a touch finishing within the frame being
     /// assembled; its `movedAt` is then NaN too when it moved in that frame,
     /// and both are filled in when the frame is emitted.
+    @inline(__always)
     private func snapshot(slot index: Int, phase: TouchPhase, time: Double) -> Touch {
         let slot = slots[index]
         let location = mapping.screenPoint(x: slot.x, y: slot.y)
@@ -383,7 +383,7 @@ public struct TouchAssembler: Sendable {
             surfaceLocation: mapping.millimetres(x: slot.x, y: slot.y),
             pressure: slot.pressure, toolType: slot.toolType,
             timestamp: time, beganAt: slot.beganAt,
-            previousLocation: slot.began ? location : mapping.screenPoint(x: slot.previousX, y: slot.previousY),
+            previousLocation: slot.began ? location : slot.previousLocation,
             movedAt: slot.began || slot.moved ? time : slot.movedAt
         )
     }
@@ -391,9 +391,11 @@ public struct TouchAssembler: Sendable {
     // MARK: - Frames
 
     private mutating func finishFrame(time: Double) -> TouchFrame {
-        var touches: [Touch] = []
-        touches.reserveCapacity(finished.count + slots.count)
         let active = slots.reduce(0) { $0 + ($1.active ? 1 : 0) }
+        // Room for the touches there are, not for every slot: a ten-slot
+        // screen's 1 KB would leave malloc's per-thread cache for one finger.
+        var touches: [Touch] = []
+        touches.reserveCapacity(finished.count + active)
         let fingers = fingerCount(active: active)
         // A finger the device counted but could not track, taking a slot
         // another finger freed, is no new finger: it landed when it was first counted.
@@ -413,10 +415,10 @@ public struct TouchAssembler: Sendable {
                 }
             }
             let phase: TouchPhase = slots[index].began ? .began : (slots[index].moved ? .moved : .stationary)
-            touches.append(snapshot(slot: index, phase: phase, time: time))
+            let touch = snapshot(slot: index, phase: phase, time: time)
+            touches.append(touch)
             if slots[index].began || slots[index].moved { slots[index].movedAt = time }
-            slots[index].previousX = slots[index].x
-            slots[index].previousY = slots[index].y
+            slots[index].previousLocation = touch.location
             slots[index].began = false
             slots[index].moved = false
         }

@@ -32,3 +32,11 @@ extension Array where Element == Touch {
         removeAll { $0.phase.isFinal }
     }
 }
+
+extension Array where Element: AnyObject {
+    /// Whether `object` itself is in the array (see the note above on why
+    /// this lives outside the main-actor types).
+    func containsIdentical(_ object: Element) -> Bool {
+        contains { $0 === object }
+    }
+}
