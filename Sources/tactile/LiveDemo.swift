@@ -48,7 +48,11 @@ struct LiveDemo {
         } else {
             if !json {
                 output.write(Self.headerLine(device))
-                session.pipeline.onFrame = { frame in
+                let pipeline = session.pipeline
+                session.pipeline.onFrame = { [unowned pipeline] frame in
+                    // Timers due before this frame fire first (the engine's first step for
+                    // the frame), so their actions print before its touches: lines in time order.
+                    pipeline.advance(to: frame.time)
                     for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
                         output.write(RecordingPlayer.touchLine(touch, frame: frame))
                     }

@@ -58,7 +58,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Prints what differs from the recording's golden log and labels; `true` when nothing does.
-    static func matchesExpectations(_ recording: Recording, outcome: RecordingReplay.Outcome, file: String) -> Bool {
+    static func matchesExpectations(_ recording: Recording, outcome: ReplayDriver.Outcome, file: String) -> Bool {
         var ok = true
         if let expected = recording.expected {
             let diff = RecordingReplay.diff(expected: expected, actual: outcome.log.records)
