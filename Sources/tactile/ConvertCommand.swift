@@ -68,18 +68,10 @@ struct ConvertCommand: ParsableCommand {
             if golden {
                 recording.expected = RecordingReplay.run(recording).log.records
             }
-            if format == .tactile {
-                try RecordingWriter.write(recording, to: output, overwrite: force)
-            } else {
-                if !force, FileManager.default.fileExists(atPath: output) {
-                    throw RecordingError(file: output, line: nil, problem: .unreadable,
-                                         message: "expected a new file, found one already there (use --force to overwrite)")
-                }
-                try RecordingExporter.write(recording, to: output, as: format)
-            }
+            try OutputFile.write(recording, to: output, as: format, force: force)
             printError("\(input) → \(output) (\(format), \(recording.events.count) events)")
         } catch {
-            printError("tactile: error: \(error)")
+            printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
     }

@@ -57,8 +57,12 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Grab the device, so that the desktop does not see its events meanwhile.")
     var grab = false
 
-    @Option(help: ArgumentHelp("Save what the live demo received as a recording (JSON v1, events rebased to 0) at the end.", valueName: "file"))
+    @Option(help: ArgumentHelp("Save what the live demo received as a recording (JSON v1, events rebased to 0) at the end.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
     var record: String?
+
+    @Flag(help: "Overwrite the --record file if it exists.")
+    var force = false
 
     @OptionGroup var playback: PlaybackOptions
 

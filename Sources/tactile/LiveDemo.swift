@@ -14,6 +14,15 @@ struct LiveDemo {
     var options: DemoCommand
 
     func run() throws {
+        // Refuse before the session, not after it: what was received would be lost.
+        if let file = options.record {
+            do throws(RecordingError) {
+                try OutputFile.checkFree(file, force: options.force)
+            } catch {
+                printError("tactile: error: \(error)")
+                throw ExitCode.failure
+            }
+        }
         let device: EvdevDevice
         do throws(EvdevError) {
             device = try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))
@@ -94,9 +103,9 @@ struct LiveDemo {
         if let file = options.record {
             let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: outcome.events)
             do throws(RecordingError) {
-                try RecordingWriter.write(recording, to: file)
+                try OutputFile.write(recording, to: file, as: .tactile, force: options.force)
             } catch {
-                printError("tactile: error: cannot save the recording: \(error)")
+                printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error))")
                 throw ExitCode.failure
             }
         }

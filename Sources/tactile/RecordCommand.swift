@@ -36,8 +36,12 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The recording's name in the recordings directory (default: recording).", valueName: "text"))
     var name: String?
 
-    @Option(help: ArgumentHelp("Save the recording at this path instead (never replacing a file).", valueName: "file"))
+    @Option(help: ArgumentHelp("Save the recording at this path instead (replacing a file there only with --force).", valueName: "file"),
+            completion: .file(extensions: ["json"]))
     var output: String?
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
 
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var maxSeconds: Double?
@@ -56,6 +60,15 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Refuse before recording, not after: what was recorded would be left in a journal.
+        if let output {
+            do throws(RecordingError) {
+                try OutputFile.checkFree(output, force: force)
+            } catch {
+                printError("tactile: error: \(error) (or choose another --output)")
+                throw ExitCode.failure
+            }
+        }
         guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
             printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
             throw ExitCode.failure
@@ -71,10 +84,6 @@ struct RecordCommand: ParsableCommand {
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
         let journalPath: String
         if let output {
-            if FileManager.default.fileExists(atPath: output) {
-                printError("tactile: error: \(output) exists; choose another --output.")
-                throw ExitCode.failure
-            }
             journalPath = output + "." + RecordingJournal.fileExtension
         } else {
             do {
@@ -125,13 +134,13 @@ struct RecordCommand: ParsableCommand {
         do throws(RecordingError) {
             try journal.close()
             if let output {
-                try RecordingWriter.write(recording, to: output)
+                try RecordingWriter.write(recording, to: output, overwrite: force)
                 saved = output
             } else {
                 saved = try store.save(recording, as: baseName)
             }
         } catch {
-            printError("tactile: error: cannot save the recording: \(error) (the journal \(journalPath) keeps it)")
+            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error)) (the journal \(journalPath) keeps it)")
             throw ExitCode.failure
         }
         journal.remove()
