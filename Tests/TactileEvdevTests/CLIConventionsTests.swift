@@ -15,4 +15,102 @@ import Testing
         #expect(output.standardOutput == TactileVersion.current + "\n")
         #expect(TactileVersion.current.split(separator: ".").count == 3)
     }
+
+    /// A fresh directory, removed by the caller.
+    func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Labels as `tactile synth` wrote them: gesture, fingers, location.
+    func labels(_ path: String) throws -> [(gesture: String, fingers: Int, x: Double, y: Double)] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let labels = try #require(object["labels"] as? [[String: Any]])
+        return labels.map { label in
+            let values = label["values"] as? [String: Double] ?? [:]
+            return (label["gesture"] as? String ?? "", label["fingers"] as? Int ?? 0, values["location.x"] ?? .nan, values["location.y"] ?? .nan)
+        }
+    }
+
+    @Test func synthTakesKindsInKebabCaseAndCamelCase() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("kinds.json").path
+        let output = try TestSupport.run(try tactile(), ["synth", "pinch-out", "long-press", "doubleTap", "-o", file, "--golden"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(try labels(file).map(\.gesture) == ["pinch-out", "long-press", "double-tap"])
+        let replay = try TestSupport.run(try tactile(), ["replay", "--expect", file])
+        #expect(replay.status == 0, "\(replay.standardError)")
+    }
+
+    @Test func anUnknownKindGetsTheSubcommandsUsage() throws {
+        let output = try TestSupport.run(try tactile(), ["synth", "pinchy", "-o", "/tmp/never-written.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.contains("pinch-out"))
+        #expect(output.standardError.contains("Usage: tactile synth "), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.json"))
+    }
+
+    @Test func synthPlacesGesturesWithTheFingersAsked() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("placed.json").path
+        let output = try TestSupport.run(try tactile(), ["synth", "tap", "hold", "tap", "--fingers", "2", "--at", "30,20", "-o", file, "--golden"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let written = try labels(file)
+        #expect(written.count == 3)
+        for label in written {
+            #expect(label.fingers == 2)
+            #expect(abs(label.x - 30) < 3 && abs(label.y - 20) < 3, "\(label.gesture) at \(label.x), \(label.y)")
+        }
+        let replay = try TestSupport.run(try tactile(), ["replay", "--expect", file])
+        #expect(replay.status == 0, "\(replay.standardError)")
+    }
+
+    @Test(arguments: [
+        (["tap", "--fingers", "4"], "--fingers 4 does not suit tap"),
+        (["rotation", "--fingers", "3"], "--fingers 3 does not suit rotation"),
+        (["pan", "--fingers", "0"], "--fingers must be 1 to"),
+        (["tap", "--at", "500,10"], "lies outside the synthetic touchpad"),
+        (["tap", "--at", "ten,10"], "expected X,Y in millimetres"),
+        (["tap", "--device", "tablet"], "--device must be touchpad, touchscreen, two-slot-touchpad"),
+    ])
+    func badSynthOptionsAreNamed(arguments: [String], message: String) throws {
+        let output = try TestSupport.run(try tactile(), ["synth"] + arguments + ["-o", "/tmp/never-written.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+        #expect(output.standardError.contains("Usage: tactile synth "))
+    }
+
+    /// Every command that will not overwrite says how to: `--force`; with it, it does.
+    @Test func refusalsToOverwriteNameForce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tactile = try tactile()
+        let json = directory.appendingPathComponent("a.json").path
+        let evemu = directory.appendingPathComponent("a.evemu").path
+        #expect(try TestSupport.run(tactile, ["synth", "tap", "-o", json]).status == 0)
+        let commands: [[String]] = [
+            ["synth", "tap", "-o", json],
+            ["synth", "tap", "-o", evemu],
+            ["convert", json, json.replacingOccurrences(of: "a.json", with: "b.json")],
+            ["convert", json, evemu],
+            ["demo", "--device", "/nonexistent/event0", "--record", json],
+            ["record", "--device", "/nonexistent/event0", "--output", json],
+        ]
+        _ = try TestSupport.run(tactile, ["synth", "tap", "-o", evemu])
+        _ = try TestSupport.run(tactile, ["synth", "tap", "-o", json.replacingOccurrences(of: "a.json", with: "b.json")])
+        for command in commands {
+            let before = try Data(contentsOf: URL(fileURLWithPath: command.contains(evemu) ? evemu : json))
+            let refused = try TestSupport.run(tactile, command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.standardError.contains("a file is already there; pass --force to overwrite it"), "\(command): \(refused.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: command.contains(evemu) ? evemu : json)) == before)
+        }
+        for command in commands.prefix(4) {
+            let forced = try TestSupport.run(tactile, command + ["--force"])
+            #expect(forced.status == 0, "\(command): \(forced.standardError)")
+        }
+    }
 }
