@@ -75,7 +75,7 @@ struct DevicesCommand: ParsableCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(devices.map(Entry.init))
             print(String(decoding: data, as: UTF8.self))
-        } else {
+        } else if !devices.isEmpty {
             printTable(devices)
         }
         if devices.isEmpty {
