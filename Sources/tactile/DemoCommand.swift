@@ -39,13 +39,15 @@ struct DemoCommand: ParsableCommand {
         "touchscreen-transformer-two-finger-drag.json",
     ]
 
-    @Option(help: ArgumentHelp("Replay only this bundled recording, a file name in Recordings/, instead of a live device (unless --device is given).", valueName: "name"))
+    @Option(help: ArgumentHelp("Replay only this bundled recording, a file name in Recordings/, instead of a live device (unless --device is given).", valueName: "name"),
+            completion: Completions.bundledRecordings)
     var recording: String?
 
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast as recorded.", valueName: "factor"))
     var speed = 1.0
 
-    @Option(help: ArgumentHelp("Read this evdev node instead of the first touch device.", valueName: "path"))
+    @Option(help: ArgumentHelp("Read this evdev node instead of the first touch device.", valueName: "path"),
+            completion: Completions.eventNodes)
     var device: String?
 
     @Option(help: ArgumentHelp("End the live demo after this many seconds.", valueName: "seconds"))

@@ -13,7 +13,7 @@ struct GoldenCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Tactile JSON recordings.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Tactile JSON recordings.", valueName: "file"), completion: Completions.jsonRecordings)
     var files: [String]
 
     func run() throws {

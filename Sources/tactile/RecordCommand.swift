@@ -30,7 +30,8 @@ struct RecordCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Record this evdev node instead of the first touch device.", valueName: "path"))
+    @Option(help: ArgumentHelp("Record this evdev node instead of the first touch device.", valueName: "path"),
+            completion: Completions.eventNodes)
     var device: String?
 
     @Option(help: ArgumentHelp("The recording's name in the recordings directory (default: recording).", valueName: "text"))

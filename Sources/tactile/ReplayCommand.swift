@@ -17,10 +17,11 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"), completion: Completions.recordings)
     var files: [String]
 
-    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"))
+    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"),
+            completion: .file(extensions: ["desc"]))
     var device: String?
 
     @Flag(help: "Pace the events by their timestamps instead of playing as fast as possible.")

@@ -31,7 +31,7 @@ struct SynthCommand: ParsableCommand {
     var kinds: [GestureKind]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (.json, .evemu or .yml).", valueName: "file"),
-            completion: .file(extensions: ["json", "evemu", "yml"]))
+            completion: Completions.writableRecordings)
     var output: String
 
     @Option(help: ArgumentHelp("touchpad, touchscreen or two-slot-touchpad.", valueName: "device"),

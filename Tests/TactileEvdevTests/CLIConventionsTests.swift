@@ -113,4 +113,44 @@ import Testing
             #expect(forced.status == 0, "\(command): \(forced.standardError)")
         }
     }
+
+    /// What bash completes for `words` (the last one being completed) with
+    /// the script `tactile --generate-completion-script bash` writes, run in `directory`.
+    func bashCompletions(_ words: [String], in directory: URL) throws -> [String] {
+        let script = directory.appendingPathComponent("tactile.bash")
+        let generated = try TestSupport.run(try tactile(), ["--generate-completion-script", "bash"])
+        #expect(generated.status == 0)
+        try generated.standardOutput.write(to: script, atomically: true, encoding: .utf8)
+        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+        let line = words.joined(separator: " ")
+        let program = """
+            cd '\(directory.path)' && source '\(script.path)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) \
+            && COMP_LINE='\(line)' && COMP_POINT=${#COMP_LINE} && _tactile tactile '\(words.last ?? "")' '\(words.dropLast().last ?? "")' \
+            && printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let output = try TestSupport.run("/bin/bash", ["-c", program])
+        #expect(output.status == 0, "\(output.standardError)")
+        return output.lines.sorted()
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func bashCompletesKindsFormatsFilesAndDevices() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.json", "b.evemu", "c.yml", "notes.md"] {
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
+        }
+        #expect(try bashCompletions(["tactile", "synth", "pinch"], in: directory) == ["pinch-in", "pinch-out"])
+        #expect(try bashCompletions(["tactile", "synth", "tap", "--device", "two"], in: directory) == ["two-slot-touchpad"])
+        #expect(try bashCompletions(["tactile", "convert", "a.json", "out.evemu", "--to", "lib"], in: directory) == ["libinput-record"])
+        #expect(try bashCompletions(["tactile", "replay", ""], in: directory) == ["a.json", "b.evemu", "c.yml"])
+        #expect(try bashCompletions(["tactile", "golden", ""], in: directory) == ["a.json"])
+        let script = try TestSupport.run(try tactile(), ["--generate-completion-script", "bash"]).standardOutput
+        #expect(script.contains("ls -1 /dev/input/event*"))
+        for shell in ["zsh", "fish"] {
+            let other = try TestSupport.run(try tactile(), ["--generate-completion-script", shell])
+            #expect(other.status == 0)
+            #expect(other.standardOutput.contains("pinch-out") && other.standardOutput.contains("/dev/input/event*"))
+        }
+    }
 }
