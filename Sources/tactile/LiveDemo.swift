@@ -86,7 +86,12 @@ struct LiveDemo {
         let outcome: LiveSession.Outcome
         do throws(EvdevError) {
             outcome = try session.run()
-            terminal?.end()
+            if let terminal {
+                let (width, height) = TerminalScreen.size()
+                let headline = "tactile demo: \(path) \"\(device.description.name)\", "
+                    + "\(PanelValues.number(outcome.events.last?.time ?? 0, places: 1)) s of input: \(Self.endMessage(outcome.reason, path: path))"
+                terminal.end(summary: DemoSummary.lines(terminal.state, headline: headline, width: width, height: height))
+            }
         } catch {
             terminal?.end()
             output.flush()

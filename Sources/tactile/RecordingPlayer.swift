@@ -1,5 +1,6 @@
 import Foundation
 import Tactile
+import TactileEvdev
 import TactileRecording
 
 /// Plays one recording through ``ReplayDriver`` (a window sized to the
@@ -14,10 +15,12 @@ struct RecordingPlayer {
     var speed: Double?
     /// When set, the replay is drawn into this terminal view instead of printed as lines.
     var terminal: TerminalScreen? = nil
+    /// When raised, a paced replay ends at the next frame.
+    var stop: LiveSession.StopSignal? = nil
 
     /// The driver for these options.
     private var driver: ReplayDriver {
-        ReplayDriver(speed: speed, settle: options.settle)
+        ReplayDriver(speed: speed, settle: options.settle, stop: stop)
     }
 
     /// Plays `recording` (read from `name`) and returns what the replay produced.
@@ -74,8 +77,6 @@ struct RecordingPlayer {
 
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
     private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> ReplayDriver.Outcome {
-        terminal.state.title = Self.headerLine(recording, name: name)
-        terminal.state.fingers = []
         let screen = recording.screen
         return driver.run(
             device: recording.device, screen: screen, axisValues: recording.axisValues, events: recording.events,

@@ -1,5 +1,6 @@
 import Foundation
 import Tactile
+import TactileEvdev
 import TactileRecording
 
 /// Runs events through ``StandardGestures`` on a window sized to a screen,
@@ -30,6 +31,17 @@ struct ReplayDriver {
     var settle: Double = RecordingReplay.defaultSettle
     /// Whether the outcome keeps the actions (memory grows with them).
     var keepsLog = true
+    /// When raised, a paced replay stops at the next frame (touches down are
+    /// cancelled and due timers fire at once, as at the end of the input).
+    var stop: LiveSession.StopSignal?
+
+    /// A driver at `speed` (`nil`: as fast as possible).
+    init(speed: Double? = nil, settle: Double = RecordingReplay.defaultSettle, keepsLog: Bool = true, stop: LiveSession.StopSignal? = nil) {
+        self.speed = speed
+        self.settle = settle
+        self.keepsLog = keepsLog
+        self.stop = stop
+    }
 
     /// Replays `events` from `device` (its axes starting at `axisValues`) on `screen`.
     func run<Events: Sequence<InputEvent>>(
@@ -51,10 +63,11 @@ struct ReplayDriver {
                 onFrame(frame)
             }
         }
-        var pacer = speed.map { Pacer(speed: $0) }
+        var pacer = speed.map { Pacer(speed: $0, stop: stop) }
         var last: InputEvent?
         for event in events {
             if pacer != nil, event.isReport {
+                if pacer?.isStopped == true { break }
                 pacer?.start(at: event.time)
                 Self.fireTimers(of: pipeline, before: event.time, pacer: &pacer)
                 pacer?.wait(until: event.time)
@@ -63,7 +76,7 @@ struct ReplayDriver {
             last = event
         }
         let end = last.map { $0.time + settle }
-        if pacer != nil, let end { Self.fireTimers(of: pipeline, through: end, pacer: &pacer) }
+        if pacer != nil, pacer?.isStopped == false, let end { Self.fireTimers(of: pipeline, through: end, pacer: &pacer) }
         pipeline.finishInput(at: end)
         pipeline.onFrame = nil
         withExtendedLifetime(gestures) {}
@@ -72,7 +85,7 @@ struct ReplayDriver {
 
     /// Fires, each at its own paced moment, the timers due strictly before `time`.
     private static func fireTimers(of pipeline: InputPipeline, before time: Double, pacer: inout Pacer?) {
-        while let deadline = pipeline.engine.nextDeadline, deadline < time {
+        while let deadline = pipeline.engine.nextDeadline, deadline < time, pacer?.isStopped != true {
             pacer?.wait(until: deadline)
             pipeline.advance(to: deadline)
         }
@@ -80,7 +93,7 @@ struct ReplayDriver {
 
     /// Fires, each at its own paced moment, the timers due at or before `time`.
     private static func fireTimers(of pipeline: InputPipeline, through time: Double, pacer: inout Pacer?) {
-        while let deadline = pipeline.engine.nextDeadline, deadline <= time {
+        while let deadline = pipeline.engine.nextDeadline, deadline <= time, pacer?.isStopped != true {
             pacer?.wait(until: deadline)
             pipeline.advance(to: deadline)
         }
@@ -92,12 +105,18 @@ struct ReplayDriver {
 struct Pacer {
     /// 2 plays twice as fast as recorded.
     let speed: Double
+    /// When raised, waits end at once.
+    let stop: LiveSession.StopSignal?
     private let clock = ContinuousClock()
     private var origin: (engine: Double, wall: ContinuousClock.Instant)?
 
-    init(speed: Double) {
+    init(speed: Double, stop: LiveSession.StopSignal? = nil) {
         self.speed = speed
+        self.stop = stop
     }
+
+    /// Whether a stop was requested.
+    var isStopped: Bool { stop?.isStopRequested ?? false }
 
     /// Makes `time` the engine time of now, unless an origin is set already.
     mutating func start(at time: Double) {
@@ -111,9 +130,12 @@ struct Pacer {
         let offset = (time - origin.engine) / speed
         guard offset > 0 else { return }
         let target = origin.wall.advanced(by: .microseconds(Int64((offset * 1_000_000).rounded())))
-        let wait = clock.now.duration(to: target)
-        if wait > .zero {
-            Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
+        // In slices, so a stop is seen within 50 ms.
+        while !isStopped {
+            let wait = clock.now.duration(to: target)
+            guard wait > .zero else { return }
+            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18
+            Thread.sleep(forTimeInterval: min(seconds, 0.05))
         }
     }
 }
