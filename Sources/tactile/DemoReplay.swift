@@ -88,10 +88,9 @@ struct DemoReplay {
         var notes: [String] = []
         if !diagnosed.isEmpty {
             let count = diagnosed.count
-            notes.append("The touch assembler worked around quirks of \(count) recording\(count == 1 ? "" : "s") "
-                + "(\(diagnosed.map(\.1).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))): `tactile replay FILE` says which.")
+            notes.append("The touch assembler worked around quirks of \(count) of the recordings (`tactile replay FILE` says which).")
         }
-        notes.append("Next: `tactile demo --recording NAME` plays one recording, `tactile replay FILE` prints any, `tactile demo --device /dev/input/eventN` goes live.")
+        notes.append("Next: tactile demo --recording NAME · tactile replay FILE · tactile demo --device /dev/input/eventN")
         return notes
     }
 

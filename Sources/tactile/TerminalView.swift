@@ -45,11 +45,11 @@ enum TerminalView {
         let bodyHeight = max(0, available - logHeight)
         let panelWidth = panelWidth(forTerminalWidth: width)
         let boxWidth = width - panelWidth - (panelWidth > 0 ? 1 : 0)
-        let box = surface(state.fingers, width: boxWidth, height: bodyHeight)
+        let box = surface(state.fingers, width: boxWidth, height: boxHeight(width: boxWidth, aspect: state.aspect, room: bodyHeight))
         let panel = recognizerPanel(state.recognizers, time: state.time, width: panelWidth, height: bodyHeight)
         for row in 0..<bodyHeight {
             var line = StyledLine()
-            line.append(styledBoxLine(box[row]).padded(to: boxWidth))
+            line.append(styledBoxLine(row < box.count ? box[row] : "").padded(to: boxWidth))
             if panelWidth > 0 {
                 line.append(" ")
                 line.append(panel[row])
@@ -74,6 +74,14 @@ enum TerminalView {
         guard width >= 60 else { return 0 }
         let box = max(minimumBoxWidth, min(width - 1 - preferredPanelWidth, width / 2))
         return width - box - 1
+    }
+
+    /// The rows of a box `width` columns wide with the screen's proportions
+    /// (`aspect`: height over width; a cell is about twice as tall as wide),
+    /// at least 8 and at most `room`.
+    static func boxHeight(width: Int, aspect: Double, room: Int) -> Int {
+        let proportional = aspect.isFinite && aspect > 0 ? Int((Double(width) * aspect / 2).rounded()) + 1 : room
+        return min(room, max(8, proportional))
     }
 
     /// The title, the status line (time, fingers, the gesture under way) and the notice.

@@ -65,6 +65,8 @@ extension TerminalView {
         var time: Double = 0
         /// The fingers down.
         var fingers: [Finger] = []
+        /// The screen's height over its width, for the box's proportions.
+        var aspect = 9.0 / 16.0
         /// The recognizers, in panel order.
         var recognizers: [RecognizerRow] = []
         /// The last actions, oldest first.
@@ -97,6 +99,7 @@ extension TerminalView {
         mutating func update(frame: TouchFrame, screen: Screen) {
             time = frame.time
             let bounds = screen.bounds
+            if bounds.width > 0, bounds.height > 0 { aspect = bounds.height / bounds.width }
             tally.touches += frame.touches.lazy.filter { $0.phase == .began }.count
             fingers = frame.activeTouches.map { touch in
                 Finger(slot: touch.slot,
