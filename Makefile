@@ -1,6 +1,7 @@
 # Tactile: set-up, build, tests and the demo.
 #
-#   make demo    install what is missing, build in release mode, play the demo
+#   make demo    install what is missing, build in release mode (the first time: about
+#                1.5 minutes on 2 cores), play the demo (about 20 s without a device)
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
 #   make bench   build in release mode and print the performance table (tactile bench)
@@ -43,6 +44,7 @@ bench: setup
 	"$(SWIFT)" run -c release tactile bench
 
 demo: setup
+	@[ -x .build/release/tactile ] || echo "Building tactile in release mode: the first build takes about a minute and a half on 2 cores."
 	"$(SWIFT)" run -c release tactile demo
 
 golden: setup
