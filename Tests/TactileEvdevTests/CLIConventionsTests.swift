@@ -1,4 +1,6 @@
 import Foundation
+import Tactile
+import TactileRecording
 import Testing
 @testable import tactile
 
@@ -152,5 +154,41 @@ import Testing
             #expect(other.status == 0)
             #expect(other.standardOutput.contains("pinch-out") && other.standardOutput.contains("/dev/input/event*"))
         }
+    }
+
+    @Test func recoverRefusesAnExistingOutUnlessForced() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let journal = directory.appendingPathComponent("r.json.journal").path
+        let out = directory.appendingPathComponent("out.json").path
+        let writer = try RecordingJournal.Writer(path: journal, header: .init(device: SynthesizedDevices.touchpad))
+        try writer.append(InputEvent(time: 0, type: .abs, code: AbsCode.mtTrackingID, value: 1))
+        try writer.append(InputEvent(time: 0, type: .syn, code: SynCode.report, value: 0))
+        try writer.close()
+        _ = FileManager.default.createFile(atPath: out, contents: Data("keep".utf8))
+        let refused = try TestSupport.run(try tactile(), ["recover", journal, out])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("out.json: a file is already there; pass --force to overwrite it"), "\(refused.standardError)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep")
+        let forced = try TestSupport.run(try tactile(), ["recover", journal, out, "--force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(try RecordingReader.read(contentsOf: out).events.count == 2)
+    }
+
+    @Test func convertTakesFormatsInKebabCase() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("a.json").path
+        #expect(try TestSupport.run(try tactile(), ["synth", "tap", "-o", json]).status == 0)
+        for name in ["libinput-record", "libinputRecord"] {
+            let out = directory.appendingPathComponent("\(name).out").path
+            let output = try TestSupport.run(try tactile(), ["convert", json, out, "--to", name])
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(try String(contentsOfFile: out, encoding: .utf8).contains("libinput:"))
+        }
+        let bad = try TestSupport.run(try tactile(), ["convert", json, directory.appendingPathComponent("x").path, "--to", "getevent"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("expected tactile, evemu, libinput-record"))
+        #expect(bad.standardError.contains("Usage: tactile convert "))
     }
 }
