@@ -13,10 +13,18 @@ struct SynthCommand: ParsableCommand {
             done and which standard recognizer must recognize it. Kinds, as labels name them: \
             \(GestureKind.allCases.map(\.labelName).joined(separator: ", ")) (camelCase, such as \
             pinchOut, is accepted too). Each gesture gets a realistic random number of fingers \
-            and a random place unless --fingers and --at say otherwise. Never overwrites a file \
-            unless --force.
+            and a random place unless --fingers and --at say otherwise (surfaces: \
+            \(SynthCommand.surfaceSizes)). Never overwrites a file unless --force.
             """
     )
+
+    /// `touchpad 108 × 67 mm, …`: each synthetic device's surface, for `--at`.
+    static var surfaceSizes: String {
+        devices.map { name, device in
+            let size = GestureSynthesizer(device: device, seed: 0).surfaceSize
+            return "\(name) \(PanelValues.number(size.width, places: 0)) × \(PanelValues.number(size.height, places: 0)) mm"
+        }.joined(separator: ", ")
+    }
 
     /// The synthetic devices by their `--device` name.
     static let devices: KeyValuePairs<String, DeviceDescription> = [
