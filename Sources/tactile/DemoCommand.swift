@@ -12,7 +12,8 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Show gesture recognition live on a touchpad or touchscreen.",
         discussion: """
-            Opens the first touch device in /dev/input (or the one named with --device), attaches \
+            Opens the first touch device in /dev/input (or --directory; or the one named with \
+            --device), attaches \
             every recognizer kind to a window sized to the display the kernel reports (the \
             connected DRM connector's EDID size and preferred mode, a built-in panel first; \
             --screen and --dpi replace its size in points and its density; without a display, \
