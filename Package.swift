@@ -39,7 +39,8 @@ let package = Package(
         ),
         // Test helper: opens one evdev node and prints its events as JSON lines (used under umockdev).
         .executableTarget(name: "tactile-evdev-probe", dependencies: ["Tactile", "TactileEvdev"]),
-        .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
+        // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
+        .testTarget(name: "TactileTests", dependencies: ["Tactile"], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TactileEvdevTests",

@@ -1,4 +1,5 @@
 import CLibevdev
+import Dispatch
 import Tactile
 #if canImport(Glibc)
 import Glibc
@@ -319,31 +320,89 @@ public final class EvdevDevice {
     ///
     /// Returns ``PollResult/readable`` at once while resync or converted events are pending.
     public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
+        if let ready = pollAtOnce() { return ready }
+        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
+        while true {
+            let slice = Self.pollSlice(fileDescriptor, milliseconds: sliceMilliseconds(until: deadline))
+            if let result = try conclude(slice, deadline: deadline) { return result }
+        }
+    }
+
+    /// ``poll(timeout:)`` without blocking the caller's thread: the waits in
+    /// `poll(2)` happen on a thread of the device's own, while the calling
+    /// task is suspended (it stays on its actor, the main actor for a
+    /// ``LiveSession``). A cancelled task gets ``PollResult/timeout`` at the
+    /// next slice (at most ``nodeCheckInterval`` seconds).
+    ///
+    /// ```swift
+    /// while case .event(let event) = try device.nextEvent() { process(event) }
+    /// if try await device.poll(timeout: 0.5) == .hangup { print("gone") }
+    /// ```
+    nonisolated(nonsending)
+    public func poll(timeout: Double?) async throws(EvdevError) -> PollResult {
+        if let ready = pollAtOnce() { return ready }
+        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
+        let descriptor = fileDescriptor
+        let queue = pollQueue
+        while true {
+            if Task.isCancelled { return .timeout }
+            let milliseconds = sliceMilliseconds(until: deadline)
+            let slice = await withCheckedContinuation { (continuation: CheckedContinuation<PollSlice, Never>) in
+                queue.async { continuation.resume(returning: Self.pollSlice(descriptor, milliseconds: milliseconds)) }
+            }
+            if let result = try conclude(slice, deadline: deadline) { return result }
+        }
+    }
+
+    /// What one `poll(2)` call said.
+    private struct PollSlice: Sendable {
+        var rc: Int32
+        var revents: Int16
+        var error: Int32
+    }
+
+    /// The serial queue (a thread of its own) the async ``poll(timeout:)`` waits on.
+    private lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
+
+    /// The answer when no waiting is needed: events pending, or the device gone.
+    private func pollAtOnce() -> PollResult? {
         if convertedIndex < converted.count || pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 {
             return .readable
         }
         if isGone || nodeRemoved { return .hangup }
-        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            // Wait in slices of at most nodeCheckInterval, checking the node between them.
-            var wait = Self.nodeCheckInterval
-            if let deadline { wait = min(wait, max(0, deadline - Self.monotonicSeconds())) }
-            let rc = Glibc.poll(&descriptor, 1, Int32((wait * 1000).rounded(.up)))
-            if rc < 0 {
-                if errno == EINTR { continue }
-                throw EvdevError(errno: errno, path: path, operation: "poll")
-            }
-            if rc > 0 {
-                if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
-                return .readable
-            }
-            if nodeWasRemoved() {
-                nodeRemoved = true
-                return .hangup
-            }
-            if let deadline, Self.monotonicSeconds() >= deadline { return .timeout }
+        return nil
+    }
+
+    /// The next wait, in slices of at most ``nodeCheckInterval`` so the node is checked between them.
+    private func sliceMilliseconds(until deadline: Double?) -> Int32 {
+        var wait = Self.nodeCheckInterval
+        if let deadline { wait = min(wait, max(0, deadline - Self.monotonicSeconds())) }
+        return Int32((wait * 1000).rounded(.up))
+    }
+
+    /// One `poll(2)` of `descriptor` for input, for at most `milliseconds`.
+    private static func pollSlice(_ descriptor: Int32, milliseconds: Int32) -> PollSlice {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let rc = Glibc.poll(&request, 1, milliseconds)
+        return PollSlice(rc: rc, revents: request.revents, error: rc < 0 ? errno : 0)
+    }
+
+    /// What a slice means: a result, or `nil` to wait again.
+    private func conclude(_ slice: PollSlice, deadline: Double?) throws(EvdevError) -> PollResult? {
+        if slice.rc < 0 {
+            if slice.error == EINTR { return nil }
+            throw EvdevError(errno: slice.error, path: path, operation: "poll")
         }
+        if slice.rc > 0 {
+            if slice.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+            return .readable
+        }
+        if nodeWasRemoved() {
+            nodeRemoved = true
+            return .hangup
+        }
+        if let deadline, Self.monotonicSeconds() >= deadline { return .timeout }
+        return nil
     }
 
     /// Whether ``path`` no longer exists or names another file than the one

@@ -36,7 +36,9 @@ import Glibc
 /// `last event + idleExit`, so the log is then the same as a replay with a
 /// settle of `max(settle, idleExit)`.
 ///
-/// The session is not thread-safe, except for its ``stopSignal``.
+/// The session lives on the main actor, as its pipeline does; only its
+/// ``stopSignal`` may be raised from anywhere (a signal handler, another task).
+@MainActor
 public final class LiveSession {
     /// Limits of a session.
     public struct Options: Sendable, Hashable {
@@ -112,7 +114,7 @@ public final class LiveSession {
     }
 
     /// The longest single poll, so that a stop request is seen promptly.
-    public static let checkInterval = 0.1
+    public nonisolated static let checkInterval = 0.1
 
     /// The device read.
     public let device: EvdevDevice
@@ -140,14 +142,14 @@ public final class LiveSession {
     }
 
     /// `CLOCK_MONOTONIC` in microseconds.
-    static func monotonicMicroseconds() -> Int64 {
+    nonisolated static func monotonicMicroseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 
     /// `event` moved by `-origin` microseconds.
-    static func rebase(_ event: InputEvent, origin: Int64) -> InputEvent {
+    nonisolated static func rebase(_ event: InputEvent, origin: Int64) -> InputEvent {
         let offset = event.timeInMicroseconds - origin
         let (seconds, micro) = offset.quotientAndRemainder(dividingBy: 1_000_000)
         let (s, u) = micro < 0 ? (seconds - 1, micro + 1_000_000) : (seconds, micro)
@@ -156,86 +158,145 @@ public final class LiveSession {
 
     /// Reads and processes events until the device goes away, a stop is
     /// requested, or a limit of ``options`` is reached, then finishes the
-    /// input (see the type's documentation).
+    /// input (see the type's documentation). Blocks the calling thread
+    /// between events; the async `run()` does not.
     ///
     /// - Throws: ``EvdevError`` for read or poll failures other than the device going away.
     public func run() throws(EvdevError) -> Outcome {
-        let start = Self.monotonicMicroseconds()
+        var loop = Loop(start: Self.monotonicMicroseconds())
+        while true {
+            switch try step(&loop) {
+            case .end(let reason):
+                return finish(&loop, reason: reason)
+            case .wait(let timeout):
+                if try device.poll(timeout: timeout) == .hangup {
+                    try drain(&loop)
+                    return finish(&loop, reason: .deviceGone)
+                }
+            }
+        }
+    }
+
+    /// The blocking `run()` without blocking a thread: between events the task is
+    /// suspended (the device is polled on a thread of its own) and the main
+    /// actor is free for the app. Cancelling the task stops the session as
+    /// ``StopSignal/requestStop()`` does.
+    ///
+    /// ```swift
+    /// let session = LiveSession(device: try EvdevDevice(path: "/dev/input/event5"), window: window)
+    /// let interrupt = session.stopSignal.stopOnSignals()   // Ctrl-C ends the session cleanly
+    /// defer { interrupt.cancel() }
+    /// Task { for await action in session.pipeline.engine.actions() { print(action.readableLine) } }
+    /// let outcome = try await session.run()
+    /// ```
+    public func run() async throws(EvdevError) -> Outcome {
+        var loop = Loop(start: Self.monotonicMicroseconds())
+        while true {
+            if Task.isCancelled { return finish(&loop, reason: .stopped) }
+            switch try step(&loop) {
+            case .end(let reason):
+                return finish(&loop, reason: reason)
+            case .wait(let timeout):
+                if try await device.poll(timeout: timeout) == .hangup {
+                    try drain(&loop)
+                    return finish(&loop, reason: .deviceGone)
+                }
+            }
+        }
+    }
+
+    /// The state of one run.
+    private struct Loop {
+        let start: Int64
         var events: [InputEvent] = []
         var origin: InputEvent?
-        var lastRead = start
+        var lastRead: Int64
         var lastEventTime = 0.0
+
+        init(start: Int64) {
+            self.start = start
+            lastRead = start
+        }
 
         /// Engine time now, by the device clock: the last event's time plus
         /// the time since it was read (only meaningful after the first event).
         func engineNow(_ monotonic: Int64) -> Double {
             lastEventTime + Double(monotonic - lastRead) / 1_000_000
         }
+    }
 
-        func take(_ event: InputEvent, at monotonic: Int64) {
-            onEvent?(event)
-            if origin == nil { origin = event }
-            lastRead = monotonic
-            let rebased = Self.rebase(event, origin: origin?.timeInMicroseconds ?? 0)
-            lastEventTime = rebased.time
-            events.append(rebased)
-            pipeline.process(rebased)
-        }
+    private enum Step {
+        /// Wait for input for at most this many seconds.
+        case wait(Double)
+        case end(EndReason)
+    }
 
-        let reason: EndReason
-        loop: while true {
-            if stopSignal.isStopRequested { reason = .stopped; break loop }
+    private func take(_ event: InputEvent, at monotonic: Int64, into loop: inout Loop) {
+        onEvent?(event)
+        if loop.origin == nil { loop.origin = event }
+        loop.lastRead = monotonic
+        let rebased = Self.rebase(event, origin: loop.origin?.timeInMicroseconds ?? 0)
+        loop.lastEventTime = rebased.time
+        loop.events.append(rebased)
+        pipeline.process(rebased)
+    }
+
+    /// Processes the events that are there and the timers that are due, and
+    /// says how long to wait for more, or that the session ends.
+    private func step(_ loop: inout Loop) throws(EvdevError) -> Step {
+        while true {
+            if stopSignal.isStopRequested { return .end(.stopped) }
             switch try device.nextEvent() {
             case .event(let event):
-                take(event, at: Self.monotonicMicroseconds())
-                continue loop
+                take(event, at: Self.monotonicMicroseconds(), into: &loop)
+                continue
             case .endOfStream:
-                reason = .deviceGone
-                break loop
+                return .end(.deviceGone)
             case .wouldBlock:
                 break
             }
-            let monotonic = Self.monotonicMicroseconds()
-            let idleLimit = options.idleExit.map { lastEventTime + $0 }
-            // Fire the timers that are due by the device clock, each at its deadline.
-            if origin != nil {
-                let now = min(engineNow(monotonic) - options.timerGrace, idleLimit ?? .infinity)
-                while let deadline = pipeline.engine.nextDeadline, deadline <= now {
-                    pipeline.advance(to: deadline)
-                }
-            }
-            var timeout = Self.checkInterval
-            if let idle = options.idleExit {
-                let idleLeft = idle - Double(monotonic - lastRead) / 1_000_000
-                if idleLeft <= 0 {
-                    if origin != nil, let idleLimit { pipeline.advance(to: idleLimit) }
-                    reason = .idle
-                    break loop
-                }
-                timeout = min(timeout, idleLeft)
-            }
-            if let maximum = options.maxDuration {
-                let left = maximum - Double(monotonic - start) / 1_000_000
-                if left <= 0 { reason = .maxDuration; break loop }
-                timeout = min(timeout, left)
-            }
-            if origin != nil, let deadline = pipeline.engine.nextDeadline {
-                timeout = min(timeout, max(0, deadline + options.timerGrace - engineNow(monotonic)))
-            }
-            switch try device.poll(timeout: timeout) {
-            case .readable, .timeout:
-                continue loop
-            case .hangup:
-                while case .event(let event) = try device.nextEvent() {
-                    take(event, at: Self.monotonicMicroseconds())
-                }
-                reason = .deviceGone
-                break loop
+            break
+        }
+        let monotonic = Self.monotonicMicroseconds()
+        let idleLimit = options.idleExit.map { loop.lastEventTime + $0 }
+        // Fire the timers that are due by the device clock, each at its deadline.
+        if loop.origin != nil {
+            let now = min(loop.engineNow(monotonic) - options.timerGrace, idleLimit ?? .infinity)
+            while let deadline = pipeline.engine.nextDeadline, deadline <= now {
+                pipeline.advance(to: deadline)
             }
         }
-        if origin != nil {
-            pipeline.finishInput(at: max(pipeline.engine.now, lastEventTime + options.settle))
+        var timeout = Self.checkInterval
+        if let idle = options.idleExit {
+            let idleLeft = idle - Double(monotonic - loop.lastRead) / 1_000_000
+            if idleLeft <= 0 {
+                if loop.origin != nil, let idleLimit { pipeline.advance(to: idleLimit) }
+                return .end(.idle)
+            }
+            timeout = min(timeout, idleLeft)
         }
-        return Outcome(reason: reason, events: events, origin: origin, endTime: pipeline.engine.now)
+        if let maximum = options.maxDuration {
+            let left = maximum - Double(monotonic - loop.start) / 1_000_000
+            if left <= 0 { return .end(.maxDuration) }
+            timeout = min(timeout, left)
+        }
+        if loop.origin != nil, let deadline = pipeline.engine.nextDeadline {
+            timeout = min(timeout, max(0, deadline + options.timerGrace - loop.engineNow(monotonic)))
+        }
+        return .wait(timeout)
+    }
+
+    /// After a hang-up: the events still buffered, so nothing received is lost.
+    private func drain(_ loop: inout Loop) throws(EvdevError) {
+        while case .event(let event) = try device.nextEvent() {
+            take(event, at: Self.monotonicMicroseconds(), into: &loop)
+        }
+    }
+
+    private func finish(_ loop: inout Loop, reason: EndReason) -> Outcome {
+        if loop.origin != nil {
+            pipeline.finishInput(at: max(pipeline.engine.now, loop.lastEventTime + options.settle))
+        }
+        return Outcome(reason: reason, events: loop.events, origin: loop.origin, endTime: pipeline.engine.now)
     }
 }

@@ -4,7 +4,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile convert IN OUT`: between formats, adding labels and a golden log.
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between formats, optionally labelling it.",
@@ -56,12 +56,11 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         do throws(RecordingError) {
-            var options = RecordingImporter.Options(deviceName: deviceName)
-            options.screen = screen.applied(to: options.screen)
-            // Importers convert protocol A already; this catches Tactile JSON that still holds it.
-            var recording = try RecordingLoading.load(input, description: device, options: options).recording.convertingProtocolA()
+            // Protocol A is converted whatever the format, Tactile JSON included.
+            var recording = try Recording(contentsOf: input, options: .init(evemuDescriptionFile: device, deviceName: deviceName))
             recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }
             if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }

@@ -7,7 +7,7 @@ import TactileRecording
 /// `tactile demo`: gesture recognition on the first touch device (or
 /// `--device`), live; without a touch device, the bundled recordings played
 /// in real time.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Show gesture recognition live on a touchpad or touchscreen.",
@@ -78,7 +78,8 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice(directory: directory)?.path : nil) {
             try LiveDemo(path: path, options: self).run()
             return

@@ -83,7 +83,7 @@ enum DemoPlaylist {
                     + ["Run the demo from the source tree, or set TACTILE_RECORDINGS to its Recordings directory."])
             }
             do throws(RecordingError) {
-                items.append(Item(path: BundledRecordings.displayPath(path), recording: try RecordingLoading.load(path).recording))
+                items.append(Item(path: BundledRecordings.displayPath(path), recording: try Recording(contentsOf: path)))
             } catch {
                 throw DemoPlaylistError(lines: ["\(error)"])
             }

@@ -8,6 +8,7 @@ import TactileRecording
 /// recorded pace, drawn in the terminal view (the notice of why kept in
 /// view, each recording clearing what the previous one left, a summary on
 /// the main screen at the end) or printed as lines.
+@MainActor
 struct DemoReplay {
     /// The recordings, in order.
     var items: [DemoPlaylist.Item]
@@ -28,15 +29,8 @@ struct DemoReplay {
         let terminal = !options.playback.json && TerminalScreen.standardOutputIsTerminal
             ? TerminalScreen(state: .init(recognizerNames: TerminalView.standardRecognizerNames)) : nil
         // Ctrl-C ends the replay cleanly: the terminal restored, the summary left.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.requestStop() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        let interrupt = stop.stopOnSignals()
+        defer { interrupt.cancel() }
 
         let started = ContinuousClock.now
         var played = 0
@@ -70,7 +64,7 @@ struct DemoReplay {
     }
 
     /// The notice kept in view: `No touch device found: replaying 6 bundled recordings (--device PATH names one).`
-    static func notice(_ reason: String, count: Int) -> String {
+    nonisolated static func notice(_ reason: String, count: Int) -> String {
         let what = count == 1 ? "a bundled recording" : "\(count) bundled recordings"
         return "No touch device found: replaying \(what) (--device PATH names one)."
     }

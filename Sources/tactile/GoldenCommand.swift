@@ -2,7 +2,7 @@ import ArgumentParser
 import TactileRecording
 
 /// `tactile golden FILE...`: pins what the engine does now as the expected log.
-struct GoldenCommand: ParsableCommand {
+struct GoldenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "golden",
         abstract: "Replay Tactile JSON recordings and store their actions as the expected log.",
@@ -16,7 +16,8 @@ struct GoldenCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Tactile JSON recordings.", valueName: "file"), completion: Completions.jsonRecordings)
     var files: [String]
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         var failed = false
         for file in files {
             do throws(RecordingError) {

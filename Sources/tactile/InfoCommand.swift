@@ -40,7 +40,7 @@ struct InfoCommand: ParsableCommand {
             describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
                      labels: header.labels, expected: header.expected?.count)
         } else {
-            let recording = try RecordingImporter.read(contentsOf: file, as: format)
+            let recording = try Recording(contentsOf: file, options: .init(format: format))
             describe(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, summary: recording.summary,
                      labels: recording.labels, expected: nil)
         }

@@ -7,6 +7,7 @@ import TactileRecording
 /// The live part of `tactile demo`: a ``LiveSession`` on one evdev node with
 /// ``StandardGestures`` on a window sized to the screen, printing touches and
 /// actions as they happen (the lines of `tactile replay`).
+@MainActor
 struct LiveDemo {
     /// The evdev node.
     var path: String
@@ -118,7 +119,7 @@ struct LiveDemo {
 
     /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`;
     /// a protocol-A device says `10 slots, converted from protocol A`.
-    static func headerLine(_ device: EvdevDevice) -> String {
+    nonisolated static func headerLine(_ device: EvdevDevice) -> String {
         let description = device.description
         let slots = description.slotCount == 0 ? "single-touch"
             : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
@@ -127,7 +128,7 @@ struct LiveDemo {
     }
 
     /// Why a live session on `path` ended, for the last line on standard error.
-    static func endMessage(_ reason: LiveSession.EndReason, path: String) -> String {
+    nonisolated static func endMessage(_ reason: LiveSession.EndReason, path: String) -> String {
         switch reason {
         case .deviceGone: return "\(path) disappeared (unplugged or unbound)"
         case .stopped: return "stopped"

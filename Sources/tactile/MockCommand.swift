@@ -75,7 +75,7 @@ struct MockCommand: ParsableCommand {
         } else {
             let file = paths[0]
             do throws(RecordingError) {
-                let loaded = try RecordingLoading.loadAsRecorded(file)
+                let loaded = try Recording.open(file, options: .init(protocolA: .keepAsRecorded))
                 loaded.warnings.forEach { printError("tactile: warning: \($0)") }
                 description = loaded.recording.device
                 axisValues = loaded.recording.axisValues

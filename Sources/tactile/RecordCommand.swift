@@ -7,7 +7,7 @@ import TactileRecording
 /// `tactile record`: saves what a touch device sends as a recording (JSON
 /// v1), streaming it to a journal meanwhile so that a crash loses at most
 /// the last second (`tactile recover` turns a leftover journal into a recording).
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a touchpad or touchscreen to a recording file.",
@@ -60,7 +60,8 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         // Refuse before recording, not after: what was recorded would be left in a journal.
         if let output {
             do throws(RecordingError) {

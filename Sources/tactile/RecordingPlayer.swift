@@ -8,6 +8,7 @@ import TactileRecording
 /// ``RecordingReplay`` gives) and prints what happens in time order: one
 /// line per touch that begins, ends or is cancelled, and each action
 /// (readable, or as JSON lines with `--json`).
+@MainActor
 struct RecordingPlayer {
     var options: PlaybackOptions
     /// Real-time pacing: `nil` plays as fast as possible; otherwise events are
@@ -95,19 +96,19 @@ struct RecordingPlayer {
     }
 
     /// `# name: "device" (touchpad, 2 slots), 812 events, 2.410 s`
-    static func headerLine(_ recording: Recording, name: String) -> String {
+    nonisolated static func headerLine(_ recording: Recording, name: String) -> String {
         let duration = recording.events.first.flatMap { first in recording.events.last.map { $0.time - first.time } } ?? 0
         return headerLine(name: name, device: recording.device, events: recording.events.count, duration: duration)
     }
 
-    static func headerLine(name: String, device: DeviceDescription, events: Int, duration: Double) -> String {
+    nonisolated static func headerLine(name: String, device: DeviceDescription, events: Int, duration: Double) -> String {
         let slots = device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")"
         return "# \(name): \"\(device.name)\" (\(device.kind.rawValue), \(slots)), \(events) events, "
             + FixedDecimal.format(duration, places: 3) + " s"
     }
 
     /// `   0.012000  touch #1 began      slot 0  (960.0, 540.0) pt  (50.0, 30.0) mm  1 finger`
-    static func touchLine(_ touch: Touch, frame: TouchFrame) -> String {
+    nonisolated static func touchLine(_ touch: Touch, frame: TouchFrame) -> String {
         let phase = touch.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         let fingers = "\(frame.fingerCount) finger" + (frame.fingerCount == 1 ? "" : "s")
         let time = FixedDecimal.format(frame.time, places: 6)
@@ -118,7 +119,7 @@ struct RecordingPlayer {
     }
 
     /// Prints the diagnostics summary to standard error, when there is one.
-    static func report(_ diagnostics: AssemblerDiagnostics, name: String) {
+    nonisolated static func report(_ diagnostics: AssemblerDiagnostics, name: String) {
         guard !diagnostics.isEmpty else { return }
         printError("\(name): assembler diagnostics (\(diagnostics.total) in all):")
         for line in diagnostics.summary {

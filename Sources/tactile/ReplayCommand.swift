@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile replay FILE...`: plays recordings through the gesture engine.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay recordings through the gesture engine.",
@@ -32,7 +32,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         var failed = false
         let player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
         for file in files {
@@ -45,7 +46,7 @@ struct ReplayCommand: ParsableCommand {
                     RecordingPlayer.report(outcome.diagnostics, name: file)
                     continue
                 }
-                let loaded = try RecordingLoading.load(file, description: device)
+                let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: device))
                 for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
                 let outcome = player.play(loaded.recording, name: file)
                 RecordingPlayer.report(outcome.diagnostics, name: file)

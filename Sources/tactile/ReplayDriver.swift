@@ -15,6 +15,7 @@ import TactileRecording
 /// - Paced (`speed` set), each frame waits for its time, and each timer
 ///   fires at its own moment in between, as on a live device, so a tap is
 ///   seen to end when the interval runs out, not when the next finger lands.
+@MainActor
 struct ReplayDriver {
     /// What a replay produced.
     struct Outcome {

@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile synth KIND…`: labelled synthetic gestures.
-struct SynthCommand: ParsableCommand {
+struct SynthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Write a labelled recording of synthesized gestures.",
@@ -121,7 +121,8 @@ struct SynthCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         guard let description = deviceDescription, let format = RecordingFormat(pathExtensionOf: output) else {
             throw ExitCode.validationFailure  // validate() said why
         }

@@ -1,7 +1,9 @@
 import ArgumentParser
 
 /// `tactile`: replay recordings and run the demo.
-struct TactileCommand: ParsableCommand {
+@main
+@available(macOS 10.15, *)
+struct TactileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile",
         abstract: "Gesture recognition for Linux touchpads and touchscreens.",

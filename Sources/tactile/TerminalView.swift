@@ -21,10 +21,7 @@ enum TerminalView {
     static let minimumBoxWidth = 16
 
     /// The names of the recognizers of ``StandardGestures``, in order.
-    static var standardRecognizerNames: [String] {
-        let gestures = StandardGestures(attachingTo: Window(screen: Screen(bounds: Rect(x: 0, y: 0, width: 1, height: 1), pointsPerMillimetre: 1)))
-        return gestures.all.map(\.name)
-    }
+    static var standardRecognizerNames: [String] { StandardGestures.recognizerNames }
 
     /// `state` as exactly `height` lines of at most `width` characters, without styles.
     static func render(_ state: State, width: Int, height: Int) -> [String] {

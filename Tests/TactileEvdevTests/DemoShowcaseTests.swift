@@ -7,6 +7,7 @@ import Testing
 /// What `tactile demo` shows without a device: every recognizer kind
 /// firing, said in one line, drawn wide enough, coloured as asked, and a
 /// summary left behind.
+@MainActor
 @Suite struct DemoShowcaseTests {
     static let kinds = ["tap", "doubleTap", "twoFingerTap", "threeFingerTap", "longPress", "hold", "swipe", "pan", "pinch", "rotation"]
 

@@ -82,7 +82,7 @@ struct DeviceRemovalTests {
     /// The live demo prints the actions of the frames before the removal as
     /// they happen — the replay's log of those frames — and saves them with `--record`.
     @Test(arguments: [true, false])
-    func liveDemoKeepsTheActionsBeforeTheRemoval(hangup: Bool) throws {
+    func liveDemoKeepsTheActionsBeforeTheRemoval(hangup: Bool) async throws {
         let directory = try RecordCommandTests.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("demo.json").path
@@ -92,7 +92,7 @@ struct DeviceRemovalTests {
 
         let recording = try RecordingReader.read(contentsOf: file)
         #expect(recording.events == LiveDemoTests.rebased(Self.beforeRemoval))
-        let expected = LiveDemoTests.replayLines(LiveDemoTests.rebased(Self.beforeRemoval), device: recording.device)
+        let expected = await LiveDemoTests.replayLines(LiveDemoTests.rebased(Self.beforeRemoval), device: recording.device)
         #expect(run.output.lines == expected, "stderr: \(run.output.standardError)")
         #expect(expected.contains { $0.contains("\"recognizer\":\"pan\"") }, "actions: \(expected)")
         #expect(expected.contains { $0.contains("\"recognizer\":\"tap\"") && $0.contains("\"ended\"") }, "actions: \(expected)")

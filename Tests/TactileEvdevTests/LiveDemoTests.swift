@@ -22,9 +22,9 @@ struct LiveDemoTests {
 
     /// The action JSON lines `RecordingReplay` gives for `events` on
     /// `device` and the demo's default screen.
-    static func replayLines(_ events: [InputEvent], device: DeviceDescription, settle: Double = 1.0) -> [String] {
+    static func replayLines(_ events: [InputEvent], device: DeviceDescription, settle: Double = 1.0) async -> [String] {
         let recording = Recording(device: device, screen: Screen(width: 1920, height: 1080), events: events)
-        return RecordingReplay.run(recording, settle: settle).log.records.map(\.jsonLine)
+        return await MainActor.run { RecordingReplay.run(recording, settle: settle).log.records.map(\.jsonLine) }
     }
 
     /// What `tactile demo --json --record` printed and saved.
@@ -51,14 +51,14 @@ struct LiveDemoTests {
     }
 
     /// The demo's actions are the replay's, for the events as sent and as received.
-    func expectReplayLog(_ events: [InputEvent], idleExit: Double = 1) throws -> DemoRun {
+    func expectReplayLog(_ events: [InputEvent], idleExit: Double = 1) async throws -> DemoRun {
         let run = try demo(events, idleExit: idleExit)
         let live = run.recording.device
         #expect(live.name == "SynPS/2 Synaptics TouchPad")
         #expect(run.recording.events == Self.rebased(events))
-        let sent = Self.replayLines(Self.rebased(events), device: live)
+        let sent = await Self.replayLines(Self.rebased(events), device: live)
         #expect(run.output.lines == sent, "stderr: \(run.output.standardError)")
-        #expect(Self.replayLines(run.recording.events, device: live) == sent)
+        #expect(await Self.replayLines(run.recording.events, device: live) == sent)
         return run
     }
 
@@ -67,26 +67,26 @@ struct LiveDemoTests {
         events.map { InputEvent(time: $0.time + offset, type: $0.type, code: $0.code, value: $0.value) }
     }
 
-    @Test func doubleTapGivesTheReplayLog() throws {
+    @Test func doubleTapGivesTheReplayLog() async throws {
         var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 7)
         // Starts at 0.25 s, so that the session's rebasing to 0 is exercised.
         let events = synthesizer.random(.doubleTap, fingers: 1, at: 0.25).events
-        let run = try expectReplayLog(events)
+        let run = try await expectReplayLog(events)
         #expect(run.output.lines.contains { $0.contains("\"recognizer\":\"doubleTap\"") }, "actions: \(run.output.lines)")
     }
 
-    @Test func twoFingerPanGivesTheReplayLog() throws {
+    @Test func twoFingerPanGivesTheReplayLog() async throws {
         var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
         let events = Self.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
-        let run = try expectReplayLog(events)
+        let run = try await expectReplayLog(events)
         #expect(run.output.lines.contains { $0.contains("\"recognizer\":\"pan\"") }, "actions: \(run.output.lines)")
     }
 
     /// One finger lands and nothing follows: the long press begins by its
     /// timer, with no input, at its minimum duration after the landing.
-    @Test func longPressFiresByTimerWithoutInput() throws {
+    @Test func longPressFiresByTimerWithoutInput() async throws {
         let landing = Array(UmockdevTests.tap.prefix(6))
-        let output = try expectReplayLog(landing).output
+        let output = try await expectReplayLog(landing).output
         let began = try #require(output.lines.first { $0.contains("\"recognizer\":\"longPress\"") && $0.contains("\"began\"") },
                                  "actions: \(output.lines)")
         #expect(began.contains("\"t\":0.500000"), "long press: \(began)")

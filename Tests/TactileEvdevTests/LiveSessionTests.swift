@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Tactile
 @testable import TactileEvdev
 import Testing
@@ -32,5 +35,24 @@ import Testing
         #expect(options.maxDuration == nil)
         #expect(options.settle == 1.0)
         #expect(options.timerGrace > 0 && options.timerGrace < 0.1)
+    }
+}
+
+/// Ctrl-C as a library user handles it: ``LiveSession/StopSignal/stopOnSignals(_:)``.
+@Suite struct SignalStopTests {
+    @Test func interruptRaisesTheStopSignalAndCancelRestoresTheDefault() async throws {
+        let stop = LiveSession.StopSignal()
+        let handle = stop.stopOnSignals([SIGUSR1])
+        // The handler is installed asynchronously: until it is, the signal is
+        // ignored (never fatal), so send it until it arrives.
+        for _ in 0..<200 where !stop.isStopRequested {
+            kill(getpid(), SIGUSR1)
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(stop.isStopRequested, "the signal became a stop request, and did not kill the process")
+        handle.cancel()
+        var action = sigaction()
+        sigaction(SIGUSR1, nil, &action)
+        #expect(action.__sigaction_handler.sa_handler == nil, "SIG_DFL again")
     }
 }

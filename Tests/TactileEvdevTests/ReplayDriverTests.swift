@@ -6,12 +6,13 @@ import Testing
 
 /// The CLI's replay driver: the golden actions, printed in time order with
 /// the touch lines, and timers fired at their own moment when paced.
+@MainActor
 @Suite struct ReplayDriverTests {
-    static let corpus = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let corpus = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Recordings").path
 
     /// Every corpus recording with a golden log (the velocity data aside).
-    static let files: [String] = {
+    nonisolated static let files: [String] = {
         guard let walker = FileManager.default.enumerator(atPath: corpus) else { return [] }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {

@@ -31,7 +31,7 @@ struct StartingSlotTests {
 
     @Test("the testbed presents the recording's axis values as EVIOCGABS values")
     func ioctlValues() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.fixture)
+        let recording = try Recording(contentsOf: Self.fixture)
         let writer = try TestbedWriter(device: recording.device, axisValues: recording.axisValues, events: recording.events)
         let ioctl = writer.ioctlText()
         #expect(Self.absinfo(AbsCode.mtSlot, in: ioctl) == [1, 0, 2, 0, 0, 0])

@@ -80,7 +80,7 @@ struct AxisValuesRecordingTests {
 
     @Test("Tactile JSON: version 2 with axisValues, read back the same; version 1 without")
     func json() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.fixture)
+        let recording = try Recording(contentsOf: Self.fixture)
         let text = try RecordingWriter.text(for: recording)
         #expect(text.contains("\"version\": 2,"))
         #expect(text.contains("\"axisValues\": [{\"code\": 0, \"value\": 520}, {\"code\": 1, \"value\": 300}, {\"code\": 47, \"value\": 1}],\n  \"summary\""))
@@ -96,8 +96,9 @@ struct AxisValuesRecordingTests {
     }
 
     @Test("a streamed replay starts in the recording's slot too")
+    @MainActor
     func streamedReplay() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.fixture)
+        let recording = try Recording(contentsOf: Self.fixture)
         try TemporaryDirectory.with { directory in
             let path = directory + "/slot-1.json"
             try RecordingWriter.write(recording, to: path)
@@ -113,7 +114,7 @@ struct AxisValuesRecordingTests {
 
     @Test("a journal keeps the values and a recovered recording has them")
     func journal() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.fixture)
+        let recording = try Recording(contentsOf: Self.fixture)
         let header = RecordingJournal.Header(device: recording.device, screen: recording.screen, axisValues: recording.axisValues)
         var text = try RecordingJournal.line(for: header) + "\n"
         for event in recording.events { text += RecordingJournal.line(for: event) + "\n" }
@@ -129,7 +130,7 @@ struct AxisValuesRecordingTests {
                    "shared/external/inputactions-evemu is not beside the package"))
     func strokeN3() throws {
         let path = try #require(InteropData.external("inputactions-evemu/touchpad/stroke_n_3"))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         #expect(recording.axisValues.slot == 1)
         let statistics = TouchStatistics(recording)
         #expect(statistics.maximumSimultaneous == 3, "\(statistics)")

@@ -47,7 +47,7 @@ struct CorpusReplayTests {
     }
 
     @Test("each recording replays to its golden log and its labels hold", arguments: files)
-    func replay(file: String) throws {
+    @MainActor func replay(file: String) throws {
         let recording = try RecordingReader.read(contentsOf: Self.directory + "/" + file)
         let outcome = RecordingReplay.run(recording)
         let expected = try #require(recording.expected, "\(file) has no golden log: run `make golden`")

@@ -6,6 +6,7 @@ import Testing
 /// replayed through `StandardGestures`: the intended recognizer must
 /// recognize and no exclusive rival may, and the values must be right.
 @Suite("Recognizers on synthesized gestures")
+@MainActor
 struct GesturePropertyTests {
     static let seeds: ClosedRange<UInt64> = 1...120
     static let devices: [(name: String, device: DeviceDescription)] = [
@@ -226,17 +227,17 @@ struct GesturePropertyTests {
 
     // MARK: Geometry of the true (noise-free) finger positions, in mm
 
-    static func centroid(_ frame: SynthesizedFrame) -> Point {
+    nonisolated static func centroid(_ frame: SynthesizedFrame) -> Point {
         Point.centroid(of: frame.contacts.map(\.position)) ?? .zero
     }
 
-    static func span(_ frame: SynthesizedFrame) -> Double {
+    nonisolated static func span(_ frame: SynthesizedFrame) -> Double {
         let center = centroid(frame)
         return 2 * frame.contacts.reduce(0.0) { $0 + $1.position.distance(to: center) } / Double(frame.contacts.count)
     }
 
     /// Screen points per surface millimetre on each axis.
-    static func pointsPerMillimetre(_ mapping: SurfaceMapping) -> Vector {
+    nonisolated static func pointsPerMillimetre(_ mapping: SurfaceMapping) -> Vector {
         let size = mapping.surfaceSize
         return Vector(dx: mapping.screenBounds.width / size.width, dy: mapping.screenBounds.height / size.height)
     }

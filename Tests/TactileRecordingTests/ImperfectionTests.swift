@@ -6,6 +6,7 @@ import Testing
 /// one lifting early, one joining, drift, a resting thumb — replayed through
 /// `StandardGestures`: the gesture is still what it is.
 @Suite("Recognizers on imperfect hands")
+@MainActor
 struct ImperfectionTests {
     static let seeds: ClosedRange<UInt64> = 1...40
 

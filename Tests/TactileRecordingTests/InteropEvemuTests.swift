@@ -30,7 +30,7 @@ struct InteropEvemuTests {
 
     @Test("model → evemu → model gives the same device and events", arguments: bundled)
     func modelEvemuRoundTrip(path: String) throws {
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         let text = RecordingExporter.evemuText(for: recording)
         let back = try RecordingImporter.parse(text, file: "round-trip.evemu", as: .evemu)
         #expect(back.device == recording.device)
@@ -40,7 +40,7 @@ struct InteropEvemuTests {
 
     @Test("model → libinput record → model gives the same device and events", arguments: bundled)
     func modelLibinputRoundTrip(path: String) throws {
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         let text = try RecordingExporter.text(for: recording, as: .libinputRecord)
         #expect(RecordingFormat.sniff(Array(text.utf8)) == .libinputRecord)
         let back = try RecordingImporter.parse(text, file: "round-trip.yml", as: .libinputRecord)
@@ -92,12 +92,12 @@ struct InteropEvemuTests {
 
     @Test("the exporter writes files named for their format and the importer reads them back")
     func exportToFiles() throws {
-        let recording = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchpad-double-tap.evemu"))
+        let recording = try Recording(contentsOf: BundledRecordings.path("touchpad-double-tap.evemu"))
         try TemporaryDirectory.with { directory in
             for name in ["out.evemu", "out.yml"] {
                 let path = directory + "/" + name
                 try RecordingExporter.write(recording, to: path)
-                let back = try RecordingImporter.read(contentsOf: path)
+                let back = try Recording(contentsOf: path)
                 #expect(back.device == recording.device, "\(name)")
                 #expect(back.events == recording.events, "\(name)")
             }
@@ -109,7 +109,7 @@ struct InteropEvemuTests {
 
     @Test("events for umockdev carry unpadded microseconds, which a C base-detecting parse reads as decimal")
     func umockdevEvents() throws {
-        let recording = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchpad-two-finger-scroll.evemu"))
+        let recording = try Recording(contentsOf: BundledRecordings.path("touchpad-two-finger-scroll.evemu"))
         let lines = RecordingExporter.umockdevEventsText(for: recording).split(separator: "\n")
         #expect(lines.count == recording.events.count)
         for (line, event) in zip(lines, recording.events) {
@@ -128,7 +128,7 @@ struct InteropEvemuTests {
 
     @Test("the evemu text can be replayed: evemu's own layout, one E: line per event")
     func evemuLayout() throws {
-        let recording = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchscreen-four-finger-drag.evemu"))
+        let recording = try Recording(contentsOf: BundledRecordings.path("touchscreen-four-finger-drag.evemu"))
         let text = RecordingExporter.evemuText(for: recording)
         let lines = text.split(separator: "\n")
         #expect(lines.first == "# EVEMU 1.3")

@@ -3,7 +3,7 @@ import Tactile
 import TactileRecording
 import Testing
 
-@Suite("Interop: format detection and the importer")
+@Suite("Interop: format detection, the importer and forced formats")
 struct InteropFormatTests {
     static let samples: [(text: String, format: RecordingFormat?)] = [
         ("{\n  \"format\": \"tactile-recording\",\n", .tactile),
@@ -60,22 +60,31 @@ struct InteropFormatTests {
         }
     }
 
-    @Test("the importer reads every bundled evemu file as the evemu reader does", arguments: InteropEvemuTests.bundled)
-    func importerReadsEvemu(path: String) throws {
+    @Test("the one call reads every bundled evemu file as the evemu reader does", arguments: InteropEvemuTests.bundled)
+    func openReadsEvemu(path: String) throws {
         let direct = Recording(evemu: try EvemuReader.read(contentsOf: path))
-        #expect(try RecordingImporter.read(contentsOf: path) == direct)
-        #expect(try RecordingImporter.read(contentsOf: path, as: .evemu) == direct)
+        #expect(try Recording(contentsOf: path) == direct)
+        #expect(try Recording(contentsOf: path, options: .init(format: .evemu)) == direct)
     }
 
-    @Test("the importer leaves Tactile JSON to the recording reader, saying so")
-    func tactileJSON() throws {
-        try TemporaryDirectory.with { directory in
-            let path = directory + "/r.json"
-            try "{\"format\": \"tactile-recording\", \"version\": 1}\n".write(toFile: path, atomically: true, encoding: .utf8)
-            let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: path) }
-            #expect(error.problem == .unknownFormat)
-            #expect(error.message.contains("Tactile JSON"))
-        }
+    @Test("the importer parses Tactile JSON too, through the recording reader, keeping its screen")
+    func importerParsesTactileJSON() throws {
+        let text = RecordingFormatFixtures.tapText
+        let direct = try RecordingReader.read(bytes: Array(text.utf8))
+        let phone = Screen(width: 480, height: 800, dotsPerInch: 233)
+        #expect(try RecordingImporter.parse(text, as: .tactile, options: .init(screen: phone)) == direct)
+        #expect(direct.screen == .standard)
+
+        let ntrig = try EvemuReader.read(contentsOf: InteropProtocolAImportTests.ntrigTwoFingers)
+        let old = Recording(device: ntrig.device, events: ntrig.events)
+        let converted = try RecordingImporter.parse(bytes: try RecordingWriter.bytes(for: old), as: .tactile)
+        #expect(converted == old.convertingProtocolA(), "protocol A is converted, as every importer does")
+
+        let broken = RecordingFormatFixtures.tapText(replacing: "[0, 8000, 0, 0, 0]", with: "[0, 8000, 0, \"x\", 0]")
+        let error = try #require(throws: RecordingError.self) { try RecordingImporter.parse(broken, file: "bad.json", as: .tactile) }
+        #expect(error.file == "bad.json")
+        #expect(error.line == 37)
+        #expect(error.path == "events[6][3]")
     }
 
     @Test("a forced format wins over detection")
@@ -84,15 +93,15 @@ struct InteropFormatTests {
             let path = directory + "/trace.record"
             try "[    1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[    1.000000] EV_SYN SYN_REPORT 00000000\n"
                 .write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(try RecordingImporter.read(contentsOf: path).events.count > 0)
-            let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: path, as: .remarkable) }
+            #expect(try Recording(contentsOf: path).events.count > 0)
+            let error = try #require(throws: RecordingError.self) { try Recording(contentsOf: path, options: .init(format: .remarkable)) }
             #expect(error.line == 1)
         }
     }
 
     @Test("a missing file is reported as such")
     func missingFile() throws {
-        let error = try #require(throws: RecordingError.self) { try RecordingImporter.read(contentsOf: "/nonexistent/x.yml") }
+        let error = try #require(throws: RecordingError.self) { try Recording(contentsOf: "/nonexistent/x.yml") }
         #expect(error.problem == .unreadable)
     }
 }

@@ -54,7 +54,7 @@ struct InteropGeteventTests {
         let raw = try GeteventReader.read(contentsOf: path)
         #expect(raw.multitouchProtocol == trace.multitouchProtocol)
         #expect(try RecordingFormat.detect(contentsOf: path) == .getevent)
-        let recording = try RecordingImporter.read(contentsOf: path, options: .init(deviceName: "Samsung Galaxy S (getevent)"))
+        let recording = try Recording(contentsOf: path, options: .init(deviceName: "Samsung Galaxy S (getevent)"))
         let statistics = TouchStatistics(recording)
         #expect(statistics.frames == trace.frames, "\(statistics)")
         #expect(statistics.touches == trace.touches, "\(statistics)")
@@ -85,7 +85,7 @@ struct InteropGeteventTests {
     @Test("the two-finger drag keeps each finger in its own slot as it moves")
     func twoFingerDragSlots() throws {
         let path = try #require(Self.path(of: Self.traces[0]))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         var assembler = TouchAssembler(device: recording.device)
         var paths: [TouchID: [Point]] = [:]
         for frame in assembler.process(recording.events) {

@@ -37,7 +37,7 @@ struct InteropLibinputRecordTests {
 
     @Test("the fixture holds the source recording's events, timestamps relative to the first")
     func fixtureEvents() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.fixture)
+        let recording = try Recording(contentsOf: Self.fixture)
         let source = try EvemuReader.read(contentsOf: BundledRecordings.path("touchpad-two-finger-scroll.evemu")).rebased()
         #expect(recording.events.count == 582)
         #expect(recording.events == source.events)
@@ -53,8 +53,8 @@ struct InteropLibinputRecordTests {
 
     @Test("a file of two devices gives either; a device index beyond them is an error")
     func twoDevices() throws {
-        let one = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchpad-double-tap.evemu"))
-        let two = try RecordingImporter.read(contentsOf: BundledRecordings.path("touchscreen-two-finger-touch-release.evemu"))
+        let one = try Recording(contentsOf: BundledRecordings.path("touchpad-double-tap.evemu"))
+        let two = try Recording(contentsOf: BundledRecordings.path("touchscreen-two-finger-touch-release.evemu"))
         let first = LibinputRecordWriter.text(for: one, node: "/dev/input/event3")
         let second = LibinputRecordWriter.text(for: two, node: "/dev/input/event4")
         // Join the device lists: the header of the first, its device, then the second's device.
@@ -203,7 +203,7 @@ struct InteropLibinputRecordTests {
     @Test("the real libinput record of an ITE touchpad from the mailing list imports", .enabled(if: lkml != nil))
     func mailingListRecording() throws {
         let path = try #require(Self.lkml)
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         let device = recording.device
         #expect(device.name == "ITE Tech. Inc. ITE Device(8595) Touchpad")
         #expect(device.identity == DeviceIdentity(bustype: 3, vendor: 0x06cb, product: 0x2968, version: 0x110))

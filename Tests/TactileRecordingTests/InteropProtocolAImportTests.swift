@@ -33,7 +33,7 @@ struct InteropProtocolAImportTests {
 
     @Test("the N-Trig two-finger touch and release shows two touches, both at once")
     func ntrigTwoFingers() throws {
-        let recording = try RecordingImporter.read(contentsOf: Self.ntrigTwoFingers)
+        let recording = try Recording(contentsOf: Self.ntrigTwoFingers)
         #expect(recording.device.slotCount == 10)
         #expect(!recording.events.contains { $0.type == .syn && $0.code == SynCode.mtReport })
         let (statistics, diagnostics) = Self.assemble(recording)
@@ -47,14 +47,15 @@ struct InteropProtocolAImportTests {
     @Test("the N-Trig split files (.desc beside .events) convert the same way",
           .enabled(if: InteropData.external("evemu-devices/touchscreens/N-Trig MultiTouch.desc") != nil,
                    "shared/external/evemu-devices is not beside the package"))
+    @MainActor
     func ntrigSplitFiles() throws {
         let directory = try #require(InteropData.external("evemu-devices/touchscreens"))
-        let split = try RecordingImporter.read(contentsOf: directory + "/N-Trig MultiTouch.2-fingers-touch-release.events")
-        let combined = try RecordingImporter.read(contentsOf: Self.ntrigTwoFingers)
+        let split = try Recording(contentsOf: directory + "/N-Trig MultiTouch.2-fingers-touch-release.events")
+        let combined = try Recording(contentsOf: Self.ntrigTwoFingers)
         #expect(split.device == combined.device)
         #expect(split.events == combined.events)
 
-        let drag = try RecordingImporter.read(contentsOf: directory + "/N-Trig MultiTouch.1-finger-drag-NW-SE.events")
+        let drag = try Recording(contentsOf: directory + "/N-Trig MultiTouch.1-finger-drag-NW-SE.events")
         let (statistics, diagnostics) = Self.assemble(drag)
         #expect(statistics.touches == 1, "\(statistics)")
         #expect(statistics.ended == 1, "\(statistics)")
@@ -68,7 +69,7 @@ struct InteropProtocolAImportTests {
                    "shared/external/evemu-devices is not beside the package"))
     func bcm5974() throws {
         let path = try #require(InteropData.external("evemu-devices/touchpads/bcm5974.three-finger-click.events"))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         #expect(recording.device.kind == .touchpad)
         #expect(recording.device.slotCount == 10)
         let (statistics, diagnostics) = Self.assemble(recording)

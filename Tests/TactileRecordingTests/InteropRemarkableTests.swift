@@ -41,7 +41,7 @@ struct InteropRemarkableTests {
     func record(_ record: Record) throws {
         let path = try #require(Self.path(of: record))
         #expect(try RecordingFormat.detect(contentsOf: path) == .remarkable)
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         let statistics = TouchStatistics(recording)
         #expect(statistics.frames == record.frames, "\(statistics)")
         #expect(statistics.touches == record.touches, "\(statistics)")

@@ -12,6 +12,7 @@ import Testing
 /// recordings on umockdev testbeds (`tools/compare-libinput.py`, 2026-11-23);
 /// Tactile must recognize each as labelled, no more than 30 ms after them.
 @Suite("Real hands: labelled touchpad recordings and touchscreen sessions")
+@MainActor
 struct RealHandsTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         var file: String
@@ -23,7 +24,7 @@ struct RealHandsTests {
         var testDescription: String { file }
     }
 
-    static let touchpad: [Expectation] = [
+    nonisolated static let touchpad: [Expectation] = [
         .init(file: "inputactions-evemu/touchpad/hold_1", recognizer: "hold", touches: 1, libinputMilliseconds: 40),
         .init(file: "inputactions-evemu/touchpad/hold_2", recognizer: "hold", touches: 2, libinputMilliseconds: 40),
         .init(file: "inputactions-evemu/touchpad/hold_3", recognizer: "hold", touches: 3, libinputMilliseconds: 180),
@@ -47,12 +48,12 @@ struct RealHandsTests {
         .init(file: "lkml-libinput-record/acer-sw5-012-ite-touchpad.two-finger-scroll.yml", recognizer: "pan", touches: 2, libinputMilliseconds: 25),
     ]
 
-    static var isAvailable: Bool { InteropData.external("inputactions-evemu/touchpad/hold_1") != nil }
+    nonisolated static var isAvailable: Bool { InteropData.external("inputactions-evemu/touchpad/hold_1") != nil }
 
     /// The replay's actions, and the time the first finger landed.
     static func replay(_ relative: String) throws -> (records: [ActionRecord], firstTouch: Double) {
         let path = try #require(InteropData.external(relative))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         var firstTouch: Double?
         let outcome = RecordingReplay.run(recording, onFrame: { frame in
             if firstTouch == nil, !frame.touches.isEmpty { firstTouch = frame.time }
@@ -108,7 +109,7 @@ struct RealHandsTests {
 
     static func sessions(_ relative: String) throws -> [Session] {
         let path = try #require(InteropData.external(relative))
-        let recording = try RecordingImporter.read(contentsOf: path)
+        let recording = try Recording(contentsOf: path)
         var sessions: [Session] = []
         var landings: [TouchID: Point] = [:]
         var current: Session?
@@ -138,7 +139,7 @@ struct RealHandsTests {
         return sessions
     }
 
-    static var hidDevicesAvailable: Bool { InteropData.external("hid-devices-evemu/flatfrog_25b5_0002_0.ev") != nil }
+    nonisolated static var hidDevicesAvailable: Bool { InteropData.external("hid-devices-evemu/flatfrog_25b5_0002_0.ev") != nil }
 
     @Test("touchscreens: many-finger drags pan, a short fast stroke and an edge drag are recognized",
           .enabled(if: hidDevicesAvailable, "shared/external/hid-devices-evemu is not beside the package"))

@@ -7,7 +7,7 @@ import Testing
 enum RecordingFormatFixtures {
     /// A realistic recording: a session of synthesized gestures on the
     /// touchscreen, their labels, and the golden log of replaying it.
-    static let session: Recording = {
+    @MainActor static let session: Recording = {
         var synthesizer = GestureSynthesizer(device: SynthesizedDevices.touchscreen, seed: 1)
         let (events, labels) = synthesizer.session(
             [.tap, .pinchOut, .pan, .rotation, .swipe, .doubleTap, .longPress, .pinchIn, .hold], gap: 0.2...0.5)

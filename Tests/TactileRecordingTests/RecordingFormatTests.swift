@@ -4,6 +4,7 @@ import Tactile
 import Testing
 
 @Suite("Recording format v1: writing and reading")
+@MainActor
 struct RecordingFormatTests {
     @Test("a realistic recording reads back identical: device, screen, labels, expected actions, events")
     func roundTrip() throws {

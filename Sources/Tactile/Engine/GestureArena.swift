@@ -38,6 +38,7 @@
 /// recognizers may hold one touch at once when they allow it (a pinch and a
 /// rotation, a hold beside anything); unlike UIKit's, the rules are written
 /// down, and ``GestureRecognizer/failureReason`` says why each one failed.
+@MainActor
 final class GestureArena {
     /// Recognizers that took a touch since their last reset, in the order they did.
     @exclusivity(unchecked) private(set) var members: [GestureRecognizer] = []

@@ -32,6 +32,7 @@
 ///
 /// Time comes only from frame timestamps and ``advance(to:)``, never from a
 /// clock, so the same frames always give the same actions, at any replay speed.
+@MainActor
 public final class GestureEngine {
     /// The root of the view tree touches are hit-tested against.
     public let window: Window
@@ -39,6 +40,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) public private(set) var now = 0.0
     /// Called with every action, before the recognizer's targets.
     @exclusivity(unchecked) public var onAction: ((ActionRecord) -> Void)?
+    /// The continuations of ``actions()`` streams still listened to.
+    private var actionStreams: [AsyncStream<ActionRecord>.Continuation] = []
 
     /// A live touch and what it is bound to for its whole life.
     private struct Binding {
@@ -94,7 +97,8 @@ public final class GestureEngine {
         self.window = window
     }
 
-    deinit {
+    isolated deinit {
+        for continuation in actionStreams { continuation.finish() }
         // Recognizers hold the engine unretained while in play.
         for recognizer in arena.members { recognizer.leave(self) }
     }
@@ -134,6 +138,43 @@ public final class GestureEngine {
     /// The view a live touch is bound to, if any.
     public func view(boundTo touch: TouchID) -> View? {
         bindings.first { $0.touch == touch }?.view
+    }
+
+    // MARK: Actions as a sequence
+
+    /// Every action from now on, as an async sequence: the way for a task to
+    /// await gestures instead of registering targets. Each call gives a new
+    /// stream; it ends when the engine goes away, and stops being fed when
+    /// its consumer stops (`break`, cancellation).
+    ///
+    /// ```swift
+    /// Task { @MainActor in
+    ///     for await action in pipeline.engine.actions() where action.recognizer == "pinch" {
+    ///         print(action.state, action.values)
+    ///     }
+    /// }
+    /// ```
+    public func actions(bufferingNewest limit: Int = 256) -> AsyncStream<ActionRecord> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ActionRecord.self, bufferingPolicy: .bufferingNewest(limit))
+        actionStreams.append(continuation)
+        return stream
+    }
+
+    /// Ends every ``actions(bufferingNewest:)`` stream.
+    public func finishStreams() {
+        for continuation in actionStreams { continuation.finish() }
+        actionStreams.removeAll()
+    }
+
+    private func yield(_ record: ActionRecord) {
+        var index = 0
+        while index < actionStreams.count {
+            if case .terminated = actionStreams[index].yield(record) {
+                actionStreams.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
     }
 
     // MARK: Timers
@@ -212,6 +253,11 @@ public final class GestureEngine {
         needsRecheck = true
     }
 
+    /// The binding of `id` (nonisolated: see `TouchSearch.swift`).
+    private nonisolated static func bindingIndex(of id: TouchID, in bindings: [Binding]) -> Int? {
+        bindings.firstIndex { $0.touch == id }
+    }
+
     private func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
         if recognizer.state.isInProgress, !recognizer.acceptsTouchesDuringGesture { return false }
@@ -226,7 +272,7 @@ public final class GestureEngine {
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
             let isNew: Bool
-            if let index = bindings.firstIndex(where: { $0.touch == touch.id }) {
+            if let index = Self.bindingIndex(of: touch.id, in: bindings) {
                 isNew = false
                 if touch.phase.isFinal {
                     recognizers = bindings[index].recognizers
@@ -313,7 +359,7 @@ public final class GestureEngine {
         if state != .changed { needsRecheck = true }
         if state.isFinal { finishCount &+= 1 }
         guard state != .failed, state != .possible else { return }
-        let record = onAction == nil ? nil : ActionRecord(
+        let record = onAction == nil && actionStreams.isEmpty ? nil : ActionRecord(
             time: now,
             recognizer: recognizer.name,
             view: recognizer.view?.name ?? "",
@@ -350,7 +396,10 @@ public final class GestureEngine {
             swap(&queued, &sending)
             for index in sending.indices {
                 let action = sending[index]
-                if let record = action.record { onAction?(record) }
+                if let record = action.record {
+                    onAction?(record)
+                    if !actionStreams.isEmpty { yield(record) }
+                }
                 action.recognizer.sendActions(as: action.state)
             }
             sending.removeAll(keepingCapacity: true)

@@ -5,6 +5,7 @@
 /// Feed it events (from a live device or a recording) and, between events,
 /// ``advance(to:)`` to let timers fire; engine time follows the event
 /// timestamps only.
+@MainActor
 public final class InputPipeline {
     /// Assembles the device's events into frames.
     @exclusivity(unchecked) public private(set) var assembler: TouchAssembler
@@ -14,6 +15,8 @@ public final class InputPipeline {
     public let engine: GestureEngine
     /// Called with every frame before the engine sees it (for displays and recorders).
     @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
+    /// The continuations of ``frames()`` streams still listened to.
+    private var frameStreams: [AsyncStream<TouchFrame>.Continuation] = []
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
     /// `axisValues` are the device's axis values when its events began (see
@@ -32,7 +35,41 @@ public final class InputPipeline {
         guard var frame = assembler.process(event) else { return }
         thumbs.classify(&frame)
         onFrame?(frame)
+        if !frameStreams.isEmpty { yield(frame) }
         engine.process(frame)
+    }
+
+    /// Every frame from now on (after thumb marking, before the engine), as
+    /// an async sequence; see ``GestureEngine/actions(bufferingNewest:)`` for actions.
+    ///
+    /// ```swift
+    /// Task { @MainActor in
+    ///     for await frame in pipeline.frames() { draw(frame.touches) }
+    /// }
+    /// ```
+    public func frames(bufferingNewest limit: Int = 256) -> AsyncStream<TouchFrame> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TouchFrame.self, bufferingPolicy: .bufferingNewest(limit))
+        frameStreams.append(continuation)
+        return stream
+    }
+
+    private func yield(_ frame: TouchFrame) {
+        var index = 0
+        while index < frameStreams.count {
+            if case .terminated = frameStreams[index].yield(frame) {
+                frameStreams.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Ends every ``frames()`` and ``GestureEngine/actions(bufferingNewest:)``
+    /// stream: the input is over (a recording played, a device gone).
+    public func finishStreams() {
+        for continuation in frameStreams { continuation.finish() }
+        frameStreams.removeAll()
+        engine.finishStreams()
     }
 
     /// Feeds events in order. Inlinable, so callers in other modules get a
@@ -54,6 +91,7 @@ public final class InputPipeline {
         thumbs.classify(&frame)
         if !frame.touches.isEmpty {
             onFrame?(frame)
+            if !frameStreams.isEmpty { yield(frame) }
             engine.process(frame)
         }
         if let time { engine.advance(to: time) }

@@ -138,9 +138,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// Moves to `changed` when one of the followed fingers moved in `frame`
     /// or the finger set changed since the last report.
     func reportChange(in frame: TouchFrame) {
-        let moved = frame.touches.contains { touch in
-            touch.phase == .moved && touches.contains { $0.id == touch.id }
-        }
+        let moved = touches.anyMoved(in: frame)
         if fingerSetChanged || moved { transition(to: .changed) }
         fingerSetChanged = false
     }

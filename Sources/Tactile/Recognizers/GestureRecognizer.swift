@@ -5,6 +5,7 @@
 /// through the states with ``transition(to:)``; the ``GestureEngine`` decides
 /// whether a recognizer may actually leave `possible` (its delegate, its
 /// failure requirements, rival recognizers) and sends actions after the frame.
+@MainActor
 open class GestureRecognizer {
     public typealias State = GestureRecognizerState
 
@@ -23,7 +24,24 @@ open class GestureRecognizer {
 
     /// The current state. While an action is being sent, the state that action
     /// was sent for (a recognizer can pass `began` and `changed` in one frame).
-    public final var state: State { reportedState ?? storedState }
+    ///
+    /// Subclasses set it as UIKit's do (`state = .began`), which is
+    /// ``transition(to:)``: the state machine's rules and the engine's
+    /// arbitration apply, and a forbidden transition is reported
+    /// (``rejectedTransitions``, ``GestureDiagnostics``).
+    ///
+    /// ```swift
+    /// final class TwoFingerDoubleTap: GestureRecognizer {
+    ///     override var isDiscrete: Bool { true }
+    ///     override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+    ///         if isSecondTap { state = .ended } else if tooSlow { state = .failed }
+    ///     }
+    /// }
+    /// ```
+    public final var state: State {
+        get { reportedState ?? storedState }
+        set { transition(to: newValue) }
+    }
 
     /// A disabled recognizer receives no touches; disabling one that is in
     /// progress cancels it, and one that is still possible fails.
@@ -92,7 +110,7 @@ open class GestureRecognizer {
     /// In most frames that is every followed touch, and then it is
     /// ``touches`` itself: no copy is made.
     public final var activeTouches: [Touch] {
-        finishedTouchCount == 0 ? touches : touches.filter { !$0.phase.isFinal }
+        finishedTouchCount == 0 ? touches : touches.stillDown
     }
 
     /// How many of ``touches`` ended or were cancelled (they leave after the frame).
@@ -171,7 +189,8 @@ open class GestureRecognizer {
     /// it did (or is waiting to: leaving `possible` may have to wait for the
     /// recognizers this one requires to fail).
     ///
-    /// A forbidden transition is ignored and counted in ``rejectedTransitions``.
+    /// A forbidden transition is ignored, counted in ``rejectedTransitions``
+    /// and reported to ``GestureDiagnostics`` with the recognizer's name.
     /// Leaving `possible` goes through the engine, which may make the
     /// recognizer fail instead (its delegate said no, a required recognizer
     /// recognized, or a rival already owns the touches).
@@ -189,12 +208,12 @@ open class GestureRecognizer {
                 apply(.failed)
                 return true
             case .possible:
-                rejectedTransitions += 1
+                reportRejected(newState)
                 return false
             }
         }
         guard State.canTransition(from: storedState, to: newState, isDiscrete: isDiscrete) else {
-            rejectedTransitions += 1
+            reportRejected(newState)
             return false
         }
         if storedState == .possible, newState != .failed, let engine {
@@ -204,6 +223,12 @@ open class GestureRecognizer {
         if newState == .failed { failureReason = .gaveUp }
         apply(newState)
         return true
+    }
+
+    /// Counts and reports a transition the state machine forbids.
+    private func reportRejected(_ newState: State) {
+        rejectedTransitions += 1
+        GestureDiagnostics.handler(GestureDiagnostics.rejection(of: name, from: storedState, to: newState, isDiscrete: isDiscrete))
     }
 
     /// Applies a transition the engine allowed, queuing the action.
@@ -274,7 +299,7 @@ open class GestureRecognizer {
     /// updates), new ones last.
     func takeDeliveredTouches() {
         for touch in delivery.updates {
-            if let index = touches.firstIndex(where: { $0.id == touch.id }) {
+            if let index = touches.index(ofTouch: touch.id) {
                 if touch.phase.isFinal != touches[index].phase.isFinal { finishedTouchCount += touch.phase.isFinal ? 1 : -1 }
                 touches[index] = touch
             } else {
@@ -299,7 +324,7 @@ open class GestureRecognizer {
         guard finishedTouchCount > 0 else { return }
         // The centroid they had is where the gesture was last seen.
         lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation
-        touches.removeAll { $0.phase.isFinal }
+        touches.removeFinished()
         finishedTouchCount = 0
     }
 
@@ -324,6 +349,24 @@ open class GestureRecognizer {
     public final func cancelTimer(_ token: TimerToken?) {
         guard let token else { return }
         engine?.cancelTimer(token)
+    }
+
+    /// Display points per millimetre of the screen the recognizer's touches
+    /// map onto (96 dpi before it is in play), for thresholds given in points.
+    public final var pointsPerMillimetre: Double {
+        engine?.window.screen.pointsPerMillimetre ?? view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
+    }
+
+    /// A threshold in millimetres on the surface: points go through ``pointsPerMillimetre``.
+    @inline(__always)
+    public final func millimetres(_ length: Length) -> Double {
+        length.inMillimetres(pointsPerMillimetre: pointsPerMillimetre)
+    }
+
+    /// A speed threshold in millimetres per second on the surface.
+    @inline(__always)
+    public final func millimetresPerSecond(_ speed: Speed) -> Double {
+        speed.inMillimetresPerSecond(pointsPerMillimetre: pointsPerMillimetre)
     }
 
     /// The engine's current time in seconds while the recognizer is in play;
@@ -368,7 +411,7 @@ open class GestureRecognizer {
     func sendActions(as state: State) {
         reportedState = state
         defer { reportedState = nil }
-        actions.removeAll { $0.isOrphaned }
+        ActionEntry.removeOrphans(from: &actions)
         for entry in actions {
             if entry.hasTarget {
                 guard let target = entry.target else { continue }

@@ -1,6 +1,7 @@
 /// Lets an object veto, filter and coordinate a recognizer, as
 /// `UIGestureRecognizerDelegate` does. Every method has a default, so a
 /// delegate implements only what it needs.
+@MainActor
 public protocol GestureRecognizerDelegate: AnyObject {
     /// Asked when the recognizer tries to leave `possible` (begin or recognize);
     /// `false` makes it fail instead. Default `true`.

@@ -11,14 +11,14 @@ open class HoldGestureRecognizer: GestureRecognizer {
     public enum Defaults {
         public static let shortHoldDuration = 0.04
         public static let longHoldDuration = 0.18
-        public static let allowableMovement = 1.5
+        public static let allowableMovement = Length.millimetres(1.5)
     }
 
     /// Rest needed with one or two fingers, in seconds.
     @exclusivity(unchecked) public var shortHoldDuration = Defaults.shortHoldDuration
     /// Rest needed with three or more fingers, in seconds.
     @exclusivity(unchecked) public var longHoldDuration = Defaults.longHoldDuration
-    /// Movement that breaks (or cancels) a hold, in mm.
+    /// Movement that breaks (or cancels) a hold (``Length``).
     @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
 
     @exclusivity(unchecked) private var anchors = TouchAnchors()
@@ -62,7 +62,7 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
-        guard anchors.maximumTravel(activeTouches) > allowableMovement else { return }
+        guard anchors.maximumTravel(activeTouches) > millimetres(allowableMovement) else { return }
         transition(to: state.isInProgress ? .cancelled : .failed)
     }
 

@@ -11,14 +11,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         public static let minimumPressDuration = 0.5
-        public static let allowableMovement = 3.0
+        public static let allowableMovement = Length.millimetres(3.0)
         public static let maximumTapDuration = 0.3
         public static let maximumTapInterval = 0.3
     }
 
     /// Time the fingers must rest, in seconds.
     @exclusivity(unchecked) public var minimumPressDuration = Defaults.minimumPressDuration
-    /// Movement allowed before recognition, in mm.
+    /// Movement allowed before recognition (``Length``; UIKit's is `.points(10)`).
     @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Fingers of the press (default 1).
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
@@ -37,7 +37,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("duration", pressStart.map { currentTime - $0 } ?? 0)]
+        guard let pressStart else { return [ActionValue("duration", 0)] }
+        return [ActionValue("duration", currentTime - pressStart)]
     }
 
     /// Once pressing, it takes no more fingers: another hand stays free.
@@ -76,7 +77,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         if state == .possible {
             for touch in touches {
-                if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > allowableMovement { return fail() }
+                if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(allowableMovement) { return fail() }
             }
         } else if state.isInProgress {
             transition(to: .changed)

@@ -25,11 +25,11 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Centroid travel before a one-finger pan begins, in mm.
-        public static let minimumTranslation = 3.0
+        public static let minimumTranslation = Length.millimetres(3.0)
         /// Centroid travel before two or more fingers moving the same way
         /// begin a pan, in mm: their agreement (each moved 1.5 mm, the same
         /// way: ``MultiFingerMotion``) is the evidence, as for libinput's scroll.
-        public static let multiFingerTranslation = 1.5
+        public static let multiFingerTranslation = Length.millimetres(1.5)
         /// How long after beginning a multi-finger pan yields to a pinch or
         /// rotation that the fingers turn out to be making, in seconds (libinput: 300 ms).
         public static let reclassificationWindow = 0.3
@@ -39,9 +39,9 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that make a pan (default unlimited).
     @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
-    /// Centroid travel before a one-finger pan begins, in mm on the surface.
+    /// Centroid travel before a one-finger pan begins (``Length``).
     @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
-    /// Centroid travel before several fingers moving together begin a pan, in mm.
+    /// Centroid travel before several fingers moving together begin a pan (``Length``).
     @exclusivity(unchecked) public var multiFingerTranslation = Defaults.multiFingerTranslation
     /// See ``Defaults/reclassificationWindow``.
     @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
@@ -57,6 +57,10 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var anchorCentroid = Point.zero
     /// The centroid's travel before the pan began, in points, eased in after it.
     @exclusivity(unchecked) private var missedTranslation = Vector.zero
+    /// The centroid's travel since the fingers landed, summed frame by frame
+    /// (a finger landing or lifting adds nothing), and its last position.
+    @exclusivity(unchecked) private var fingerTravel = Vector.zero
+    @exclusivity(unchecked) private var lastCentroid = Point.zero
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -67,23 +71,25 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// is the same vector in every view.
     public func translation(in view: View?) -> Vector { translationValue }
 
-    /// Re-bases the translation (commonly to `.zero` in each action, for deltas) and resets the velocity.
+    /// Re-bases the translation (commonly to `.zero` in each action, for deltas).
+    ///
+    /// Unlike Apple's wording for `UIPanGestureRecognizer` ("resets the
+    /// velocity"), the velocity is the fingers' and is left as it is: a
+    /// handler that takes deltas this way still gets the fling at `.ended`.
     public func setTranslation(_ translation: Vector, in view: View?) {
         translationValue = translation
         baseTranslation = translation
         baseCentroid = TouchGeometry.centroid(points: activeTouches)
-        tracker.reset()
-        addSample(time: currentTime)
     }
 
-    /// Samples the translation the fingers made, whatever is still to be
-    /// eased in, so the velocity is the fingers'.
+    /// Samples the centroid's travel since the fingers landed, whatever the
+    /// translation shows (eased in, or re-based by ``setTranslation(_:in:)``),
+    /// so the velocity is the fingers'.
     private func addSample(time: Double) {
-        let fingers = translationValue + missedTranslation * catchUpRemaining
-        tracker.addSample(time: time, position: Point(x: fingers.dx, y: fingers.dy))
+        tracker.addSample(time: time, position: Point(x: fingerTravel.dx, y: fingerTravel.dy))
     }
 
-    /// The velocity of the centroid, in points per second.
+    /// The velocity of the fingers' centroid, in points per second.
     public func velocity(in view: View?) -> Vector {
         tracker.velocity(at: currentTime)
     }
@@ -121,9 +127,9 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             let travel = anchors.meanDisplacement(current).length
             if current.count >= 2 {
                 // Fingers that agree need no more travel than it takes to agree.
-                guard travel >= multiFingerTranslation, anchors.motion(current) == .translation else { return }
+                guard travel >= millimetres(multiFingerTranslation), anchors.motion(current) == .translation else { return }
             } else {
-                guard travel >= minimumTranslation else { return }
+                guard travel >= millimetres(minimumTranslation) else { return }
             }
             transition(to: .began)
         } else if state.isInProgress {
@@ -133,6 +139,8 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
                 advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
             }
             translationValue = baseTranslation + (centroid - baseCentroid)
+            fingerTravel = fingerTravel + (centroid - lastCentroid)
+            lastCentroid = centroid
             addSample(time: frame.time)
             reportChange(in: frame)
         }
@@ -146,6 +154,8 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         baseTranslation = .zero
         translationValue = .zero
         missedTranslation = baseCentroid - anchorCentroid
+        fingerTravel = missedTranslation
+        lastCentroid = baseCentroid
         startCatchUp()
         tracker.reset()
         addSample(time: currentTime)
@@ -165,6 +175,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         }
         baseTranslation = translationValue
         baseCentroid = centroid
+        lastCentroid = centroid
     }
 
     open override func reset() {
@@ -177,5 +188,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         maximumTouchesSeen = 0
         anchorCentroid = .zero
         missedTranslation = .zero
+        fingerTravel = .zero
+        lastCentroid = .zero
     }
 }

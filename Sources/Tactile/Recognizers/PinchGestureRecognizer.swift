@@ -21,9 +21,9 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         /// Change of the span before a pinch begins, in mm.
-        public static let minimumSpanChange = 5.0
+        public static let minimumSpanChange = Length.millimetres(5.0)
         /// Spans below this are too noisy to scale by, in mm.
-        public static let minimumSpan = 8.0
+        public static let minimumSpan = Length.millimetres(8.0)
     }
 
     /// See ``Defaults/minimumSpanChange``.
@@ -38,6 +38,10 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
     /// The logarithm of the span's change before the pinch began, eased in after it.
     @exclusivity(unchecked) private var missedLogScale = 0.0
+    /// The fingers' span relative to where they landed, multiplied frame by
+    /// frame (a finger landing or lifting changes nothing), and the last span.
+    @exclusivity(unchecked) private var fingerScale = 1.0
+    @exclusivity(unchecked) private var lastSpan = 0.0
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -45,19 +49,22 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
 
     /// The scale: 1.0 at `began`, then following the fingers (see
     /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases the
-    /// scale at the current span and resets ``velocity``.
+    /// scale at the current span (commonly to 1 in each action, for
+    /// increments). Unlike Apple's wording ("resets the velocity"), the
+    /// velocity is the fingers' and is left as it is, so a handler that
+    /// re-bases the scale still gets the fling at `.ended`.
     public var scale: Double {
         get { scaleValue }
         set {
             scaleValue = newValue
             baseScale = newValue
             baseSpan = TouchGeometry.span(mm: activeTouches)
-            tracker.reset()
-            addSample(time: currentTime)
         }
     }
 
-    /// The rate of change of ``scale``, per second.
+    /// How fast the fingers scale, per second: the rate of change of their
+    /// span relative to the span where they landed (of ``scale`` while it is
+    /// not re-based).
     public var velocity: Double { tracker.velocity(at: currentTime) }
 
     open override var actionValues: [ActionValue] {
@@ -74,8 +81,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
-            guard anchoredSpan >= minimumSpan || span >= minimumSpan,
-                  abs(span - anchoredSpan) >= minimumSpanChange,
+            guard anchoredSpan >= millimetres(minimumSpan) || span >= millimetres(minimumSpan),
+                  abs(span - anchoredSpan) >= millimetres(minimumSpanChange),
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, baseSpan > 0 {
@@ -84,6 +91,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
                 advanceCatchUp(to: frame.time, motion: missedLogScale != 0 ? step / abs(missedLogScale) : 0)
             }
             scaleValue = baseScale * span / baseSpan
+            if lastSpan > 0 { fingerScale *= span / lastSpan }
+            lastSpan = span
             addSample(time: frame.time)
             reportChange(in: frame)
         }
@@ -98,6 +107,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         scaleValue = 1
         let landedSpan = anchors.span(of: current)
         missedLogScale = landedSpan > 0 && baseSpan > 0 ? Math.log(baseSpan / landedSpan) : 0
+        fingerScale = landedSpan > 0 && baseSpan > 0 ? baseSpan / landedSpan : 1
+        lastSpan = baseSpan
         startCatchUp()
         tracker.reset()
         addSample(time: currentTime)
@@ -109,11 +120,10 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         scaleValue *= factor
     }
 
-    /// Samples the scale the fingers made, whatever is still to be eased in,
-    /// so the velocity is the fingers'.
+    /// Samples the scale the fingers made since they landed, whatever
+    /// ``scale`` shows (eased in, or re-based), so the velocity is the fingers'.
     private func addSample(time: Double) {
-        let remaining = catchUpRemaining
-        tracker.addSample(time: time, value: remaining > 0 ? scaleValue * Math.exp(missedLogScale * remaining) : scaleValue)
+        tracker.addSample(time: time, value: fingerScale)
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.
@@ -121,6 +131,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         guard state.isInProgress else { return }
         baseScale = scaleValue
         baseSpan = TouchGeometry.span(mm: activeTouches)
+        lastSpan = baseSpan
     }
 
     open override func reset() {
@@ -129,6 +140,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         baseScale = 1
         scaleValue = 1
         missedLogScale = 0
+        fingerScale = 1
+        lastSpan = 0
         tracker.reset()
     }
 }

@@ -15,7 +15,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         /// Turn before a rotation begins, in radians (about 6.9°).
         public static let minimumRotation = 0.12
         /// Spans below this give angles too noisy to use, in mm.
-        public static let minimumSpan = 8.0
+        public static let minimumSpan = Length.millimetres(8.0)
     }
 
     /// See ``Defaults/minimumRotation``.
@@ -40,19 +40,21 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The rotation in radians: 0 at `began`, then following the fingers (see
-    /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases it and resets ``velocity``.
+    /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases it
+    /// (commonly to 0 in each action, for increments). Unlike Apple's
+    /// wording ("resets the velocity"), the velocity is the fingers' and is
+    /// left as it is, so a handler that re-bases still gets the fling.
     public var rotation: Double {
         get { rotationValue }
         set {
             rotationValue = newValue
             baseRotation = newValue
             turnAtBase = turn
-            tracker.reset()
-            addSample(time: currentTime)
         }
     }
 
-    /// The rate of change of ``rotation``, in radians per second.
+    /// How fast the fingers turn, in radians per second (the rate of change
+    /// of ``rotation`` while it is not re-based).
     public var velocity: Double { tracker.velocity(at: currentTime) }
 
     open override var actionValues: [ActionValue] {
@@ -66,7 +68,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         accumulateTurn(current)
         if state == .possible {
             settleAnchors(current)
-            guard TouchGeometry.span(mm: current) >= minimumSpan, abs(turn) >= minimumRotation,
+            guard TouchGeometry.span(mm: current) >= millimetres(minimumSpan), abs(turn) >= minimumRotation,
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
@@ -97,10 +99,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         rotationValue += missedRotation * share
     }
 
-    /// Samples the turn the fingers made, whatever is still to be eased in,
-    /// so the velocity is the fingers'.
+    /// Samples the turn the fingers made since they landed, whatever
+    /// ``rotation`` shows (eased in, or re-based), so the velocity is the fingers'.
     private func addSample(time: Double) {
-        tracker.addSample(time: time, value: rotationValue + missedRotation * catchUpRemaining)
+        tracker.addSample(time: time, value: turn)
     }
 
     /// Adds the mean per-finger change of angle around the centroid since the

@@ -16,6 +16,7 @@
 /// - Every recognizer starts afresh for a finger that lands independently of
 ///   the ones down (``TouchIndependence``): a finger resting or long-pressing
 ///   never swallows another hand's drag.
+@MainActor
 public final class StandardGestures: GestureRecognizerDelegate {
     public let singleTaps: [TapGestureRecognizer]
     public let doubleTaps: [TapGestureRecognizer]
@@ -34,7 +35,7 @@ public final class StandardGestures: GestureRecognizerDelegate {
         longPress = LongPressGestureRecognizer(name: "longPress")
         hold = HoldGestureRecognizer(name: "hold")
         swipes = (1...4).map { fingers in
-            let swipe = SwipeGestureRecognizer(direction: .all, touches: fingers, name: fingers == 1 ? "swipe" : "swipe\(fingers)")
+            let swipe = SwipeGestureRecognizer(direction: .all, touches: fingers, name: Self.swipeName(fingers: fingers))
             swipe.decidesAtLift = true
             return swipe
         }
@@ -57,8 +58,19 @@ public final class StandardGestures: GestureRecognizerDelegate {
         singleTaps + doubleTaps + [longPress, hold] + swipes + [pan, pinch, rotation]
     }
 
+    /// The names of the set's recognizers, in the order of ``all``.
+    public nonisolated static var recognizerNames: [String] {
+        (1...3).map { tapName(taps: 1, fingers: $0) } + (1...3).map { tapName(taps: 2, fingers: $0) }
+            + ["longPress", "hold"] + (1...4).map { swipeName(fingers: $0) } + ["pan", "pinch", "rotation"]
+    }
+
+    /// `swipe`, `swipe2`, `swipe3`, `swipe4`.
+    nonisolated static func swipeName(fingers: Int) -> String {
+        fingers == 1 ? "swipe" : "swipe\(fingers)"
+    }
+
     /// `tap`, `doubleTap`, `twoFingerTap`, `twoFingerDoubleTap`, …
-    static func tapName(taps: Int, fingers: Int) -> String {
+    nonisolated static func tapName(taps: Int, fingers: Int) -> String {
         let prefix = ["", "twoFinger", "threeFinger"][min(max(fingers, 1), 3) - 1]
         let base = taps == 1 ? "tap" : "doubleTap"
         return prefix.isEmpty ? base : prefix + base.prefix(1).uppercased() + base.dropFirst()

@@ -41,29 +41,29 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
-        public static let minimumDistance = 12.0
-        public static let minimumSpeed = 160.0
-        public static let abandonSpeed = 60.0
+        public static let minimumDistance = Length.millimetres(12.0)
+        public static let minimumSpeed = Speed.millimetresPerSecond(160.0)
+        public static let abandonSpeed = Speed.millimetresPerSecond(60.0)
         public static let angularTolerance = Double.pi / 6
         public static let maximumDuration = 0.5
-        public static let decisionDistance = 4.0
+        public static let decisionDistance = Length.millimetres(4.0)
     }
 
     /// Allowed directions (default `.right`).
     @exclusivity(unchecked) public var direction: Direction = .right
     /// Fingers that make the swipe (default 1).
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
-    /// Travel of the centroid, in mm.
+    /// Travel of the centroid (millimetres or points: ``Length``).
     @exclusivity(unchecked) public var minimumDistance = Defaults.minimumDistance
-    /// Speed at ``minimumDistance``, in mm/s.
+    /// Speed at ``minimumDistance`` (``Speed``).
     @exclusivity(unchecked) public var minimumSpeed = Defaults.minimumSpeed
-    /// Speed under which a stroke past ``decisionDistance`` fails, in mm/s.
+    /// Speed under which a stroke past ``decisionDistance`` fails (``Speed``).
     @exclusivity(unchecked) public var abandonSpeed = Defaults.abandonSpeed
     /// Largest angle between the stroke and an allowed direction, in radians.
     @exclusivity(unchecked) public var angularTolerance = Defaults.angularTolerance
     /// Longest time from the start of the stroke to recognition, in seconds.
     @exclusivity(unchecked) public var maximumDuration = Defaults.maximumDuration
-    /// Travel after which a stroke under ``abandonSpeed`` fails early, in mm.
+    /// Travel after which a stroke under ``abandonSpeed`` fails early (``Length``).
     @exclusivity(unchecked) public var decisionDistance = Defaults.decisionDistance
 
     /// Whether the swipe is decided when the fingers lift (a fling) rather
@@ -132,16 +132,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         tracker.addSample(time: frame.time, position: centroid)
         let travel = centroid - startCentroid
         let distance = travel.length
-        guard distance >= decisionDistance else { return }
+        guard distance >= millimetres(decisionDistance) else { return }
         guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading),
               armedDirection == nil || armedDirection == heading else {
             return fail()
         }
         if current.count >= 2, anchors.motion(current) == .deformation { return fail() }
         let speed = tracker.velocity(at: frame.time).length
-        if speed < abandonSpeed { return fail() }
-        guard distance >= minimumDistance, armedDirection == nil else { return }
-        guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= minimumSpeed else {
+        if speed < millimetresPerSecond(abandonSpeed) { return fail() }
+        guard distance >= millimetres(minimumDistance), armedDirection == nil else { return }
+        guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= millimetresPerSecond(minimumSpeed) else {
             return fail()
         }
         if decidesAtLift {

@@ -14,9 +14,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
         public static let maximumPressDuration = 0.5
-        public static let allowableMovement = 3.0
+        public static let allowableMovement = Length.millimetres(3.0)
         public static let maximumTapInterval = 0.3
-        public static let maximumTapDistance = 15.0
+        public static let maximumTapDistance = Length.millimetres(15.0)
         public static let touchLandingWindow = 0.15
         public static let touchLiftWindow = 0.15
     }
@@ -27,11 +27,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Longest time from the first finger landing to the last lifting, in seconds.
     @exclusivity(unchecked) public var maximumPressDuration = Defaults.maximumPressDuration
-    /// How far a finger may move from where it landed, in mm.
+    /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
     @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
     @exclusivity(unchecked) public var maximumTapInterval = Defaults.maximumTapInterval
-    /// Farthest a tap may land from the previous tap's position, in mm.
+    /// Farthest a tap may land from the previous tap's position (``Length``).
     @exclusivity(unchecked) public var maximumTapDistance = Defaults.maximumTapDistance
     /// Longest spread between the fingers of one tap landing, in seconds.
     @exclusivity(unchecked) public var touchLandingWindow = Defaults.touchLandingWindow
@@ -81,7 +81,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapStart == nil {
             // Each finger of a later tap must land near some finger of the previous one.
             if !previousTapPoints.isEmpty, touches.contains(where: { touch in
-                !previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= maximumTapDistance }
+                !previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= millimetres(maximumTapDistance) }
             }) {
                 return fail()
             }
@@ -102,7 +102,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches {
             screenPositions[touch.id] = touch.location
-            if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > allowableMovement {
+            if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(allowableMovement) {
                 return fail()
             }
         }
@@ -126,7 +126,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
         guard fingers == numberOfTouchesRequired else { return fail() }
         let centroid = Self.centroid(of: landed)
-        if let previous = previousTapCentroid, let centroid, centroid.distance(to: previous) > maximumTapDistance {
+        if let previous = previousTapCentroid, let centroid, centroid.distance(to: previous) > millimetres(maximumTapDistance) {
             return fail()
         }
         tapsCompleted += 1

@@ -14,11 +14,19 @@ struct ActionEntry {
 
     /// A target whose object was released: never invoked again, pruned.
     var isOrphaned: Bool { hasTarget && target == nil }
+
+    /// Drops the entries whose target is gone (see `TouchSearch.swift` for
+    /// why searches live outside the main-actor types).
+    static func removeOrphans(from entries: inout [ActionEntry]) {
+        guard entries.contains(where: \.isOrphaned) else { return }
+        entries.removeAll { $0.isOrphaned }
+    }
 }
 
 /// The target-action API, with the recognizer's own type as `Self`, so a
 /// method reference such as `Controller.handlePinch` taking a
 /// `PinchGestureRecognizer` fits directly.
+@MainActor
 public protocol TargetActionSending: AnyObject {}
 
 extension GestureRecognizer: TargetActionSending {}

@@ -55,11 +55,18 @@ public struct Touch: Hashable, Sendable {
     /// earlier for a finger the device counted (`BTN_TOOL_*`) before it had a
     /// slot free to track it.
     public var beganAt: Double
+    /// The position in screen points in the previous frame (where the touch
+    /// landed, in the frame it landed in).
+    public var previousLocation: Point
+    /// When the touch last moved (or landed), in seconds.
+    public var movedAt: Double
 
+    /// A touch as a device reported it; `previousLocation` defaults to
+    /// `location` and `movedAt` to `timestamp`.
     public init(
         id: TouchID, slot: Int, trackingID: Int32, phase: TouchPhase,
         location: Point, surfaceLocation: Point, pressure: Int32 = 0, toolType: Int32 = 0,
-        timestamp: Double, beganAt: Double
+        timestamp: Double, beganAt: Double, previousLocation: Point? = nil, movedAt: Double? = nil
     ) {
         self.id = id
         self.slot = slot
@@ -71,6 +78,8 @@ public struct Touch: Hashable, Sendable {
         self.toolType = toolType
         self.timestamp = timestamp
         self.beganAt = beganAt
+        self.previousLocation = previousLocation ?? location
+        self.movedAt = movedAt ?? timestamp
     }
 }
 

@@ -45,6 +45,10 @@ public struct TouchAssembler: Sendable {
         var stale = false
         /// Whether the slot ever received a position.
         var hasPosition = false
+        /// The position reported in the previous frame, and when the touch last moved.
+        var previousX: Int32 = 0
+        var previousY: Int32 = 0
+        var movedAt = 0.0
     }
 
     private let mode: Mode
@@ -360,14 +364,20 @@ public struct TouchAssembler: Sendable {
         slots[index].moved = false
     }
 
+    /// `time` is NaN for a touch finishing within the frame being
+    /// assembled; its `movedAt` is then NaN too when it moved in that frame,
+    /// and both are filled in when the frame is emitted.
     private func snapshot(slot index: Int, phase: TouchPhase, time: Double) -> Touch {
         let slot = slots[index]
+        let location = mapping.screenPoint(x: slot.x, y: slot.y)
         return Touch(
             id: slot.touchID, slot: index, trackingID: slot.trackingID, phase: phase,
-            location: mapping.screenPoint(x: slot.x, y: slot.y),
+            location: location,
             surfaceLocation: mapping.millimetres(x: slot.x, y: slot.y),
             pressure: slot.pressure, toolType: slot.toolType,
-            timestamp: time, beganAt: slot.beganAt
+            timestamp: time, beganAt: slot.beganAt,
+            previousLocation: slot.began ? location : mapping.screenPoint(x: slot.previousX, y: slot.previousY),
+            movedAt: slot.began || slot.moved ? time : slot.movedAt
         )
     }
 
@@ -385,6 +395,7 @@ public struct TouchAssembler: Sendable {
             for var touch in finished where touch.slot == index {
                 touch.timestamp = time
                 if touch.beganAt.isNaN { touch.beganAt = time }
+                if touch.movedAt.isNaN { touch.movedAt = time }
                 touches.append(touch)
             }
             guard slots[index].active else { continue }
@@ -396,6 +407,9 @@ public struct TouchAssembler: Sendable {
             }
             let phase: TouchPhase = slots[index].began ? .began : (slots[index].moved ? .moved : .stationary)
             touches.append(snapshot(slot: index, phase: phase, time: time))
+            if slots[index].began || slots[index].moved { slots[index].movedAt = time }
+            slots[index].previousX = slots[index].x
+            slots[index].previousY = slots[index].y
             slots[index].began = false
             slots[index].moved = false
         }

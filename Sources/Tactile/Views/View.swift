@@ -5,6 +5,7 @@
 /// `bounds` is the same rectangle in its own coordinates (the origin shifts
 /// the content, as a scroll offset does). A point outside a view's bounds
 /// never hits the view or any of its subviews, even a subview that overhangs.
+@MainActor
 open class View {
     /// A name for logs (the action log's `view` field).
     @exclusivity(unchecked) public var name: String
@@ -99,7 +100,7 @@ open class View {
         recognizer.isAttached = false
     }
 
-    deinit {
+    isolated deinit {
         // Subviews and recognizers may outlive their view (someone else holds
         // them; the engine holds recognizers in play): their unretained links
         // to this view are cleared before it goes.
@@ -182,5 +183,36 @@ open class View {
     /// Converts a rectangle from `view`'s coordinates, keeping its size.
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         Rect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+}
+
+extension Touch {
+    /// The touch's position in `view`'s coordinates (the screen's when `nil`
+    /// or when the view is in no window), as `UITouch.location(in:)`.
+    ///
+    /// ```swift
+    /// override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+    ///     for touch in touches {
+    ///         let step = touch.location(in: view) - touch.previousLocation(in: view)
+    ///         print("moved by", step, "at", touch.movedAt)
+    ///     }
+    /// }
+    /// ```
+    @MainActor
+    public func location(in view: View?) -> Point {
+        Self.convert(location, to: view)
+    }
+
+    /// The touch's position in the previous frame, in `view`'s coordinates,
+    /// as `UITouch.previousLocation(in:)`.
+    @MainActor
+    public func previousLocation(in view: View?) -> Point {
+        Self.convert(previousLocation, to: view)
+    }
+
+    @MainActor
+    private static func convert(_ screenPoint: Point, to view: View?) -> Point {
+        guard let view, let window = view.window else { return screenPoint }
+        return view.convert(window.convert(fromScreen: screenPoint), from: nil)
     }
 }

@@ -27,6 +27,7 @@ public enum RecordingReplay {
     /// cancelled and timers run `settle` seconds past the last event.
     /// `onFrame` and `onAction` see frames and actions as they happen.
     /// `beforeEvent` runs before each event is fed (a real-time player waits there).
+    @MainActor
     public static func run(
         _ recording: Recording, settle: Double = defaultSettle,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
@@ -42,7 +43,7 @@ public enum RecordingReplay {
     /// ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
     /// `keepsLog: false` the outcome's log stays empty, so memory does not
     /// grow with the recording (actions still reach `onAction`).
-    @inlinable
+    @inlinable @MainActor
     public static func run<Events: Sequence<InputEvent>>(
         device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
         settle: Double = defaultSettle,

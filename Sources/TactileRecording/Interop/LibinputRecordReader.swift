@@ -62,12 +62,18 @@ public enum LibinputRecordReader {
     /// Device `deviceIndex` of `recording` as a ``Recording``; an error naming
     /// `file` when there is no such device.
     public static func recording(of recording: LibinputRecording, deviceIndex: Int = 0, file: String, screen: Screen = .standard) throws(RecordingError) -> Recording {
-        guard let result = Recording(libinputRecord: recording, deviceIndex: deviceIndex, screen: screen) else {
+        let device = try device(deviceIndex, of: recording, file: file)
+        return Recording(device: device.description, screen: screen, events: device.events).convertingProtocolA()
+    }
+
+    /// Device `index` of `recording`, as recorded; an error naming `file` when there is no such device.
+    static func device(_ index: Int, of recording: LibinputRecording, file: String) throws(RecordingError) -> LibinputRecording.Device {
+        guard recording.devices.indices.contains(index) else {
             throw RecordingError(
                 file: file, line: nil, problem: .outOfRange,
-                message: "expected a device index below \(recording.devices.count) (the devices recorded), found \(deviceIndex)")
+                message: "expected a device index below \(recording.devices.count) (the devices recorded), found \(index)")
         }
-        return result
+        return recording.devices[index]
     }
 
     // MARK: - Device

@@ -9,9 +9,11 @@ extension Recording {
     /// the screen are kept; a golden log, made for the old events, is dropped.
     /// Any other recording is returned unchanged.
     ///
-    /// The evemu and `libinput record` importers and the live device do this
-    /// already; ``RecordingReader`` keeps a Tactile JSON file as it is, so an
-    /// old file holding protocol A is converted with `tactile convert`.
+    /// ``Recording/open(_:options:)`` does this for every format (unless
+    /// asked to keep protocol A as recorded), and the live device does it too;
+    /// ``RecordingReader`` keeps a Tactile JSON file as it is, so an old file
+    /// holding protocol A read that way (or streamed) is converted here, or
+    /// rewritten with `tactile convert`.
     public func convertingProtocolA() -> Recording {
         guard device.usesProtocolA else { return self }
         var converted = self

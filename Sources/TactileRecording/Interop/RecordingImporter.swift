@@ -1,18 +1,21 @@
 import Tactile
 
-/// Reads a recording of any format Tactile knows but its own JSON into a
-/// ``Recording``: evemu, `libinput record` YAML, Android `getevent` text and
-/// reMarkable records (see ``RecordingFormat``).
+/// Parses recording text or bytes already in memory, in a format named by
+/// the caller, into a ``Recording``: Tactile JSON, evemu, `libinput record`
+/// YAML, Android `getevent` text and reMarkable records (see ``RecordingFormat``).
 ///
-/// Tactile's own JSON (``RecordingFormat/tactile``) is read by the JSON
-/// reader of `Format/` (`RecordingReader`), not here: ``read(contentsOf:as:options:)``
-/// refuses it with a ``RecordingError`` of kind ``RecordingError/Problem/unknownFormat``
-/// that says so, and callers that take every format check
-/// ``RecordingFormat/detect(contentsOf:)`` first and hand JSON to that reader.
+/// To open a file, use ``Recording/init(contentsOf:options:)`` or
+/// ``Recording/open(_:options:)``, which detect the format, read Tactile JSON
+/// with its warnings, and take every option a format may need.
+///
+/// Each importer converts a protocol A device to protocol B
+/// (``Recording/convertingProtocolA()``), Tactile JSON included. Tactile JSON
+/// keeps its own screen, labels and golden log; ``Options/screen`` is the
+/// screen of the formats that store none.
 ///
 /// ```swift
-/// let recording = try RecordingImporter.read(contentsOf: "galaxy.txt",
-///                                            options: .init(deviceName: "Samsung Galaxy S (getevent)"))
+/// let recording = try RecordingImporter.parse(trace, file: "galaxy.txt", as: .getevent,
+///                                             options: .init(deviceName: "Samsung Galaxy S (getevent)"))
 /// ```
 public enum RecordingImporter {
     /// What the formats without everything a ``Recording`` needs are completed with.
@@ -25,7 +28,8 @@ public enum RecordingImporter {
         public var devicePath: String?
         /// Slots of a synthesized device (getevent: 10, reMarkable: 32 unless given).
         public var slotCount: Int?
-        /// The screen the recording maps onto.
+        /// The screen the recording maps onto, for the formats that store
+        /// none (all but Tactile JSON, which keeps its own).
         public var screen: Screen
 
         public init(deviceName: String? = nil, deviceIndex: Int = 0, devicePath: String? = nil, slotCount: Int? = nil, screen: Screen = .standard) {
@@ -38,35 +42,24 @@ public enum RecordingImporter {
     }
 
     /// Reads the recording at `path` in `format`, or in the format detected
-    /// from its content and name (``RecordingFormat/detect(bytes:path:)``).
+    /// from its content and name (``RecordingFormat/detect(bytes:path:)``);
+    /// Tactile JSON too, keeping its own screen.
+    @available(*, deprecated, message: "use Recording(contentsOf:options:) or Recording.open(_:options:), which read every format")
     public static func read(contentsOf path: String, as format: RecordingFormat? = nil, options: Options = Options()) throws(RecordingError) -> Recording {
-        let bytes = try RecordingFile.bytes(at: path)
-        let resolved: RecordingFormat
-        if let format {
-            resolved = format
-        } else {
-            resolved = try RecordingFormat.detect(bytes: bytes, path: path)
-        }
-        switch resolved {
-        case .tactile:
-            throw RecordingError(
-                file: path, line: nil, problem: .unknownFormat,
-                message: "expected evemu, libinput record, getevent or reMarkable data for the importer, found Tactile JSON, which RecordingReader reads")
-        case .evemu:
-            // Through EvemuReader, which also finds the .desc of an events-only file.
-            return Recording(evemu: try EvemuReader.read(contentsOf: path), screen: options.screen)
-        default:
-            return try parse(bytes: bytes, file: path, as: resolved, options: options)
-        }
+        let opened = try Recording.open(path, options: Recording.OpenOptions(
+            format: format, deviceName: options.deviceName, deviceIndex: options.deviceIndex,
+            devicePath: options.devicePath, slotCount: options.slotCount))
+        var recording = opened.recording
+        if opened.format != .tactile { recording.screen = options.screen }
+        return recording
     }
 
-    /// Parses `bytes` in `format`; `file` names them in errors.
+    /// Parses `bytes` in `format`; `file` names them in errors. Tactile JSON
+    /// is read by ``RecordingReader`` (its warnings dropped) and keeps its screen.
     public static func parse(bytes: [UInt8], file: String = "<bytes>", as format: RecordingFormat, options: Options = Options()) throws(RecordingError) -> Recording {
         switch format {
         case .tactile:
-            throw RecordingError(
-                file: file, line: nil, problem: .unknownFormat,
-                message: "expected evemu, libinput record, getevent or reMarkable data for the importer, found Tactile JSON, which RecordingReader reads")
+            return try RecordingReader.read(bytes: bytes, file: file).convertingProtocolA()
         case .evemu:
             return Recording(evemu: try EvemuReader.parse(bytes: bytes, file: file), screen: options.screen)
         case .libinputRecord:

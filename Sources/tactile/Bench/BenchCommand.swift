@@ -4,7 +4,7 @@ import Tactile
 import TactileRecording
 
 /// `tactile bench`: the performance figures, each beside a reference measured in the same run.
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure recording load, pipeline throughput, scaling, live latency and memory.",
@@ -44,13 +44,14 @@ struct BenchCommand: ParsableCommand {
         only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Self.groups
     }
 
-    func run() throws {
+    @MainActor
+    func run() async throws {
         if let latencyChild {
             try LatencyBenchmark.runChild(node: latencyChild, quick: quick)
             return
         }
         if let replayChild {
-            try MemoryBenchmark.runChild(path: replayChild)
+            try await MemoryBenchmark.runChild(path: replayChild)
             return
         }
         let groups = selectedGroups

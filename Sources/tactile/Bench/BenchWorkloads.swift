@@ -73,6 +73,7 @@ enum BenchWorkloads {
 }
 
 /// The view trees the pipeline runs on.
+@MainActor
 enum BenchScene {
     /// What one scene holds, kept alive for the run.
     final class Scene {
@@ -85,7 +86,7 @@ enum BenchScene {
         init(window: Window) { self.window = window }
 
         /// Every recognizer in the scene.
-        var recognizerCount: Int { gestureSets.reduce(0) { $0 + $1.all.count } + extra.count }
+        @MainActor var recognizerCount: Int { gestureSets.reduce(0) { $0 + $1.all.count } + extra.count }
     }
 
     /// A realistic app screen: a content view filling the window with every

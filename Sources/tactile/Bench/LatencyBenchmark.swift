@@ -6,6 +6,7 @@ import TactileRecording
 /// Live latency: from `libevdev_next_event` handing over a `SYN_REPORT` to a
 /// recognizer's target running, on a umockdev testbed of the synthetic
 /// touchpad replaying real-time gestures through the real live path.
+@MainActor
 enum LatencyBenchmark {
     /// What the child measured, in microseconds.
     struct Report: Codable {

@@ -38,9 +38,10 @@ enum MemoryBenchmark {
 
     /// The child: `tactile replay --json PATH` (standard output goes to
     /// /dev/null), then `peak-rss KB` on standard error.
-    static func runChild(path: String) throws {
+    @MainActor
+    static func runChild(path: String) async throws {
         let replay = try ReplayCommand.parse(["--json", path])
-        try replay.run()
+        try await replay.run()
         LineOutput.standardOutput.flush()
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),

@@ -3,6 +3,7 @@ import TactileRecording
 
 /// Throughput of the whole path, events in, actions out: TouchAssembler +
 /// GestureEngine + a view tree with recognizers, from events in memory.
+@MainActor
 enum PipelineBenchmark {
     /// One timed pass: events, frames and actions, and the best time.
     struct Measurement {

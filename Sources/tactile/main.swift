@@ -1,2 +1,0 @@
-// The `tactile` command line: see TactileCommand for the subcommands.
-TactileCommand.main()
