@@ -1,6 +1,7 @@
 # Tactile: set-up, build, tests and the demo.
 #
-#   make demo    install what is missing, build in release mode, play the demo
+#   make demo    install what is missing, build in release mode (the first time: about
+#                1.5 minutes on 2 cores), play the demo (about 20 s without a device)
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
 #   make bench   build in release mode and print the performance table (tactile bench)
@@ -10,7 +11,7 @@
 #   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
 #   make clean   remove build products
 
-# The Swift 6 toolchain: on PATH, or the usual /opt/swift install.
+# The Swift 6.2 (or later) toolchain: on PATH, or the usual /opt/swift install.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and the live-device tests need (python3-gi and
 # gir1.2-umockdev-1.0: tools/umockdev-testbed.py, whose testbeds unplug their device
@@ -31,7 +32,7 @@ setup:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi
 	@if ! command -v "$(SWIFT)" >/dev/null 2>&1; then \
-		echo "No Swift toolchain: install Swift 6 from https://swift.org/install (or to /opt/swift), or run make SWIFT=/path/to/swift" >&2; \
+		echo "No Swift toolchain: install Swift 6.2 or later from https://swift.org/install (or to /opt/swift), or run make SWIFT=/path/to/swift" >&2; \
 		exit 1; \
 	fi
 
@@ -45,6 +46,7 @@ bench: setup
 	"$(SWIFT)" run -c release tactile bench
 
 demo: setup
+	@[ -x .build/release/tactile ] || echo "Building tactile in release mode: the first build takes about a minute and a half on 2 cores."
 	"$(SWIFT)" run -c release tactile demo
 
 docs: setup

@@ -1,9 +1,11 @@
 // swift-tools-version:6.2
+// Swift 6.2 or later: the engine uses InlineArray and Span (SE-0453, SE-0447).
+// Linux only: the code imports Glibc and reads devices through libevdev, so no
+// Apple platform is declared.
 import PackageDescription
 
 let package = Package(
     name: "Tactile",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "Tactile", targets: ["Tactile"]),
         .library(name: "TactileRecording", targets: ["TactileRecording"]),

@@ -7,7 +7,7 @@
 # `tmux capture-pane -p` until the picture shows 2 fingers, slots 0 and 1
 # inside the surface box and the long press / hold began, then waits for the
 # demo to end and checks the terminal was restored (main screen back, the
-# exit status printed by the shell, no box left); then runs it again without
+# exit status printed by the shell, no box left, the summary there); then runs it again without
 # --idle-exit, sends Ctrl-C once drawn, and checks the same restoration.
 # Exit status: 0 passed, 1 failed, 77 skipped (tmux or umockdev-run missing).
 set -u
@@ -78,6 +78,13 @@ if printf '%s\n' "$screen" | grep -q '[┌└]'; then
   printf '%s\n' "$screen"
   exit 1
 fi
+if ! printf '%s\n' "$screen" | grep -q "tactile demo: $node " || ! printf '%s\n' "$screen" | grep -Eq '^longPress +×1'; then
+  echo "FAIL: no summary (headline naming $node, longPress ×1) left after exit:"
+  printf '%s\n' "$screen"
+  exit 1
+fi
+echo "after exit:"
+printf '%s\n' "$screen"
 
 # Ctrl-C: a second run without --idle-exit, interrupted once drawn, must
 # also end with 0 and give the main screen back.

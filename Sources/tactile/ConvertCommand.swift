@@ -16,16 +16,18 @@ struct ConvertCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The recording to read.", valueName: "in"))
+    @Argument(help: ArgumentHelp("The recording to read.", valueName: "in"), completion: Completions.recordings)
     var input: String
 
-    @Argument(help: ArgumentHelp("The file to write.", valueName: "out"))
+    @Argument(help: ArgumentHelp("The file to write.", valueName: "out"), completion: Completions.writableRecordings)
     var output: String
 
-    @Option(help: ArgumentHelp("Output format: tactile, evemu or libinputRecord (default: from the extension).", valueName: "format"))
-    var to: String?
+    @Option(help: ArgumentHelp("Output format: tactile, evemu or libinput-record (default: from the extension).", valueName: "format"),
+            completion: Completions.outputFormats, transform: OutputFormatName.parse)
+    var to: RecordingFormat?
 
-    @Option(help: ArgumentHelp("An evemu description (.desc) for an events-only input.", valueName: "desc"))
+    @Option(help: ArgumentHelp("An evemu description (.desc) for an events-only input.", valueName: "desc"),
+            completion: .file(extensions: ["desc"]))
     var device: String?
 
     @Option(help: ArgumentHelp("Name the device (formats without a device: getevent, reMarkable).", valueName: "name"))
@@ -49,7 +51,7 @@ struct ConvertCommand: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
-        if golden, (to.flatMap(RecordingFormat.init(rawValue:)) ?? RecordingFormat(pathExtensionOf: output)) != .tactile {
+        if golden, (to ?? RecordingFormat(pathExtensionOf: output)) != .tactile {
             throw ValidationError("--golden needs Tactile JSON output: only it stores a golden log.")
         }
     }
@@ -67,30 +69,16 @@ struct ConvertCommand: AsyncParsableCommand {
             if golden {
                 recording.expected = RecordingReplay.run(recording).log.records
             }
-            if format == .tactile {
-                try RecordingWriter.write(recording, to: output, overwrite: force)
-            } else {
-                if !force, FileManager.default.fileExists(atPath: output) {
-                    throw RecordingError(file: output, line: nil, problem: .unreadable,
-                                         message: "expected a new file, found one already there (use --force to overwrite)")
-                }
-                try RecordingExporter.write(recording, to: output, as: format)
-            }
+            try OutputFile.write(recording, to: output, as: format, force: force)
             printError("\(input) → \(output) (\(format), \(recording.events.count) events)")
         } catch {
-            printError("tactile: error: \(error)")
+            printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
     }
 
     private func outputFormat() throws(RecordingError) -> RecordingFormat {
-        if let to {
-            guard let format = RecordingFormat(rawValue: to) else {
-                throw RecordingError(file: output, line: nil, problem: .unknownFormat,
-                                     message: "expected --to tactile, evemu or libinputRecord, found \(to)")
-            }
-            return format
-        }
+        if let to { return to }
         guard let format = RecordingFormat(pathExtensionOf: output) else {
             throw RecordingError(file: output, line: nil, problem: .unknownFormat,
                                  message: "expected an output ending in .json, .evemu or .yml (or --to)")

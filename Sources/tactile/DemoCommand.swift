@@ -12,7 +12,8 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Show gesture recognition live on a touchpad or touchscreen.",
         discussion: """
-            Opens the first touch device in /dev/input (or the one named with --device), attaches \
+            Opens the first touch device in /dev/input (or --directory; or the one named with \
+            --device), attaches \
             every recognizer kind to a window sized to the display the kernel reports (the \
             connected DRM connector's EDID size and preferred mode, a built-in panel first; \
             --screen and --dpi replace its size in points and its density; without a display, \
@@ -23,30 +24,30 @@ struct DemoCommand: AsyncParsableCommand {
             ends with exit status 0 and keeps what was received (the device going away is said \
             on standard error, with --json too).
 
-            With no touch device it says so and replays a selection of the corpus in Recordings/ \
-            at the pace it was recorded (see --speed), which takes about six seconds; \
+            With no touch device it says so in one line, with what it plays instead: recordings \
+            of Recordings/ at the pace they were recorded (see --speed), about 20 seconds in which \
+            every recognizer kind fires (taps of one to three fingers, a double tap and a \
+            two-finger scroll recorded on real devices; a long press, a hold, pinches, a rotation \
+            and a swipe synthesized). In a terminal the notice stays in view, each recording \
+            clears what the one before left, and a summary of what each recognizer did remains \
+            when the picture goes (at the end or on Ctrl-C). Colours follow NO_COLOR. \
             --recording replays the bundled recording it names instead of going live.
             """
     )
 
-    /// The recordings played when none is named, in order: about 6 s of touches.
-    static let playlist = [
-        "touchpad-synaptics-two-finger-scroll.json",
-        "touchpad-cypress-three-finger-tap.json",
-        "tablet-isdv4-double-tap.json",
-        "touchscreen-remarkable-double-tap-top.json",
-        "touchscreen-atmel-four-finger-drag.json",
-        "touchscreen-transformer-two-finger-drag.json",
-    ]
-
-    @Option(help: ArgumentHelp("Replay only this bundled recording, a file name in Recordings/, instead of a live device (unless --device is given).", valueName: "name"))
+    @Option(help: ArgumentHelp("Replay only this bundled recording, a file name in Recordings/, instead of a live device (unless --device is given).", valueName: "name"),
+            completion: Completions.bundledRecordings)
     var recording: String?
 
     @Option(help: ArgumentHelp("Playback speed: 2 plays twice as fast as recorded.", valueName: "factor"))
     var speed = 1.0
 
-    @Option(help: ArgumentHelp("Read this evdev node instead of the first touch device.", valueName: "path"))
+    @Option(help: ArgumentHelp("Read this evdev node instead of the first touch device.", valueName: "path"),
+            completion: Completions.eventNodes)
     var device: String?
+
+    @Option(help: ArgumentHelp("Where to look for the first touch device.", valueName: "directory"), completion: .directory)
+    var directory = DeviceDiscovery.defaultDirectory
 
     @Option(help: ArgumentHelp("End the live demo after this many seconds.", valueName: "seconds"))
     var maxSeconds: Double?
@@ -57,8 +58,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Grab the device, so that the desktop does not see its events meanwhile.")
     var grab = false
 
-    @Option(help: ArgumentHelp("Save what the live demo received as a recording (JSON v1, events rebased to 0) at the end.", valueName: "file"))
+    @Option(help: ArgumentHelp("Save what the live demo received as a recording (JSON v1, events rebased to 0) at the end.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
     var record: String?
+
+    @Flag(help: "Overwrite the --record file if it exists.")
+    var force = false
 
     @OptionGroup var playback: PlaybackOptions
 
@@ -75,47 +80,18 @@ struct DemoCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice()?.path : nil) {
+        if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice(directory: directory)?.path : nil) {
             try LiveDemo(path: path, options: self).run()
             return
         }
-        if recording == nil {
-            printError("tactile demo: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
+        let items: [DemoPlaylist.Item]
+        do throws(DemoPlaylistError) {
+            items = try DemoPlaylist.load(recording.map { [$0] } ?? DemoPlaylist.names)
+        } catch {
+            for (index, line) in error.lines.enumerated() { printError(index == 0 ? "tactile: error: " + line : line) }
+            throw ExitCode.failure
         }
-        let names = recording.map { [$0] } ?? Self.playlist
-        var recordings: [(path: String, recording: Recording)] = []
-        for name in names {
-            guard let path = BundledRecordings.path(of: name) else {
-                printError("tactile: error: cannot find the bundled recording \(name); looked in:")
-                for directory in BundledRecordings.candidates() { printError("  \(directory)") }
-                printError("Run the demo from the source tree, or set TACTILE_RECORDINGS to its Recordings directory.")
-                throw ExitCode.failure
-            }
-            do throws(RecordingError) {
-                recordings.append((BundledRecordings.displayPath(path), try Recording(contentsOf: path)))
-            } catch {
-                printError("tactile: error: \(error)")
-                throw ExitCode.failure
-            }
-        }
-        let pace = speed == 1 ? "in real time" : "at \(speed)× real time"
-        printError("Replaying \(recordings.count == 1 ? "a bundled recording" : "\(recordings.count) bundled recordings") \(pace) instead.")
-        var player = RecordingPlayer(options: playback, speed: speed)
-        // A terminal on standard output (and not --json): draw the replay full-screen.
-        if !playback.json, TerminalScreen.standardOutputIsTerminal {
-            player.terminal = TerminalScreen(state: .init(recognizerNames: TerminalView.standardRecognizerNames))
-        }
-        player.terminal?.begin(handleSignals: true)
-        var diagnostics: [(AssemblerDiagnostics, String)] = []
-        for (index, item) in recordings.enumerated() {
-            if index > 0 { try await Task.sleep(for: .seconds(0.3 / speed)) }
-            let outcome = player.play(item.recording, name: item.path)
-            diagnostics.append((outcome.diagnostics, item.path))
-            if player.terminal == nil { RecordingPlayer.report(outcome.diagnostics, name: item.path) }
-        }
-        if let terminal = player.terminal {
-            terminal.end()
-            for (diagnostics, name) in diagnostics { RecordingPlayer.report(diagnostics, name: name) }
-        }
+        let reason = recording == nil ? "no touch device found (none in \(directory) can be opened; --device PATH names one)" : nil
+        try DemoReplay(items: items, options: self, reason: reason).run()
     }
 }

@@ -12,14 +12,16 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
             Each node is opened briefly to read its name, kind, multitouch slots and surface size \
             (from the axis resolution; marked estimated when the device reports none). A node that \
-            cannot be opened is listed with the reason and what to do.
+            cannot be opened is listed with the reason and what to do. With no devices (none in \
+            the directory, or no /dev/input at all) it prints no table, or [] with --json, \
+            says so on standard error and exits with status 0.
             """
     )
 
     @Flag(help: "Print one JSON array instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Where to look for event nodes.", valueName: "directory"))
+    @Option(help: ArgumentHelp("Where to look for event nodes.", valueName: "directory"), completion: .directory)
     var directory = DeviceDiscovery.defaultDirectory
 
     /// One device in `--json` output.
@@ -57,6 +59,13 @@ struct DevicesCommand: ParsableCommand {
             // Touchscreens without resolution are sized as the display the kernel reports.
             devices = try DeviceDiscovery.list(directory: directory, screen: DisplayDiscovery.detect(sysfsRoot: ScreenOptions.sysfsRoot).screen)
         } catch {
+            // No /dev/input at all (a container, a build machine): no devices, said on
+            // standard error, and not a failure. A --directory that is not there is a mistake.
+            if case .noInputDirectory = error, directory == DeviceDiscovery.defaultDirectory {
+                if json { print("[]") }
+                printError("tactile: no input devices: \(error)")
+                return
+            }
             if json { print("[]") }
             printError("tactile: error: cannot list input devices: \(error)")
             throw ExitCode.failure
@@ -66,7 +75,7 @@ struct DevicesCommand: ParsableCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(devices.map(Entry.init))
             print(String(decoding: data, as: UTF8.self))
-        } else {
+        } else if !devices.isEmpty {
             printTable(devices)
         }
         if devices.isEmpty {

@@ -14,7 +14,7 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"), completion: Completions.recordings)
     var files: [String]
 
     func run() throws {

@@ -15,6 +15,15 @@ struct LiveDemo {
     var options: DemoCommand
 
     func run() throws {
+        // Refuse before the session, not after it: what was received would be lost.
+        if let file = options.record {
+            do throws(RecordingError) {
+                try OutputFile.checkFree(file, force: options.force)
+            } catch {
+                printError("tactile: error: \(error)")
+                throw ExitCode.failure
+            }
+        }
         let device: EvdevDevice
         do throws(EvdevError) {
             device = try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))
@@ -49,7 +58,11 @@ struct LiveDemo {
         } else {
             if !json {
                 output.write(Self.headerLine(device))
-                session.pipeline.onFrame = { frame in
+                let pipeline = session.pipeline
+                session.pipeline.onFrame = { [unowned pipeline] frame in
+                    // Timers due before this frame fire first (the engine's first step for
+                    // the frame), so their actions print before its touches: lines in time order.
+                    pipeline.advance(to: frame.time)
                     for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
                         output.write(RecordingPlayer.touchLine(touch, frame: frame))
                     }
@@ -74,7 +87,12 @@ struct LiveDemo {
         let outcome: LiveSession.Outcome
         do throws(EvdevError) {
             outcome = try session.run()
-            terminal?.end()
+            if let terminal {
+                let (width, height) = TerminalScreen.size()
+                let headline = "tactile demo: \(path) \"\(device.description.name)\", "
+                    + "\(PanelValues.number(outcome.events.last?.time ?? 0, places: 1)) s of input: \(Self.endMessage(outcome.reason, path: path))"
+                terminal.end(summary: DemoSummary.lines(terminal.state, headline: headline, width: width, height: height))
+            }
         } catch {
             terminal?.end()
             output.flush()
@@ -91,9 +109,9 @@ struct LiveDemo {
         if let file = options.record {
             let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: outcome.events)
             do throws(RecordingError) {
-                try RecordingWriter.write(recording, to: file)
+                try OutputFile.write(recording, to: file, as: .tactile, force: options.force)
             } catch {
-                printError("tactile: error: cannot save the recording: \(error)")
+                printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error))")
                 throw ExitCode.failure
             }
         }

@@ -27,7 +27,8 @@ struct MockCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The recording (any supported format), then the directory to write to.",
-                                 valueName: "recording dir"))
+                                 valueName: "recording dir"),
+              completion: .file())
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("The node the testbed mocks.", valueName: "/dev/input/eventN"))
@@ -36,7 +37,8 @@ struct MockCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The base name of the three files.", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("Take the device from this live evdev node instead of a recording.", valueName: "path"))
+    @Option(help: ArgumentHelp("Take the device from this live evdev node instead of a recording.", valueName: "path"),
+            completion: Completions.eventNodes)
     var device: String?
 
     @Flag(help: "Print the device description as JSON.")

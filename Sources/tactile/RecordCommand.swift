@@ -30,14 +30,19 @@ struct RecordCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Record this evdev node instead of the first touch device.", valueName: "path"))
+    @Option(help: ArgumentHelp("Record this evdev node instead of the first touch device.", valueName: "path"),
+            completion: Completions.eventNodes)
     var device: String?
 
     @Option(help: ArgumentHelp("The recording's name in the recordings directory (default: recording).", valueName: "text"))
     var name: String?
 
-    @Option(help: ArgumentHelp("Save the recording at this path instead (never replacing a file).", valueName: "file"))
+    @Option(help: ArgumentHelp("Save the recording at this path instead (replacing a file there only with --force).", valueName: "file"),
+            completion: .file(extensions: ["json"]))
     var output: String?
+
+    @Flag(help: "Overwrite the --output file if it exists.")
+    var force = false
 
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var maxSeconds: Double?
@@ -57,6 +62,15 @@ struct RecordCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        // Refuse before recording, not after: what was recorded would be left in a journal.
+        if let output {
+            do throws(RecordingError) {
+                try OutputFile.checkFree(output, force: force)
+            } catch {
+                printError("tactile: error: \(error) (or choose another --output)")
+                throw ExitCode.failure
+            }
+        }
         guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
             printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
             throw ExitCode.failure
@@ -72,10 +86,6 @@ struct RecordCommand: AsyncParsableCommand {
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
         let journalPath: String
         if let output {
-            if FileManager.default.fileExists(atPath: output) {
-                printError("tactile: error: \(output) exists; choose another --output.")
-                throw ExitCode.failure
-            }
             journalPath = output + "." + RecordingJournal.fileExtension
         } else {
             do {
@@ -126,13 +136,13 @@ struct RecordCommand: AsyncParsableCommand {
         do throws(RecordingError) {
             try journal.close()
             if let output {
-                try RecordingWriter.write(recording, to: output)
+                try RecordingWriter.write(recording, to: output, overwrite: force)
                 saved = output
             } else {
                 saved = try store.save(recording, as: baseName)
             }
         } catch {
-            printError("tactile: error: cannot save the recording: \(error) (the journal \(journalPath) keeps it)")
+            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error)) (the journal \(journalPath) keeps it)")
             throw ExitCode.failure
         }
         journal.remove()

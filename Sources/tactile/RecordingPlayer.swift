@@ -1,11 +1,13 @@
 import Foundation
 import Tactile
+import TactileEvdev
 import TactileRecording
 
-/// Plays one recording through ``RecordingReplay`` (a window sized to the
-/// recording's screen, every recognizer kind attached) and prints what
-/// happens: one line per touch that begins, ends or is cancelled, and each
-/// action (readable, or as JSON lines with `--json`).
+/// Plays one recording through ``ReplayDriver`` (a window sized to the
+/// recording's screen, every recognizer kind attached, the actions
+/// ``RecordingReplay`` gives) and prints what happens in time order: one
+/// line per touch that begins, ends or is cancelled, and each action
+/// (readable, or as JSON lines with `--json`).
 @MainActor
 struct RecordingPlayer {
     var options: PlaybackOptions
@@ -14,27 +16,26 @@ struct RecordingPlayer {
     var speed: Double?
     /// When set, the replay is drawn into this terminal view instead of printed as lines.
     var terminal: TerminalScreen? = nil
+    /// When raised, a paced replay ends at the next frame.
+    var stop: LiveSession.StopSignal? = nil
+
+    /// The driver for these options.
+    private var driver: ReplayDriver {
+        ReplayDriver(speed: speed, settle: options.settle, stop: stop)
+    }
 
     /// Plays `recording` (read from `name`) and returns what the replay produced.
-    func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
+    func play(_ recording: Recording, name: String) -> ReplayDriver.Outcome {
         var recording = recording
         recording.screen = options.screen.applied(to: recording.screen)
-        let json = options.json
-        LineOutput.standardOutput.flushesEachLine = speed != nil
         if let terminal {
             return playInTerminal(recording, name: name, terminal: terminal)
         }
-        if !json { emit(Self.headerLine(recording, name: name)) }
-        let outcome = RecordingReplay.run(
-            recording, settle: options.settle,
-            onFrame: json ? nil : { frame in
-                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                    emit(Self.touchLine(touch, frame: frame))
-                }
-            },
-            onAction: { emit(json ? $0.jsonLine : $0.readableLine) },
-            beforeEvent: pace(recording)
-        )
+        LineOutput.standardOutput.flushesEachLine = speed != nil
+        if !options.json { emit(Self.headerLine(recording, name: name)) }
+        let outcome = driver.run(
+            device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
+            onFrame: touchLines(), onAction: actionLines())
         LineOutput.standardOutput.flush()
         return outcome
     }
@@ -43,35 +44,43 @@ struct RecordingPlayer {
     /// memory stays flat however long the file is; the actions are printed,
     /// not kept (the outcome's log is empty). Read errors past the header end
     /// the replay and are thrown after what came before was played.
-    func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
+    func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: ReplayDriver.Outcome, warnings: [RecordingWarning]) {
         let stream = try RecordingReader.events(contentsOf: path)
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
-        let json = options.json
         LineOutput.standardOutput.flushesEachLine = speed != nil
-        if !json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
-        let outcome = RecordingReplay.run(
-            device: header.device, screen: screen, axisValues: header.axisValues, events: stream, settle: options.settle, keepsLog: false,
-            onFrame: json ? nil : { frame in
-                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                    emit(Self.touchLine(touch, frame: frame))
-                }
-            },
-            onAction: { emit(json ? $0.jsonLine : $0.readableLine) },
-            beforeEvent: pace(firstTime: nil)
-        )
+        if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
+        var driver = self.driver
+        driver.keepsLog = false
+        let outcome = driver.run(
+            device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
+            onFrame: touchLines(), onAction: actionLines())
         LineOutput.standardOutput.flush()
         if let error = stream.error { throw error }
         return (outcome, stream.warnings)
     }
 
+    /// Prints the touches of each frame that begin or end (none with `--json`).
+    private func touchLines() -> ((TouchFrame) -> Void)? {
+        guard !options.json else { return nil }
+        return { frame in
+            for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                LineOutput.standardOutput.write(Self.touchLine(touch, frame: frame))
+            }
+        }
+    }
+
+    /// Prints each action, readable or as a JSON line.
+    private func actionLines() -> (ActionRecord) -> Void {
+        let json = options.json
+        return { LineOutput.standardOutput.write(json ? $0.jsonLine : $0.readableLine) }
+    }
+
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
-    private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> RecordingReplay.Outcome {
-        terminal.state.title = Self.headerLine(recording, name: name)
-        terminal.state.fingers = []
+    private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> ReplayDriver.Outcome {
         let screen = recording.screen
-        return RecordingReplay.run(
-            recording, settle: options.settle,
+        return driver.run(
+            device: recording.device, screen: screen, axisValues: recording.axisValues, events: recording.events,
             onFrame: { frame in
                 terminal.state.update(frame: frame, screen: screen)
                 terminal.redraw(at: frame.time, force: true)
@@ -79,33 +88,7 @@ struct RecordingPlayer {
             onAction: { record in
                 terminal.state.update(action: record)
                 terminal.redraw(at: record.time, force: true)
-            },
-            beforeEvent: pace(recording)
-        )
-    }
-
-    /// Sleeps before each report event until its time (divided by ``speed``) comes; `nil` without a speed.
-    private func pace(_ recording: Recording) -> ((InputEvent) -> Void)? {
-        pace(firstTime: recording.events.first?.timeInMicroseconds)
-    }
-
-    /// Pacing from `firstTime` (µs), or from the first event when `nil`.
-    private func pace(firstTime: Int64?) -> ((InputEvent) -> Void)? {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var origin = firstTime
-        return speed.map { speed in
-            { event in
-                let firstTime = origin ?? event.timeInMicroseconds
-                origin = firstTime
-                guard event.isReport else { return }
-                let offset = Double(event.timeInMicroseconds - firstTime) / 1_000_000 / speed
-                let wait = clock.now.duration(to: start.advanced(by: .microseconds(Int64((offset * 1_000_000).rounded()))))
-                if wait > .zero {
-                    Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
-                }
-            }
-        }
+            })
     }
 
     private func emit(_ line: String) {

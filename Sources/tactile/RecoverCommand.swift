@@ -10,17 +10,22 @@ struct RecoverCommand: ParsableCommand {
         abstract: "Turn a journal left by an interrupted `tactile record` into a recording.",
         discussion: """
             Reads the journal, ignores a torn last line and keeps the whole frames (events up \
-            to the last SYN_REPORT), then saves them atomically (mode 0600): at OUT, never \
-            replacing a file, or next to the journal under its name without `.journal`, \
+            to the last SYN_REPORT), then saves them atomically (mode 0600): at OUT (replacing \
+            a file there only with --force), or next to the journal under its name without `.journal`, \
             uniquely numbered. The journal is left in place.
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal (NAME.json.journal).", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal (NAME.json.journal).", valueName: "journal"),
+              completion: .file(extensions: ["journal"]))
     var journal: String
 
-    @Argument(help: ArgumentHelp("Where to save the recording.", valueName: "out"))
+    @Argument(help: ArgumentHelp("Where to save the recording.", valueName: "out"),
+              completion: .file(extensions: ["json"]))
     var out: String?
+
+    @Flag(help: "Overwrite OUT if it exists.")
+    var force = false
 
     func run() throws {
         let recovery: RecordingJournal.Recovery
@@ -33,7 +38,7 @@ struct RecoverCommand: ParsableCommand {
         let saved: String
         do throws(RecordingError) {
             if let out {
-                try RecordingWriter.write(recovery.recording, to: out)
+                try OutputFile.write(recovery.recording, to: out, as: .tactile, force: force)
                 saved = out
             } else {
                 let url = URL(fileURLWithPath: journal)
@@ -44,7 +49,7 @@ struct RecoverCommand: ParsableCommand {
                 saved = try RecordingStore(directory: url.deletingLastPathComponent().path).save(recovery.recording, as: base)
             }
         } catch {
-            printError("tactile: error: cannot save the recording: \(error)")
+            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
         var notes: [String] = []

@@ -17,10 +17,11 @@ struct ReplayCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"), completion: Completions.recordings)
     var files: [String]
 
-    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"))
+    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"),
+            completion: .file(extensions: ["desc"]))
     var device: String?
 
     @Flag(help: "Pace the events by their timestamps instead of playing as fast as possible.")
@@ -59,7 +60,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     /// Prints what differs from the recording's golden log and labels; `true` when nothing does.
-    static func matchesExpectations(_ recording: Recording, outcome: RecordingReplay.Outcome, file: String) -> Bool {
+    static func matchesExpectations(_ recording: Recording, outcome: ReplayDriver.Outcome, file: String) -> Bool {
         var ok = true
         if let expected = recording.expected {
             let diff = RecordingReplay.diff(expected: expected, actual: outcome.log.records)

@@ -12,6 +12,7 @@ struct TactileCommand: AsyncParsableCommand {
             what happens: touches landing and lifting, and recognizer actions. Converts between \
             recording formats, synthesizes labelled gestures and pins golden logs.
             """,
+        version: TactileVersion.current,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
                       RecordCommand.self, RecoverCommand.self, BenchCommand.self]

@@ -4,9 +4,10 @@ import Glibc
 #endif
 
 /// The I/O of ``TerminalView``: the alternate screen, redraws at most
-/// ``maximumRate`` times a second of engine (frame) time, and the terminal
-/// restored at the end, also when the process is interrupted.
-/// Used from the main thread only.
+/// ``maximumRate`` times a second of engine (frame) time, colours unless
+/// `NO_COLOR` is set (``ColourChoice``), and the terminal restored at the
+/// end, also when the process is interrupted; ``end(summary:)`` leaves a
+/// summary on the main screen. Used from the main thread only.
 final class TerminalScreen {
     /// Redraws per second of frame time, at most.
     static let maximumRate = 30.0
@@ -17,6 +18,8 @@ final class TerminalScreen {
 
     /// What is drawn.
     var state: TerminalView.State
+    /// Whether states, fingers and notices are coloured.
+    let usesColour: Bool
     private var lastDrawTime: Double?
     private var active = false
 
@@ -32,9 +35,10 @@ final class TerminalScreen {
         return (80, 24)
     }
 
-    /// A screen drawing `state`.
-    init(state: TerminalView.State) {
+    /// A screen drawing `state`, in colour when standard output is a terminal and `NO_COLOR` is not set.
+    init(state: TerminalView.State, usesColour: Bool = ColourChoice.usesColour(isTerminal: TerminalScreen.standardOutputIsTerminal)) {
         self.state = state
+        self.usesColour = usesColour
     }
 
     /// Switches to the alternate screen; on SIGINT/SIGTERM with the default
@@ -73,21 +77,24 @@ final class TerminalScreen {
     func draw() {
         guard active else { return }
         let (width, height) = Self.size()
-        let lines = TerminalView.render(state, width: width, height: height)
+        let lines = TerminalView.renderStyled(state, width: width, height: height)
         var text = "\u{1B}[H"
         for (index, line) in lines.enumerated() {
-            text += line + "\u{1B}[K"
+            text += (usesColour ? line.ansi : line.text) + "\u{1B}[K"
             if index < lines.count - 1 { text += "\r\n" }
         }
         Self.writeRaw(text)
     }
 
-    /// Restores the terminal (cursor shown, main screen back).
-    func end() {
+    /// Restores the terminal (cursor shown, main screen back) and prints
+    /// `summary` there, so something stays when the picture goes.
+    func end(summary: [StyledLine] = []) {
         guard active else { return }
         draw()
         active = false
         Self.writeRaw(Self.leaveSequence)
+        guard !summary.isEmpty else { return }
+        Self.writeRaw(summary.map { (usesColour ? $0.ansi : $0.text) + "\n" }.joined())
     }
 
     private static func writeRaw(_ text: String) {

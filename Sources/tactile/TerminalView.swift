@@ -1,111 +1,129 @@
 import Tactile
 
 /// The full-screen picture `tactile demo` draws when standard output is a
-/// terminal: a box standing for the touch surface with each finger at its
-/// position, a panel of the recognizers of ``StandardGestures`` with their
-/// state and values, and the last actions.
+/// terminal: a title and status lines (and a notice, when there is one), a
+/// box standing for the touch surface with each finger at its position, a
+/// panel of the recognizers of ``StandardGestures`` with their state, how
+/// often they recognized and their values, and the last actions.
 ///
-/// ``render(_:width:height:)`` is pure (no terminal needed); ``TerminalScreen``
-/// does the I/O.
+/// The panel takes the width the values need (up to ``preferredPanelWidth``
+/// columns) and the box the rest; each row shows its values with as much
+/// detail as fits (``PanelValues``), and a row cut anyway ends in `…`.
+///
+/// ``renderStyled(_:width:height:)`` is pure (no terminal needed);
+/// ``TerminalScreen`` does the I/O.
 enum TerminalView {
-    /// One finger on the surface, normalized to the screen: `x`, `y` in 0…1.
-    struct Finger: Hashable, Sendable {
-        /// The slot, drawn as its digit.
-        var slot: Int
-        /// Horizontal position, 0 (left) … 1 (right).
-        var x: Double
-        /// Vertical position, 0 (top) … 1 (bottom).
-        var y: Double
-    }
-
-    /// A recognizer's line in the panel.
-    struct RecognizerRow: Hashable, Sendable {
-        /// Its name (`tap`, `longPress`, `pan`, …).
-        var name: String
-        /// Its last reported state.
-        var state: GestureRecognizerState = .possible
-        /// The values of its last action (scale, velocity, translation, …).
-        var values: [ActionValue] = []
-    }
-
-    /// Everything drawn.
-    struct State: Hashable, Sendable {
-        /// A title line (the device or recording).
-        var title: String = "tactile demo"
-        /// Engine time of the last frame.
-        var time: Double = 0
-        /// The fingers down.
-        var fingers: [Finger] = []
-        /// The recognizers, in panel order.
-        var recognizers: [RecognizerRow] = []
-        /// The last actions, oldest first (readable lines).
-        var log: [String] = []
-        /// How many log lines are kept.
-        var logLimit = 200
-
-        /// A state listing `names` as recognizers, all possible.
-        init(title: String = "tactile demo", recognizerNames: [String] = []) {
-            self.title = title
-            recognizers = recognizerNames.map { RecognizerRow(name: $0) }
-        }
-
-        /// Takes the touches of `frame` on `screen` as the fingers down.
-        mutating func update(frame: TouchFrame, screen: Screen) {
-            time = frame.time
-            let bounds = screen.bounds
-            fingers = frame.activeTouches.map { touch in
-                Finger(slot: touch.slot,
-                       x: bounds.width > 0 ? (touch.location.x - bounds.minX) / bounds.width : 0,
-                       y: bounds.height > 0 ? (touch.location.y - bounds.minY) / bounds.height : 0)
-            }
-        }
-
-        /// Records an action: its recognizer's row and the log.
-        mutating func update(action record: ActionRecord) {
-            time = max(time, record.time)
-            if let index = recognizers.firstIndex(where: { $0.name == record.recognizer }) {
-                recognizers[index].state = record.state
-                recognizers[index].values = record.values
-            } else {
-                recognizers.append(RecognizerRow(name: record.recognizer, state: record.state, values: record.values))
-            }
-            log.append(record.readableLine)
-            if log.count > logLimit { log.removeFirst(log.count - logLimit) }
-        }
-    }
+    /// The panel's width when the terminal is wide enough: room for a pan's
+    /// translation and velocity beside the name, state and count.
+    static let preferredPanelWidth = 90
+    /// The box is never narrower than this (when the terminal has the room):
+    /// at 80 columns the panel gets the rest, enough for a pan's values in short form.
+    static let minimumBoxWidth = 16
 
     /// The names of the recognizers of ``StandardGestures``, in order.
     static var standardRecognizerNames: [String] { StandardGestures.recognizerNames }
 
-    /// `state` as exactly `height` lines of at most `width` characters (no
-    /// escapes). Tiny sizes give what fits, never a crash.
+    /// `state` as exactly `height` lines of at most `width` characters, without styles.
     static func render(_ state: State, width: Int, height: Int) -> [String] {
+        renderStyled(state, width: width, height: height).map(\.text)
+    }
+
+    /// `state` as exactly `height` styled lines of at most `width`
+    /// characters. Tiny sizes give what fits, never a crash.
+    static func renderStyled(_ state: State, width: Int, height: Int) -> [StyledLine] {
         let width = max(0, width), height = max(0, height)
-        guard width > 0, height > 0 else { return Array(repeating: "", count: height) }
-        var lines: [String] = []
-        lines.append("\(state.title)  t=\(FixedDecimal.format(state.time, places: 3)) s  \(state.fingers.count) finger\(state.fingers.count == 1 ? "" : "s")")
-        // Layout: surface box on the left, recognizer panel on the right,
-        // log below, when there is room.
-        let panelWidth = width >= 60 ? min(44, width / 2) : 0
-        let logHeight = height >= 16 ? min(8, height / 4) + 1 : 0
+        guard width > 0, height > 0 else { return Array(repeating: StyledLine(), count: height) }
+        var lines = header(state)
+        let available = max(0, height - lines.count)
+        let rows = state.recognizers.count
+        // The log gets what the panel leaves (a third of the room at most), when that is worth showing.
+        var logHeight = height >= 16 ? min(max(0, available - rows), max(9, available / 3)) : 0
+        if logHeight < 3 { logHeight = 0 }
+        let bodyHeight = max(0, available - logHeight)
+        let panelWidth = panelWidth(forTerminalWidth: width)
         let boxWidth = width - panelWidth - (panelWidth > 0 ? 1 : 0)
-        let boxHeight = max(0, height - 1 - logHeight)
-        let box = surface(state.fingers, width: boxWidth, height: boxHeight)
-        let panel = recognizerPanel(state.recognizers, width: panelWidth, height: boxHeight)
-        for row in 0..<boxHeight {
-            var line = pad(box[row], to: boxWidth)
-            if panelWidth > 0 { line += " " + panel[row] }
+        let box = surface(state.fingers, width: boxWidth, height: boxHeight(width: boxWidth, aspect: state.aspect, room: bodyHeight))
+        let panel = recognizerPanel(state.recognizers, time: state.time, width: panelWidth, height: bodyHeight)
+        for row in 0..<bodyHeight {
+            var line = StyledLine()
+            line.append(styledBoxLine(row < box.count ? box[row] : "").padded(to: boxWidth))
+            if panelWidth > 0 {
+                line.append(" ")
+                line.append(panel[row])
+            }
             lines.append(line)
         }
         if logHeight > 0 {
-            lines.append(String(repeating: "─", count: min(width, 8)) + " actions")
+            lines.append(StyledLine(String(repeating: "─", count: min(width, 8)) + " actions", style: .dim))
             let shown = state.log.suffix(logHeight - 1)
-            lines.append(contentsOf: shown)
-            lines.append(contentsOf: Array(repeating: "", count: logHeight - 1 - shown.count))
+            lines.append(contentsOf: shown.map(logLine))
+            lines.append(contentsOf: Array(repeating: StyledLine(), count: logHeight - 1 - shown.count))
         }
-        lines = lines.prefix(height).map { clip($0, to: width) }
-        lines.append(contentsOf: Array(repeating: "", count: height - lines.count))
+        lines = lines.prefix(height).map { $0.clipped(to: width, marksCut: true) }
+        lines.append(contentsOf: Array(repeating: StyledLine(), count: height - lines.count))
         return lines
+    }
+
+    /// The panel's width in a terminal `width` columns wide: none below 60
+    /// columns; otherwise what is left beside a box of at least
+    /// ``minimumBoxWidth``, up to ``preferredPanelWidth``, and the box takes the rest.
+    static func panelWidth(forTerminalWidth width: Int) -> Int {
+        guard width >= 60 else { return 0 }
+        let box = max(minimumBoxWidth, min(width - 1 - preferredPanelWidth, width / 2))
+        return width - box - 1
+    }
+
+    /// The rows of a box `width` columns wide with the screen's proportions
+    /// (`aspect`: height over width; a cell is about twice as tall as wide),
+    /// at least 8 and at most `room`.
+    static func boxHeight(width: Int, aspect: Double, room: Int) -> Int {
+        let proportional = aspect.isFinite && aspect > 0 ? Int((Double(width) * aspect / 2).rounded()) + 1 : room
+        return min(room, max(8, proportional))
+    }
+
+    /// The title, the status line (time, fingers, the gesture under way) and the notice.
+    static func header(_ state: State) -> [StyledLine] {
+        var lines = [StyledLine(state.title, style: .bold)]
+        var status = StyledLine("t=\(FixedDecimal.format(state.time, places: 3)) s  \(state.fingers.count) finger\(state.fingers.count == 1 ? "" : "s")")
+        if !state.gestures.isEmpty {
+            status.append("  │ ")
+            let current = state.currentGesture
+            for (index, gesture) in state.gestures.enumerated() {
+                if index > 0 { status.append(", ") }
+                status.append(gesture.name, style: index == current ? .reverse : nil)
+            }
+        }
+        lines.append(status)
+        if let notice = state.notice { lines.append(StyledLine(notice, style: .yellow)) }
+        return lines
+    }
+
+    /// A line of the surface box, its fingers styled.
+    private static func styledBoxLine(_ text: String) -> StyledLine {
+        var line = StyledLine()
+        var run = ""
+        for character in text {
+            if character.isNumber || character == "●" {
+                line.append(run)
+                run = ""
+                line.append(String(character), style: .magenta)
+            } else {
+                run.append(character)
+            }
+        }
+        line.append(run)
+        return line
+    }
+
+    /// A log line with its state styled.
+    private static func logLine(_ line: LogLine) -> StyledLine {
+        guard let state = line.state, let range = line.text.range(of: "  " + state.rawValue + "  ") else {
+            return StyledLine(line.text, style: line.state == nil ? .dim : nil)
+        }
+        var styled = StyledLine(String(line.text[..<range.lowerBound]) + "  ")
+        styled.append(state.rawValue, style: TextStyle.of(state))
+        styled.append("  " + String(line.text[range.upperBound...]))
+        return styled
     }
 
     /// The cell (column, row inside the box's border) of a finger at
@@ -132,24 +150,30 @@ enum TerminalView {
         return grid.map { String($0) }
     }
 
-    /// One line per recognizer: name, state and values, active ones marked.
-    static func recognizerPanel(_ rows: [RecognizerRow], width: Int, height: Int) -> [String] {
-        guard width > 0 else { return Array(repeating: "", count: height) }
-        var lines = rows.map { row -> String in
+    /// One line per recognizer, `width` wide: a mark while it is active, its
+    /// name, its state (dimmed a while after it finished), how often it
+    /// recognized, and its values with as much detail as fits.
+    static func recognizerPanel(_ rows: [RecognizerRow], time: Double = 0, width: Int, height: Int) -> [StyledLine] {
+        guard width > 0 else { return Array(repeating: StyledLine(), count: height) }
+        let nameWidth = max(8, rows.map(\.name.count).max() ?? 0)
+        var lines = rows.prefix(height).map { row -> StyledLine in
             let active = row.state == .began || row.state == .changed
-            let values = row.values.map { "\($0.name)=\(FixedDecimal.format($0.value, places: 2))" }.joined(separator: " ")
-            return (active ? "▶ " : "  ") + pad(row.name, to: 20) + " " + pad(row.state.rawValue, to: 9) + " " + values
+            let finished = row.state == .ended || row.state == .cancelled || row.state == .failed
+            let stale = finished && (row.lastTime.map { time - $0 > 2 } ?? false)
+            var line = StyledLine(active ? "▶ " : "  ", style: active ? .boldGreen : nil)
+            line.append(pad(row.name, to: nameWidth) + " ", style: active ? .bold : nil)
+            line.append(pad(row.state.rawValue, to: 9), style: stale ? .dim : TextStyle.of(row.state))
+            line.append(" " + pad(row.recognized > 0 ? "×\(row.recognized)" : "", to: 3) + " ")
+            let room = width - line.count
+            let values = PanelValues.Detail.allCases.lazy.map { PanelValues.text(row.values, detail: $0) }
+            line.append(values.first { $0.count <= room } ?? PanelValues.text(row.values, detail: .compact))
+            return line.clipped(to: width, marksCut: true).padded(to: width)
         }
-        if lines.count > height { lines = Array(lines.prefix(height)) }
-        lines.append(contentsOf: Array(repeating: "", count: height - lines.count))
-        return lines.map { pad(clip($0, to: width), to: width) }
+        lines.append(contentsOf: Array(repeating: StyledLine(String(repeating: " ", count: width)), count: max(0, height - lines.count)))
+        return lines
     }
 
     static func pad(_ text: String, to width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-
-    static func clip(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(width))
     }
 }

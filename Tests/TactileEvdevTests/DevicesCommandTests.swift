@@ -24,6 +24,18 @@ import Testing
         #expect(output.standardError.contains("no event nodes"))
     }
 
+    /// Where there is no /dev/input at all (a container), `--json` prints an
+    /// empty array and exits 0, with a note on standard error.
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/input"), "this machine has /dev/input"))
+    func noInputDirectoryIsNoDevices() throws {
+        let output = try TestSupport.run(try tactile(), ["devices", "--json"])
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(output.standardOutput == "[]\n")
+        #expect(output.standardError.contains("no input devices: /dev/input: no such directory"))
+        let table = try TestSupport.run(try tactile(), ["devices"])
+        #expect(table.status == 0)
+    }
+
     @Test func aNodeThatCannotBeOpenedIsListedWithTheReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

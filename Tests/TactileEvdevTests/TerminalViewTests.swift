@@ -64,9 +64,9 @@ struct TerminalViewTests {
         }
         #expect(state.log.count == 50)
         let lines = TerminalView.render(state, width: 120, height: 40)
-        let last = state.log.last ?? ""
+        let last = state.log.last?.text ?? ""
         #expect(lines.contains(String(last.prefix(120))))
-        #expect(!lines.contains(String(state.log[0].prefix(120))))
+        #expect(!lines.contains(String(state.log[0].text.prefix(120))))
     }
 
     @Test func smallTerminalsDoNotCrash() {

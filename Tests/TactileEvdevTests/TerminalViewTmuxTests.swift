@@ -4,7 +4,8 @@ import Testing
 
 /// `tactile demo` in a real terminal: tools/tmux-demo-check.sh runs it in a
 /// detached 120×40 tmux session under umockdev-run and checks the capture,
-/// then that the terminal is restored after the idle exit and after Ctrl-C.
+/// then that the terminal is restored after the idle exit and after Ctrl-C;
+/// tools/tmux-showcase-check.sh runs the replay shown without a device.
 @Suite(.enabled(if: TestSupport.umockdevRun != nil && TestSupport.findOnPath("tmux") != nil,
                 "tmux or umockdev-run is not on PATH"))
 struct TerminalViewTmuxTests {
@@ -59,5 +60,18 @@ struct TerminalViewTmuxTests {
                                                      TestSupport.touchpadNode, file.path], timeout: 60)
         #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
         #expect(output.standardOutput.contains("PASS: drawn while the fingers were down, terminal restored after exit and after Ctrl-C"), "\(output.standardOutput)")
+    }
+
+    /// Without a device, at 120×40 and twice the recorded pace: every
+    /// recognizer kind shows a state, the notice stays in view, states are
+    /// coloured, a pan's values are whole, and the summary stays after exit.
+    @Test func showcaseShowsEveryKindAndLeavesASummary() throws {
+        let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
+        let script = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("tools/tmux-showcase-check.sh").path
+        let output = try TestSupport.run("/bin/sh", [script, tactile, "120x40", "2"], timeout: 90)
+        #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
+        #expect(output.standardOutput.contains("PASS: every kind shown, notice in view, colours, values whole, summary left after exit (120x40)"),
+                "\(output.standardOutput)")
     }
 }

@@ -17,11 +17,12 @@ extension GestureLabel {
         }
     }
 
-    /// The label as a recording stores it: the gesture, its fingers and span,
-    /// the true values, and the standard recognizer that must recognize it.
+    /// The label as a recording stores it: the gesture (its kind's
+    /// ``GestureKind/labelName``, kebab-case as every label), its fingers and
+    /// span, the true values, and the standard recognizer that must recognize it.
     public var recordingLabel: RecordingLabel {
         RecordingLabel(
-            gesture: kind.rawValue, fingers: fingers, start: start, end: end,
+            gesture: kind.labelName, fingers: fingers, start: start, end: end,
             recognizers: [standardRecognizer], values: values
         )
     }

@@ -97,8 +97,15 @@ public struct GestureSynthesizer: Sendable {
     /// Random gestures of `kinds`, one after another, each starting `gap`
     /// seconds (drawn uniformly, at least 1 ms) after the previous one ended,
     /// the first at `start`; the device's state carries over between them.
+    ///
+    /// `fingers` gives every gesture that many fingers (see
+    /// ``draw(_:fingers:)``) instead of a random number; `centre` (in
+    /// millimetres from the surface's minimum corner) places the middle of
+    /// the area each gesture covers there instead of at a random spot, moved
+    /// as little as needed to keep it on the surface. Without either, the
+    /// events are those the same seed always gave.
     public mutating func session(
-        _ kinds: [GestureKind], gap: ClosedRange<Double>, start: Double = 0
+        _ kinds: [GestureKind], fingers: Int? = nil, centredAt centre: Point? = nil, gap: ClosedRange<Double>, start: Double = 0
     ) -> (events: [InputEvent], labels: [GestureLabel]) {
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
         var events: [InputEvent] = []
@@ -107,7 +114,7 @@ public struct GestureSynthesizer: Sendable {
         let low = max(0.001, gap.lowerBound)
         let pause = low...max(low, gap.upperBound)
         for kind in kinds {
-            let gesture = randomGesture(kind, fingers: nil, at: time, encoder: &encoder)
+            let gesture = randomGesture(kind, fingers: fingers, centredAt: centre, at: time, encoder: &encoder)
             events += gesture.events
             labels.append(gesture.label)
             time = gesture.label.end + generator.uniform(pause)
@@ -117,14 +124,15 @@ public struct GestureSynthesizer: Sendable {
     }
 
     private mutating func randomGesture(
-        _ kind: GestureKind, fingers: Int?, at start: Double, encoder: inout EvdevEncoder
+        _ kind: GestureKind, fingers: Int?, centredAt centre: Point? = nil, at start: Double, encoder: inout EvdevEncoder
     ) -> SynthesizedGesture {
         var attempts = 0
         while true {
             attempts += 1
             var trial = self
             var trialEncoder = encoder
-            let spec = trial.draw(kind, fingers: fingers)
+            var spec = trial.draw(kind, fingers: fingers)
+            if let centre { spec = trial.placed(spec, centredAt: centre) }
             let gesture = trial.render(spec, at: start, encoder: &trialEncoder)
             if attempts >= 64 || Self.isWithinRanges(gesture) {
                 self = trial
@@ -188,6 +196,15 @@ public struct GestureSynthesizer: Sendable {
         let dx = shift(low: bounds.min.x, high: bounds.max.x, extent: size.width)
         let dy = shift(low: bounds.min.y, high: bounds.max.y, extent: size.height)
         return fitted.translated(by: Vector(dx: dx, dy: dy))
+    }
+
+    /// `spec` moved so that the middle of the box its fingers cover lies at
+    /// `centre` (millimetres), then moved as little as needed to fit the surface.
+    mutating func placed(_ spec: GestureSpec, centredAt centre: Point) -> GestureSpec {
+        let slack = model.reportInterval + model.reportJitter
+        let bounds = spec.script().bounds(slack: slack * Double(spec.fingers + 1))
+        let middle = Point(x: (bounds.min.x + bounds.max.x) / 2, y: (bounds.min.y + bounds.max.y) / 2)
+        return fit(spec.translated(by: Vector(dx: centre.x - middle.x, dy: centre.y - middle.y)), placeRandomly: false)
     }
 
     // MARK: - Rendering

@@ -1,0 +1,141 @@
+import Tactile
+
+extension TerminalView {
+    /// One finger on the surface, normalized to the screen: `x`, `y` in 0…1.
+    struct Finger: Hashable, Sendable {
+        /// The slot, drawn as its digit.
+        var slot: Int
+        /// Horizontal position, 0 (left) … 1 (right).
+        var x: Double
+        /// Vertical position, 0 (top) … 1 (bottom).
+        var y: Double
+    }
+
+    /// A recognizer's line in the panel.
+    struct RecognizerRow: Hashable, Sendable {
+        /// Its name (`tap`, `longPress`, `pan`, …).
+        var name: String
+        /// Its last reported state.
+        var state: GestureRecognizerState = .possible
+        /// The values of its last action (scale, velocity, translation, …).
+        var values: [ActionValue] = []
+        /// How many times it recognized since the recording began (a
+        /// continuous gesture counts once, when it begins).
+        var recognized = 0
+        /// Engine time of its last action.
+        var lastTime: Double?
+    }
+
+    /// A gesture a recording is labelled with, for the status line.
+    struct GestureMark: Hashable, Sendable {
+        /// Its label (`pinch-out`).
+        var name: String
+        /// When it starts, in engine time; `nil` when the label has no span.
+        var start: Double?
+    }
+
+    /// A line of the action log and the state it reports.
+    struct LogLine: Hashable, Sendable {
+        var text: String
+        /// The action's state, styled in the line; `nil` for a separator.
+        var state: GestureRecognizerState?
+    }
+
+    /// What the whole session recognized, for the summary left on exit.
+    struct Tally: Hashable, Sendable {
+        /// Recognitions by recognizer name.
+        var recognized: [String: Int] = [:]
+        /// The values of each recognizer's last action.
+        var lastValues: [String: [ActionValue]] = [:]
+        /// Actions received.
+        var actions = 0
+        /// Touches that began.
+        var touches = 0
+    }
+
+    /// Everything drawn.
+    struct State: Hashable, Sendable {
+        /// A title line (the device or recording).
+        var title: String = "tactile demo"
+        /// What the recording shows, in order (its labels).
+        var gestures: [GestureMark] = []
+        /// A line kept in view for the whole session (no device found, replaying instead).
+        var notice: String?
+        /// Engine time of the last frame.
+        var time: Double = 0
+        /// The fingers down.
+        var fingers: [Finger] = []
+        /// The screen's height over its width, for the box's proportions.
+        var aspect = 9.0 / 16.0
+        /// The recognizers, in panel order.
+        var recognizers: [RecognizerRow] = []
+        /// The last actions, oldest first.
+        var log: [LogLine] = []
+        /// How many log lines are kept.
+        var logLimit = 200
+        /// Counts over the whole session (every recording).
+        var tally = Tally()
+
+        /// A state listing `names` as recognizers, all possible.
+        init(title: String = "tactile demo", recognizerNames: [String] = []) {
+            self.title = title
+            recognizers = recognizerNames.map { RecognizerRow(name: $0) }
+        }
+
+        /// Starts a new recording, `heading` naming it after `tactile demo` in
+        /// the title (the log's separator line names its `path`): what the
+        /// last one left (fingers, states, values, counts, time) is cleared;
+        /// the session's tally stays.
+        mutating func beginRecording(heading: String, path: String, gestures: [GestureMark]) {
+            title = "tactile demo  " + heading
+            self.gestures = gestures
+            time = 0
+            fingers = []
+            recognizers = recognizers.map { RecognizerRow(name: $0.name) }
+            appendLog(LogLine(text: "── " + path, state: nil))
+        }
+
+        /// Takes the touches of `frame` on `screen` as the fingers down.
+        mutating func update(frame: TouchFrame, screen: Screen) {
+            time = frame.time
+            let bounds = screen.bounds
+            if bounds.width > 0, bounds.height > 0 { aspect = bounds.height / bounds.width }
+            tally.touches += frame.touches.lazy.filter { $0.phase == .began }.count
+            fingers = frame.activeTouches.map { touch in
+                Finger(slot: touch.slot,
+                       x: bounds.width > 0 ? (touch.location.x - bounds.minX) / bounds.width : 0,
+                       y: bounds.height > 0 ? (touch.location.y - bounds.minY) / bounds.height : 0)
+            }
+        }
+
+        /// Records an action: its recognizer's row, the counts and the log.
+        mutating func update(action record: ActionRecord) {
+            time = max(time, record.time)
+            let index = recognizers.firstIndex { $0.name == record.recognizer } ?? {
+                recognizers.append(RecognizerRow(name: record.recognizer))
+                return recognizers.count - 1
+            }()
+            let wasActive = recognizers[index].state == .began || recognizers[index].state == .changed
+            if record.state == .began || (record.state == .ended && !wasActive) {
+                recognizers[index].recognized += 1
+                tally.recognized[record.recognizer, default: 0] += 1
+            }
+            recognizers[index].state = record.state
+            recognizers[index].values = record.values
+            recognizers[index].lastTime = record.time
+            tally.lastValues[record.recognizer] = record.values
+            tally.actions += 1
+            appendLog(LogLine(text: record.readableLine, state: record.state))
+        }
+
+        /// The gesture under way by the labels: the last one started by now.
+        var currentGesture: Int? {
+            gestures.lastIndex { ($0.start ?? .infinity) <= time + 1e-9 }
+        }
+
+        private mutating func appendLog(_ line: LogLine) {
+            log.append(line)
+            if log.count > logLimit { log.removeFirst(log.count - logLimit) }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Tactile
+import TactileRecording
+import Testing
+@testable import tactile
+
+/// The CLI's replay driver: the golden actions, printed in time order with
+/// the touch lines, and timers fired at their own moment when paced.
+@MainActor
+@Suite struct ReplayDriverTests {
+    nonisolated static let corpus = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Recordings").path
+
+    /// Every corpus recording with a golden log (the velocity data aside).
+    nonisolated static let files: [String] = {
+        guard let walker = FileManager.default.enumerator(atPath: corpus) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.hasPrefix("velocity") || relative.hasPrefix("evemu") { continue }
+            if relative.hasSuffix(".json") { found.append(relative) }
+        }
+        return found.sorted()
+    }()
+
+    @Test("the driver gives each recording's golden log, with frames shown", arguments: files)
+    func goldenLog(file: String) throws {
+        let recording = try RecordingReader.read(contentsOf: Self.corpus + "/" + file)
+        let expected = try #require(recording.expected)
+        var frames = 0
+        let outcome = ReplayDriver().run(device: recording.device, screen: recording.screen, axisValues: recording.axisValues,
+                                         events: recording.events, onFrame: { _ in frames += 1 })
+        #expect(frames > 0)
+        #expect(RecordingReplay.diff(expected: expected, actual: outcome.log.records).isEmpty)
+    }
+
+    /// `0.351717  tap@window  ended` comes before `1.086211  touch #2 began`:
+    /// the single tap is decided by a timer, before the next finger lands.
+    @Test func replayLinesAreInTimeOrder() throws {
+        let tactile = try #require(TestSupport.product("tactile"))
+        for file in ["synthetic/touchpad-taps.json", "synthetic/touchscreen-taps.json", "touchpad-cypress-two-finger-tap.json"] {
+            let output = try TestSupport.run(tactile, ["replay", Self.corpus + "/" + file])
+            #expect(output.status == 0, "\(output.standardError)")
+            let times = output.lines.filter { !$0.hasPrefix("#") }.compactMap { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).first.flatMap { Double($0) }
+            }
+            #expect(times.count > 4)
+            #expect(times == times.sorted(), "\(file): lines out of time order:\n\(output.standardOutput)")
+        }
+    }
+
+    /// Paced, a timer fires when its time comes, not when the input ends.
+    @Test func pacedTimersFireOnTime() throws {
+        let recording = try RecordingReader.read(contentsOf: Self.corpus + "/synthetic/touchpad-taps.json")
+        let clock = ContinuousClock()
+        let start = clock.now
+        var tapEnded: Duration?
+        let events = recording.events.filter { $0.time < 1.0 }
+        _ = ReplayDriver(speed: 4).run(device: recording.device, screen: recording.screen, events: events, onAction: { record in
+            if record.recognizer == "tap", record.state == .ended { tapEnded = start.duration(to: clock.now) }
+        })
+        let elapsed = try #require(tapEnded, "the single tap did not end")
+        // Lift at 0.052 s, decided at 0.352 s of recording time: 0.088 s at 4×.
+        #expect(elapsed >= .milliseconds(70) && elapsed < .milliseconds(400), "tap ended after \(elapsed)")
+    }
+}
