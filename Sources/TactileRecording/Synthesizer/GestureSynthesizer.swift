@@ -16,7 +16,7 @@ import Tactile
 /// ``make(_:at:imperfections:)`` and ``random(_:fingers:at:)`` return self-contained
 /// streams that start from a freshly opened device (slot 0 current, nothing
 /// down); tracking ids keep growing from one gesture to the next.
-/// ``session(_:gap:start:)`` encodes gestures one after another with the
+/// ``session(_:fingers:centredAt:gap:start:)`` encodes gestures one after another with the
 /// device's state carried over, as one recording would hold them.
 ///
 /// Fingers land and lift in distinct frames. A device with fewer slots than
