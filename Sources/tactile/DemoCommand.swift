@@ -81,7 +81,7 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         if let path = device ?? (recording == nil ? DeviceDiscovery.firstTouchDevice(directory: directory)?.path : nil) {
-            try LiveDemo(path: path, options: self).run()
+            try await LiveDemo(path: path, options: self).run()
             return
         }
         let items: [DemoPlaylist.Item]

@@ -14,7 +14,7 @@ struct LiveDemo {
     /// The command's options.
     var options: DemoCommand
 
-    func run() throws {
+    func run() async throws {
         // Refuse before the session, not after it: what was received would be lost.
         if let file = options.record {
             do throws(RecordingError) {
@@ -73,20 +73,13 @@ struct LiveDemo {
             }
         }
         // Ctrl-C ends the session cleanly (touches cancelled, timers settled).
-        let stop = session.stopSignal
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.requestStop() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        let interrupt = session.stopSignal.stopOnSignals()
+        defer { interrupt.cancel() }
         terminal?.begin(handleSignals: false)
         let outcome: LiveSession.Outcome
         do throws(EvdevError) {
-            outcome = try session.run()
+            // The async run: the device is polled off the main actor between events.
+            outcome = try await session.run()
             if let terminal {
                 let (width, height) = TerminalScreen.size()
                 let headline = "tactile demo: \(path) \"\(device.description.name)\", "

@@ -111,15 +111,8 @@ struct RecordCommand: AsyncParsableCommand {
         printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(journalPath)")
 
         let stop = LiveSession.StopSignal()
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.requestStop() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        let interrupt = stop.stopOnSignals()  // Ctrl-C saves and ends
+        defer { interrupt.cancel() }
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
         recorder.slot = evdev.axisValues.slot
