@@ -60,6 +60,32 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that keep the gesture going (2 by default).
     open var minimumFingerCount: Int { 2 }
 
+    // MARK: The fingers since they were anchored (for subclasses)
+
+    /// Where `touch` was when the finger set last changed (a finger landed or
+    /// lifted), in millimetres on the surface; `nil` for a touch not anchored.
+    public final func anchoredLocation(of touch: Touch) -> Point? {
+        anchors.entries[touch.id]?.position
+    }
+
+    /// How far `touch` moved since it was anchored, in millimetres.
+    public final func displacement(of touch: Touch) -> Vector {
+        anchoredLocation(of: touch).map { touch.surfaceLocation - $0 } ?? .zero
+    }
+
+    /// What the followed fingers do together since they were anchored:
+    /// translate, deform (pinch or turn), or not yet decided (``MultiFingerMotion``).
+    ///
+    /// ```swift
+    /// override func didProcessFrame(_ frame: TouchFrame) {
+    ///     if state == .possible, fingerMotion == .translation { state = .began }
+    ///     else if state.isInProgress { reportChange(in: frame) }
+    /// }
+    /// ```
+    public final var fingerMotion: MultiFingerMotion {
+        anchors.motion(activeTouches)
+    }
+
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         reanchor()
     }
@@ -94,7 +120,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     /// Lets the anchors of resting fingers average out the sensor's noise
     /// (before the gesture begins; see `TouchAnchors.settle`).
-    func settleAnchors(_ current: [Touch]) {
+    public final func settleAnchors(_ current: [Touch]) {
         anchors.settle(current)
     }
 
@@ -106,13 +132,13 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     /// Starts easing in the motion made before recognition (at `began`);
     /// with `.fromRecognition` there is nothing to ease in.
-    func startCatchUp() {
+    public final func startCatchUp() {
         catchUpStart = currentTime
         catchUpProgress = startBehavior == .followingFingers ? 0 : 1
     }
 
     /// The share of the missed motion still to be eased in (1 at `began`, 0 once caught up).
-    var catchUpRemaining: Double { 1 - catchUpProgress }
+    public final var catchUpRemaining: Double { 1 - catchUpProgress }
 
     /// Eases the missed motion in up to `time`: calls ``applyCatchUp(_:)``
     /// with the share due since the last call. The share grows linearly over
@@ -121,7 +147,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// while catching up the values run up to twice as fast as the fingers,
     /// never faster. `.infinity` completes it (the gesture ends: its last
     /// values count from the landing).
-    func advanceCatchUp(to time: Double, motion: Double = 0) {
+    public final func advanceCatchUp(to time: Double, motion: Double = 0) {
         guard catchUpProgress < 1 else { return }
         let elapsed = catchUpDuration > 0 ? min(1, max(0, (time - catchUpStart) / catchUpDuration)) : 1
         let target = min(1, max(elapsed, catchUpProgress + max(0, motion)))
@@ -137,7 +163,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     /// Moves to `changed` when one of the followed fingers moved in `frame`
     /// or the finger set changed since the last report.
-    func reportChange(in frame: TouchFrame) {
+    public final func reportChange(in frame: TouchFrame) {
         let moved = touches.anyMoved(in: frame)
         if fingerSetChanged || moved { transition(to: .changed) }
         fingerSetChanged = false
