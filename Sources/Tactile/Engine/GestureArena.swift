@@ -1,3 +1,5 @@
+// Arbitration: who may leave `possible`, who waits for whom, who yields to whom.
+
 /// Decides which recognizers may leave `possible` and who yields to whom:
 /// every arbitration rule of the engine, in one place.
 ///
@@ -29,6 +31,9 @@
 /// 4. **Winning.** When it recognizes, rivals sharing a touch that are still
 ///    possible fail, and rivals in progress that let it begin (they could not
 ///    prevent it) are cancelled: they yield.
+///
+/// Every decision is reported to the engine's trace
+/// (``GestureEngine/onTrace``) as it is made.
 ///
 /// ``settle(canStillDecide:)`` then repeats until nothing changes: a
 /// recognizer still possible with no touch down and no timer can never
@@ -75,14 +80,17 @@ final class GestureArena {
 
     // MARK: Requests
 
-    private enum Requirement { case proceed, wait, fail(GestureRecognizer) }
+    private enum Requirement { case proceed, wait(for: GestureRecognizer), fail(GestureRecognizer) }
 
     /// `recognizer` asks to leave `possible` for `state` (began, or ended for a discrete one).
     func request(_ recognizer: GestureRecognizer, to state: GestureRecognizerState) {
         switch requirementStatus(of: recognizer) {
-        case .wait:
-            recognizer.pendingState = state
-            if !waiting.containsIdentical(recognizer) { waiting.append(recognizer) }
+        case .wait(let required):
+            recognizer.core.pendingState = state
+            if !waiting.containsIdentical(recognizer) {
+                waiting.append(recognizer)
+                recognizer.engine?.trace(recognizer, .waiting(for: required.name))
+            }
         case .fail(let required):
             fail(recognizer, .requiredRecognizerRecognized(required.name))
         case .proceed:
@@ -92,7 +100,7 @@ final class GestureArena {
 
     /// Takes back a waiting request (the recognizer finished or failed meanwhile).
     func withdraw(_ recognizer: GestureRecognizer) {
-        recognizer.pendingState = nil
+        recognizer.core.pendingState = nil
         waiting.removeAll { $0 === recognizer }
     }
 
@@ -113,7 +121,7 @@ final class GestureArena {
         var changed = true
         while changed {
             changed = false
-            for recognizer in members where recognizer.state == .possible && recognizer.pendingState == nil
+            for recognizer in members where recognizer.state == .possible && recognizer.core.pendingState == nil
                 && recognizer.activeTouchCount == 0 && !canStillDecide(recognizer) {
                 fail(recognizer, .undecided)
                 changed = true
@@ -126,8 +134,9 @@ final class GestureArena {
                     withdraw(recognizer)
                     fail(recognizer, .requiredRecognizerRecognized(required.name))
                 case .proceed:
-                    let state = recognizer.pendingState ?? .ended
+                    let state = recognizer.core.pendingState ?? .ended
                     withdraw(recognizer)
+                    recognizer.engine?.trace(recognizer, .released)
                     attemptRecognition(recognizer, to: state)
                 }
                 changed = true
@@ -146,7 +155,7 @@ final class GestureArena {
                 result = .fail(required)
                 return true
             }
-            if required.state == .possible, contains(required), case .proceed = result { result = .wait }
+            if required.state == .possible, contains(required), case .proceed = result { result = .wait(for: required) }
             return false
         }
         for required in recognizer.failureRequirements where consider(required) { return result }
@@ -173,6 +182,7 @@ final class GestureArena {
                 withdraw(other)
                 fail(other, .preventedBy(recognizer.name))
             case .began, .changed:
+                other.engine?.trace(other, .yielded(to: recognizer.name))
                 other.apply(.cancelled)
             default:
                 break

@@ -18,18 +18,14 @@
 open class GestureRecognizer {
     public typealias State = GestureRecognizerState
 
+    /// Everything the recognizer stores for the engine (see ``RecognizerCore``).
+    @exclusivity(unchecked) var core: RecognizerCore
+
     /// A name for logs; defaults to the type name without "GestureRecognizer".
-    @exclusivity(unchecked) public var name: String
-
-    // The stored properties the engine touches on every frame opt out of
-    // dynamic exclusivity checks (`@exclusivity(unchecked)`): the engine is
-    // single-threaded and never holds two accesses to one of them at once,
-    // and the checks cost more than the work they guard.
-
-    /// Set by the engine when it applies a transition; read through ``state``.
-    @exclusivity(unchecked) private var storedState: State = .possible
-    /// While actions are sent, the state each one was sent for.
-    @exclusivity(unchecked) private var reportedState: State?
+    public final var name: String {
+        get { core.name }
+        set { core.name = newValue }
+    }
 
     /// The current state. While an action is being sent, the state that action
     /// was sent for (a recognizer can pass `began` and `changed` in one frame).
@@ -48,30 +44,33 @@ open class GestureRecognizer {
     /// }
     /// ```
     public final var state: State {
-        get { reportedState ?? storedState }
+        get { core.reportedState ?? core.state }
         set { transition(to: newValue) }
     }
 
     /// A disabled recognizer receives no touches; disabling one that is in
     /// progress cancels it, and one that is still possible fails.
-    @exclusivity(unchecked) public final var isEnabled = true {
-        didSet {
-            if !isEnabled, oldValue { engine?.recognizerWasDisabled(self) }
+    public final var isEnabled: Bool {
+        get { core.isEnabled }
+        set {
+            let wasEnabled = core.isEnabled
+            core.isEnabled = newValue
+            if wasEnabled, !newValue, let engine { engine.recognizerWasDisabled(self) }
         }
     }
 
     /// Vetoes and coordination; held weakly.
     public weak var delegate: GestureRecognizerDelegate?
 
-    /// The view the recognizer is attached to.
-    ///
-    /// Not retained (the view owns its recognizers) and not `weak`, for the
-    /// same reason as ``View/superview``: the view clears it when the
-    /// recognizer is removed and in its `deinit`, so it never dangles.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
-    /// Whether ``view`` is set, kept by the view: a plain flag the engine
-    /// reads every frame without touching the view.
-    @exclusivity(unchecked) var isAttached = false
+    /// The view the recognizer is attached to (not retained: the view owns
+    /// its recognizers and clears this link when it lets one go).
+    public internal(set) final var view: View? {
+        get { core.view }
+        set { core.view = newValue }
+    }
+
+    /// Whether the recognizer is attached to a view.
+    final var isAttached: Bool { core.isAttached }
 
     /// `true` for recognizers that report once (`possible → ended`), `false` for
     /// continuous ones (`began`, `changed`…). Subclasses override it.
@@ -93,7 +92,10 @@ open class GestureRecognizer {
     /// `false` by default, as in UIKit, where a recognizer that failed stays
     /// failed until every finger lifts; ``StandardGestures`` turns it on, so
     /// one resting finger never swallows another hand's drag.
-    @exclusivity(unchecked) public var startsAnewForIndependentTouches = false
+    public final var startsAnewForIndependentTouches: Bool {
+        get { core.startsAnewForIndependentTouches }
+        set { core.startsAnewForIndependentTouches = newValue }
+    }
 
     /// Whether this recognizer, once recognized, keeps `other` from recognizing
     /// on the same touches. `true` by default (recognizers are exclusive);
@@ -110,51 +112,33 @@ open class GestureRecognizer {
     /// The touches the recognizer follows: those that landed since its last
     /// reset and have not gone yet (touches ending in the current frame stay
     /// until the frame's actions are sent), in landing order.
-    @exclusivity(unchecked) public private(set) var touches: [Touch] = []
+    public final var touches: [Touch] { core.touches }
 
     /// The number of touches the recognizer follows.
-    public final var numberOfTouches: Int { touches.count }
+    public final var numberOfTouches: Int { core.touches.count }
 
     /// The followed touches still on the surface (not ending in this frame).
     /// In most frames that is every followed touch, and then it is
     /// ``touches`` itself: no copy is made.
     public final var activeTouches: [Touch] {
-        finishedTouchCount == 0 ? touches : touches.stillDown
+        core.finishedTouchCount == 0 ? core.touches : core.touches.stillDown
     }
 
-    /// How many of ``touches`` ended or were cancelled (they leave after the frame).
-    @exclusivity(unchecked) private var finishedTouchCount = 0
-
     /// How many times a subclass asked for a transition the state machine forbids (ignored).
-    @exclusivity(unchecked) public private(set) var rejectedTransitions = 0
+    public final var rejectedTransitions: Int { core.rejectedTransitions }
 
-    /// The engine the recognizer is in play with.
-    ///
-    /// Not retained and not `weak` (a weak reference would give the engine a
-    /// side table and slow each of its retains): the engine sets it when the
-    /// recognizer joins its play and clears it, through ``leave(_:)``, when
-    /// the recognizer leaves or the engine goes, so it never dangles.
-    @exclusivity(unchecked) unowned(unsafe) var engine: GestureEngine?
-    /// Engine time when the recognizer last left an engine (``currentTime`` then).
-    @exclusivity(unchecked) private var timeAtLeaving = 0.0
     /// Why the recognizer last failed, kept until it next fails or recognizes:
     /// its own criteria, or which rule of the engine's arbitration made it fail.
-    @exclusivity(unchecked) public internal(set) var failureReason: FailureReason?
-    /// A transition out of `possible` waiting for failure requirements.
-    @exclusivity(unchecked) var pendingState: State?
-    /// Touches seen since the last reset, also after they ended: rivals sharing
-    /// one compete. A handful at most, so a plain array beats hashing.
-    @exclusivity(unchecked) var seenTouches: [TouchID] = []
-    /// The engine's per-frame delivery to this recognizer (reused, never reallocated in steady state).
-    @exclusivity(unchecked) var delivery = Delivery()
-    /// The centroid of the last touches, in screen points, kept for locations after they leave.
-    @exclusivity(unchecked) private var lastScreenLocation: Point?
-    @exclusivity(unchecked) var explicitRequirements: [GestureRecognizer] = []
-    @exclusivity(unchecked) private var actions: [ActionEntry] = []
-    @exclusivity(unchecked) private var nextActionToken: UInt64 = 1
+    public internal(set) final var failureReason: FailureReason? {
+        get { core.failureReason }
+        set { core.failureReason = newValue }
+    }
+
+    /// The engine the recognizer is in play with (see ``RecognizerCore``).
+    final var engine: GestureEngine? { core.engine }
 
     public init(name: String? = nil) {
-        self.name = name ?? Self.defaultName(for: Self.self)
+        core = RecognizerCore(name: name ?? Self.defaultName(for: Self.self))
     }
 
     private static func defaultName(for type: GestureRecognizer.Type) -> String {
@@ -205,15 +189,15 @@ open class GestureRecognizer {
     /// recognized, or a rival already owns the touches).
     @discardableResult
     public final func transition(to newState: State) -> Bool {
-        if let pending = pendingState {
+        if let pending = core.pendingState {
             switch newState {
             case .began, .changed:
                 return !isDiscrete && pending == .began
             case .ended, .cancelled, .failed:
                 // The gesture finished before it was allowed to start.
                 engine?.arena.withdraw(self)
-                pendingState = nil
-                failureReason = .gaveUp
+                core.pendingState = nil
+                core.failureReason = .gaveUp
                 apply(.failed)
                 return true
             case .possible:
@@ -221,44 +205,51 @@ open class GestureRecognizer {
                 return false
             }
         }
-        guard State.canTransition(from: storedState, to: newState, isDiscrete: isDiscrete) else {
+        guard State.canTransition(from: core.state, to: newState, isDiscrete: isDiscrete) else {
             reportRejected(newState)
             return false
         }
-        if storedState == .possible, newState != .failed, let engine {
+        if core.state == .possible, newState != .failed, let engine {
             engine.arena.request(self, to: newState)
             return true
         }
-        if newState == .failed { failureReason = .gaveUp }
+        if newState == .failed { core.failureReason = .gaveUp }
         apply(newState)
         return true
     }
 
     /// Counts and reports a transition the state machine forbids.
     private func reportRejected(_ newState: State) {
-        rejectedTransitions += 1
-        GestureDiagnostics.handler(GestureDiagnostics.rejection(of: name, from: storedState, to: newState, isDiscrete: isDiscrete))
+        core.rejectedTransitions += 1
+        GestureDiagnostics.handler(GestureDiagnostics.rejection(of: name, from: core.state, to: newState, isDiscrete: isDiscrete))
     }
 
     /// Applies a transition the engine allowed, queuing the action.
     func apply(_ newState: State) {
-        if newState == .began || newState == .ended, storedState == .possible { failureReason = nil }
-        let oldState = storedState
-        storedState = newState
+        let oldState = core.state
+        if newState == .began || newState == .ended, oldState == .possible { core.failureReason = nil }
+        core.state = newState
         didTransition(from: oldState, to: newState)
-        engine?.recognizerDidTransition(self, to: newState)
+        engine?.recognizerDidTransition(self, from: oldState, to: newState)
     }
 
     /// Returns to `possible` and clears per-gesture state.
     func resetToPossible() {
-        storedState = .possible
-        pendingState = nil
-        touches.removeAll(keepingCapacity: true)
-        finishedTouchCount = 0
-        seenTouches.removeAll(keepingCapacity: true)
-        delivery.clear(stamp: 0)
-        lastScreenLocation = nil
+        core.state = .possible
+        core.pendingState = nil
+        core.touches.removeAll(keepingCapacity: true)
+        core.finishedTouchCount = 0
+        core.seenTouches.removeAll(keepingCapacity: true)
+        core.delivery.clear(stamp: 0)
+        core.lastScreenLocation = nil
         reset()
+    }
+
+    /// Whether the recognizer still listens to its touches: not done, and not
+    /// a discrete one that already decided and waits for a requirement.
+    final var isReceiving: Bool {
+        guard !core.state.isFinal else { return false }
+        return !(core.pendingState != nil && isDiscrete)
     }
 
     // MARK: Failure requirements
@@ -272,13 +263,13 @@ open class GestureRecognizer {
     /// retain on the engine's hot path); two recognizers that require each
     /// other could never recognize and would also keep each other alive.
     public final func require(toFail other: GestureRecognizer) {
-        guard other !== self, !explicitRequirements.contains(where: { $0 === other }) else { return }
-        explicitRequirements.append(other)
+        guard other !== self, !core.requirements.containsIdentical(other) else { return }
+        core.requirements.append(other)
     }
 
     /// The recognizers this one must wait for.
     public final var failureRequirements: [GestureRecognizer] {
-        explicitRequirements
+        core.requirements
     }
 
     // MARK: Locations
@@ -286,152 +277,7 @@ open class GestureRecognizer {
     /// The centroid of the followed touches in `view`'s coordinates (the
     /// window's when `nil`). After the touches are gone, the last centroid.
     open func location(in view: View?) -> Point {
-        let screenPoint = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation ?? .zero
+        let screenPoint = Point.centroid(of: core.touches.lazy.map(\.location)) ?? core.lastScreenLocation ?? .zero
         return convertFromScreen(screenPoint, to: view)
-    }
-
-    /// The location of the followed touch at `index` (landing order) in `view`'s coordinates.
-    public final func location(ofTouch index: Int, in view: View?) -> Point? {
-        guard touches.indices.contains(index) else { return nil }
-        return convertFromScreen(touches[index].location, to: view)
-    }
-
-    /// A screen point in `view`'s coordinates (the window's when `nil`).
-    public final func convertFromScreen(_ point: Point, to view: View?) -> Point {
-        guard let window = (view ?? self.view)?.window else { return point }
-        let inWindow = window.convert(fromScreen: point)
-        guard let view else { return inWindow }
-        return view.convert(inWindow, from: nil)
-    }
-
-    /// Takes the frame's snapshots of followed touches (the delivery's
-    /// updates), new ones last.
-    func takeDeliveredTouches() {
-        for touch in delivery.updates {
-            if let index = touches.index(ofTouch: touch.id) {
-                if touch.phase.isFinal != touches[index].phase.isFinal { finishedTouchCount += touch.phase.isFinal ? 1 : -1 }
-                touches[index] = touch
-            } else {
-                if touch.phase.isFinal { finishedTouchCount += 1 }
-                touches.append(touch)
-                markSeen(touch.id)
-            }
-        }
-    }
-
-    /// Records that the recognizer followed `id` since its last reset.
-    func markSeen(_ id: TouchID) {
-        if !seenTouches.contains(id) { seenTouches.append(id) }
-    }
-
-    /// Whether the two recognizers followed a touch in common since their resets.
-    func sharesTouch(with other: GestureRecognizer) -> Bool {
-        seenTouches.contains { other.seenTouches.contains($0) }
-    }
-
-    func removeFinishedTouches() {
-        guard finishedTouchCount > 0 else { return }
-        // The centroid they had is where the gesture was last seen.
-        lastScreenLocation = Point.centroid(of: touches.lazy.map(\.location)) ?? lastScreenLocation
-        touches.removeFinished()
-        finishedTouchCount = 0
-    }
-
-    /// Touches still on the surface (not ended or cancelled).
-    var activeTouchCount: Int { touches.count - finishedTouchCount }
-
-    // MARK: Timers
-
-    /// Runs `body` after `delay` seconds of engine time, with the recognizer
-    /// as its argument, even if no input arrives. Timers die with the
-    /// recognizer's reset (the timer holds the recognizer until then). Returns
-    /// `nil` when the recognizer is in no engine yet.
-    @discardableResult
-    public final func schedule(after delay: Double, _ body: @escaping (GestureRecognizer) -> Void) -> TimerToken? {
-        guard let engine else { return nil }
-        // Deadlines fall on whole microseconds, like event times, so logs read cleanly.
-        let deadline = ((engine.now + max(0, delay)) * 1_000_000).rounded() / 1_000_000
-        return engine.schedule(at: deadline, owner: self) { body(self) }
-    }
-
-    /// Cancels a timer made by ``schedule(after:_:)``.
-    public final func cancelTimer(_ token: TimerToken?) {
-        guard let token else { return }
-        engine?.cancelTimer(token)
-    }
-
-    /// Display points per millimetre of the screen the recognizer's touches
-    /// map onto (96 dpi before it is in play), for thresholds given in points.
-    public final var pointsPerMillimetre: Double {
-        engine != nil ? screenDensity : view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
-    }
-
-    /// The engine's screen density, set when the recognizer joins its play
-    /// (thresholds are read every frame; the screen does not change).
-    @exclusivity(unchecked) var screenDensity = Screen.standard.pointsPerMillimetre
-
-    /// A threshold in millimetres on the surface: points go through ``pointsPerMillimetre``.
-    @inline(__always)
-    public final func millimetres(_ length: Length) -> Double {
-        length.inMillimetres(pointsPerMillimetre: pointsPerMillimetre)
-    }
-
-    /// A speed threshold in millimetres per second on the surface.
-    @inline(__always)
-    public final func millimetresPerSecond(_ speed: Speed) -> Double {
-        speed.inMillimetresPerSecond(pointsPerMillimetre: pointsPerMillimetre)
-    }
-
-    /// The engine's current time in seconds while the recognizer is in play;
-    /// afterwards the time at which it left (0 before its first touch).
-    public final var currentTime: Double { engine?.now ?? timeAtLeaving }
-
-    /// Called by `engine` when the recognizer leaves its play.
-    func leave(_ engine: GestureEngine) {
-        guard self.engine === engine else { return }
-        timeAtLeaving = engine.now
-        self.engine = nil
-    }
-
-    // MARK: Targets
-
-    func appendAction(target: AnyObject?, _ invoke: @escaping (AnyObject?, GestureRecognizer) -> Void) -> ActionToken {
-        let token = ActionToken(rawValue: nextActionToken)
-        nextActionToken += 1
-        actions.removeAll { $0.isOrphaned }
-        actions.append(ActionEntry(token: token, target: target, hasTarget: target != nil, invoke: invoke))
-        return token
-    }
-
-    /// Removes every action of `target`, or every action at all when `target` is `nil`.
-    public final func removeTarget(_ target: AnyObject?) {
-        guard let target else {
-            actions.removeAll()
-            return
-        }
-        actions.removeAll { $0.target === target || $0.isOrphaned }
-    }
-
-    /// Removes the action registered under `token`.
-    public final func removeAction(_ token: ActionToken) {
-        actions.removeAll { $0.token == token }
-    }
-
-    /// The number of live actions (released targets are not counted).
-    public final var actionCount: Int { actions.reduce(0) { $0 + ($1.isOrphaned ? 0 : 1) } }
-
-    /// Calls every live action with the recognizer showing `state`.
-    func sendActions(as state: State) {
-        reportedState = state
-        defer { reportedState = nil }
-        ActionEntry.removeOrphans(from: &actions)
-        for entry in actions {
-            if entry.hasTarget {
-                guard let target = entry.target else { continue }
-                entry.invoke(target, self)
-            } else {
-                entry.invoke(nil, self)
-            }
-        }
     }
 }

@@ -1,3 +1,5 @@
+// Target-action: registering targets and closures on a recognizer, and sending its actions.
+
 /// Identifies an action added with ``GestureRecognizer/addAction(_:)``, for removal.
 public struct ActionToken: Hashable, Sendable {
     let rawValue: UInt64
@@ -20,6 +22,21 @@ struct ActionEntry {
     static func removeOrphans(from entries: inout [ActionEntry]) {
         guard entries.contains(where: \.isOrphaned) else { return }
         entries.removeAll { $0.isOrphaned }
+    }
+
+    /// Drops the entries of `target` and those whose target is gone.
+    static func remove(target: AnyObject, from entries: inout [ActionEntry]) {
+        entries.removeAll { $0.target === target || $0.isOrphaned }
+    }
+
+    /// Drops the entry registered under `token`.
+    static func remove(token: ActionToken, from entries: inout [ActionEntry]) {
+        entries.removeAll { $0.token == token }
+    }
+
+    /// The entries whose target is alive, and closures.
+    static func liveCount(of entries: [ActionEntry]) -> Int {
+        entries.reduce(0) { $0 + ($1.isOrphaned ? 0 : 1) }
     }
 }
 
@@ -63,6 +80,54 @@ extension TargetActionSending where Self: GestureRecognizer {
         appendAction(target: nil) { _, recognizer in
             guard let recognizer = recognizer as? Self else { return }
             handler(recognizer)
+        }
+    }
+}
+
+extension GestureRecognizer {
+    func appendAction(target: AnyObject?, _ invoke: @escaping (AnyObject?, GestureRecognizer) -> Void) -> ActionToken {
+        let token = ActionToken(rawValue: core.nextActionToken)
+        core.nextActionToken += 1
+        ActionEntry.removeOrphans(from: &core.actions)
+        core.actions.append(ActionEntry(token: token, target: target, hasTarget: target != nil, invoke: invoke))
+        return token
+    }
+
+    /// Removes every action of `target`, or every action at all when `target` is `nil`.
+    ///
+    /// ```swift
+    /// pan.removeTarget(controller)
+    /// ```
+    public final func removeTarget(_ target: AnyObject?) {
+        guard let target else {
+            core.actions.removeAll()
+            return
+        }
+        ActionEntry.remove(target: target, from: &core.actions)
+    }
+
+    /// Removes the action registered under `token`.
+    public final func removeAction(_ token: ActionToken) {
+        ActionEntry.remove(token: token, from: &core.actions)
+    }
+
+    /// The number of live actions (released targets are not counted).
+    public final var actionCount: Int { ActionEntry.liveCount(of: core.actions) }
+
+    /// Calls every live action with the recognizer showing `state`.
+    func sendActions(as state: State) {
+        core.reportedState = state
+        defer { core.reportedState = nil }
+        ActionEntry.removeOrphans(from: &core.actions)
+        // A target may add or remove actions: the loop runs over the list as it was.
+        let actions = core.actions
+        for entry in actions {
+            if entry.hasTarget {
+                guard let target = entry.target else { continue }
+                entry.invoke(target, self)
+            } else {
+                entry.invoke(nil, self)
+            }
         }
     }
 }

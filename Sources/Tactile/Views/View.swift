@@ -97,7 +97,6 @@ open class View {
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
         recognizer.view = self
-        recognizer.isAttached = true
     }
 
     /// Detaches `recognizer`; it stops receiving touches.
@@ -105,7 +104,6 @@ open class View {
         guard recognizer.view === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
-        recognizer.isAttached = false
     }
 
     isolated deinit {
@@ -115,7 +113,6 @@ open class View {
         for subview in subviews { subview.superview = nil }
         for recognizer in gestureRecognizers {
             recognizer.view = nil
-            recognizer.isAttached = false
         }
     }
 

@@ -1,0 +1,67 @@
+// One step of recognition as the engine's trace reports it: a binding, a transition, an arbitration decision.
+
+/// One step of recognition, as ``GestureEngine/onTrace`` reports it: a touch
+/// bound to recognizers, a recognizer's state change, or a decision of the
+/// engine's arbitration (who waits for whom, who yields to whom). Its
+/// ``description`` is the line `tactile replay --trace` prints.
+///
+/// ```swift
+/// engine.onTrace = { event in
+///     if case .transition(_, .failed, let reason?) = event.step, event.recognizer == "pan" {
+///         print("pan failed:", reason)
+///     }
+/// }
+/// ```
+public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Step: Hashable, Sendable {
+        /// A touch landed on ``GestureTraceEvent/view`` and was bound to these
+        /// recognizers (their names, hit view's first); empty when none took it.
+        case touchBound(TouchID, recognizers: [String])
+        /// The recognizer's state changed; a failure says why.
+        case transition(from: GestureRecognizerState, to: GestureRecognizerState, reason: GestureRecognizer.FailureReason?)
+        /// The recognizer asked to leave `possible` and waits for this
+        /// recognizer (its name), which it requires to fail.
+        case waiting(for: String)
+        /// The recognizers a waiting recognizer required to fail did: it goes on.
+        case released
+        /// The recognizer, in progress, is cancelled because this rival (its
+        /// name) recognized on a shared touch and it let the rival begin.
+        case yielded(to: String)
+    }
+
+    /// Engine time of the step, in seconds.
+    public let time: Double
+    /// The recognizer's name; empty for ``Step/touchBound(_:recognizers:)``.
+    public let recognizer: String
+    /// The name of the recognizer's view, or of the view a touch landed on.
+    public let view: String
+    /// What happened.
+    public let step: Step
+
+    public init(time: Double, recognizer: String, view: String, step: Step) {
+        self.time = time
+        self.recognizer = recognizer
+        self.view = view
+        self.step = step
+    }
+
+    /// The step as a line for people: `0.530000  tap@window  possible → failed: prevented by pan`.
+    public var description: String {
+        let time = FixedDecimal.format(time, places: 6)
+        let subject = recognizer + "@" + view
+        switch step {
+        case .touchBound(let touch, let recognizers):
+            let bound = recognizers.isEmpty ? "no recognizer takes it" : recognizers.joined(separator: ", ")
+            return time + "  touch #\(touch.rawValue) lands on " + view + ": " + bound
+        case .transition(let from, let to, let reason):
+            return time + "  " + subject + "  \(from.rawValue) → \(to.rawValue)" + (reason.map { ": \($0)" } ?? "")
+        case .waiting(let required):
+            return time + "  " + subject + "  waits for " + required + " to fail"
+        case .released:
+            return time + "  " + subject + "  released: the recognizers it waited for failed"
+        case .yielded(let winner):
+            return time + "  " + subject + "  yields to " + winner
+        }
+    }
+}

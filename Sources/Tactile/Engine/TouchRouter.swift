@@ -1,0 +1,175 @@
+// Binding and delivery: which recognizers each touch belongs to, and handing them each frame.
+
+/// Steps 2 and 3 of the engine's cycle (see ``GestureEngine``): binds a
+/// touch that lands to the view it hit and to the recognizers of that view
+/// and its ancestors that take it, for the touch's whole life, and delivers
+/// each frame's touches to the recognizers that follow them, grouped by phase.
+@MainActor
+final class TouchRouter {
+    /// Everything the router keeps between frames, in one place read for
+    /// every touch of every frame. Unchecked exclusivity: see
+    /// docs/performance.md, "Dynamic exclusivity checks". No access to it
+    /// spans a call into a recognizer or a delegate.
+    private struct Storage {
+        /// The bindings of live touches, in landing order. A handful at most
+        /// (one per finger), so a linear search beats hashing.
+        var bindings: [TouchBinding] = []
+        /// The recognizers receiving touches in the current frame, in the
+        /// order they first met one; their `delivery` holds the touches.
+        var deliveryOrder: [GestureRecognizer] = []
+        /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
+        var frameStamp: UInt64 = 0
+        /// Moves on whenever a recognizer may have stopped listening (it
+        /// finished or was reset): while it stands still, every binding's
+        /// receivers are still listening and need no pruning.
+        var generation: UInt64 = 0
+    }
+
+    @exclusivity(unchecked) private var storage = Storage()
+
+    /// The number of live touches bound so far.
+    var count: Int { storage.bindings.count }
+
+    /// The view the live touch `id` is bound to, if any.
+    func view(boundTo id: TouchID) -> View? {
+        guard let index = TouchBinding.index(of: id, in: storage.bindings) else { return nil }
+        return storage.bindings[index].view
+    }
+
+    /// Notes that a recognizer may have stopped listening to its touches.
+    func receiversMayHaveChanged() {
+        storage.generation &+= 1
+    }
+
+    // MARK: Delivery
+
+    /// Binds the touches of `frame` that landed, then hands every recognizer
+    /// its touches of the frame: `touchesBegan`, `touchesMoved`,
+    /// `touchesEnded`, `touchesCancelled`, then `didProcessFrame`.
+    func deliver(_ frame: TouchFrame, in engine: GestureEngine) {
+        storage.frameStamp &+= 1
+        let stamp = storage.frameStamp
+        storage.deliveryOrder.removeAll(keepingCapacity: true)
+        for touch in frame.touches {
+            let recognizers: [GestureRecognizer]
+            let isNew: Bool
+            if let index = TouchBinding.index(of: touch.id, in: storage.bindings) {
+                isNew = false
+                if touch.phase.isFinal {
+                    recognizers = storage.bindings[index].recognizers
+                    storage.bindings.remove(at: index)
+                    engine.noteArbitrationInput()
+                } else {
+                    if storage.bindings[index].prunedAt != storage.generation {
+                        storage.bindings[index].pruneReceivers(of: touch.id, generation: storage.generation)
+                    }
+                    recognizers = storage.bindings[index].receivers
+                }
+            } else {
+                // A touch first seen already cancelled was never delivered: nothing to undo.
+                // A resting thumb or a palm reaches no recognizer (``ThumbDetector``).
+                guard touch.phase != .cancelled, touch.rejection == nil else { continue }
+                let binding = bind(touch, in: frame, engine: engine)
+                recognizers = binding.recognizers
+                isNew = true
+                if !touch.phase.isFinal { storage.bindings.append(binding) }
+            }
+            for recognizer in recognizers where recognizer.hasSeen(touch.id) {
+                collect(touch, isNew: isNew, for: recognizer, stamp: stamp)
+            }
+        }
+        for recognizer in storage.deliveryOrder {
+            recognizer.takeDeliveredTouches()
+            guard recognizer.isAttached, recognizer.isEnabled else {
+                engine.stop(recognizer)
+                continue
+            }
+            if !recognizer.core.delivery.began.isEmpty, recognizer.isReceiving { recognizer.touchesBegan(recognizer.core.delivery.began, in: frame) }
+            if recognizer.core.delivery.movedCount > 0, recognizer.isReceiving { recognizer.touchesMoved(recognizer.core.delivery.moved(), in: frame) }
+            if !recognizer.core.delivery.ended.isEmpty, recognizer.isReceiving { recognizer.touchesEnded(recognizer.core.delivery.ended, in: frame) }
+            if !recognizer.core.delivery.cancelled.isEmpty, recognizer.isReceiving { recognizer.touchesCancelled(recognizer.core.delivery.cancelled, in: frame) }
+            if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
+        }
+    }
+
+    /// Adds `touch` to what `recognizer` receives in this frame.
+    private func collect(_ touch: Touch, isNew: Bool, for recognizer: GestureRecognizer, stamp: UInt64) {
+        if recognizer.core.delivery.stamp != stamp {
+            recognizer.core.delivery.clear(stamp: stamp)
+            storage.deliveryOrder.append(recognizer)
+        }
+        recognizer.core.delivery.updates.append(touch)
+        if isNew {
+            var landing = touch
+            landing.phase = .began
+            recognizer.core.delivery.began.append(landing)
+        }
+        switch touch.phase {
+        case .moved: recognizer.core.delivery.movedCount += 1
+        case .ended: recognizer.core.delivery.ended.append(touch)
+        case .cancelled: recognizer.core.delivery.cancelled.append(touch)
+        case .began, .stationary: break
+        }
+    }
+
+    // MARK: Binding
+
+    /// Hit-tests a touch that lands and binds it to the recognizers, from the
+    /// hit view up through its ancestors, that take it.
+    private func bind(_ touch: Touch, in frame: TouchFrame, engine: GestureEngine) -> TouchBinding {
+        let hit = engine.window.hitTest(screenPoint: touch.location)
+        var recognizers: [GestureRecognizer] = []
+        var view = hit
+        while let current = view {
+            for recognizer in current.gestureRecognizers {
+                if recognizer.startsAnewForIndependentTouches, !recognizer.state.isInProgress,
+                   recognizer.activeTouchCount > 0, isIndependent(touch, of: recognizer, in: frame, arena: engine.arena) {
+                    engine.restart(recognizer)
+                }
+                guard Self.canTake(touch, recognizer) else { continue }
+                engine.admit(recognizer, following: touch.id)
+                recognizers.append(recognizer)
+            }
+            view = current.superview
+        }
+        engine.noteArbitrationInput()
+        engine.traceBinding(of: touch.id, to: hit, recognizers: recognizers)
+        return TouchBinding(
+            touch: touch.id, view: hit, recognizers: recognizers, prunedAt: storage.generation,
+            landing: touch.surfaceLocation, landedAt: frame.time
+        )
+    }
+
+    /// Whether `recognizer` takes a touch landing now.
+    private static func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
+        if recognizer.state.isInProgress, !recognizer.acceptsTouchesDuringGesture { return false }
+        if recognizer.core.pendingState != nil, recognizer.isDiscrete { return false }
+        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    /// Whether `touch`, landing now, is independent of every touch
+    /// `recognizer` follows (see ``GestureRecognizer/startsAnewForIndependentTouches``).
+    private func isIndependent(_ touch: Touch, of recognizer: GestureRecognizer, in frame: TouchFrame, arena: GestureArena) -> Bool {
+        // Loops, not closures: see `TouchSearch.swift`.
+        for followed in recognizer.touches where !followed.phase.isFinal {
+            if !isIndependent(touch, of: followed.id, in: frame, arena: arena) { return false }
+        }
+        return true
+    }
+
+    private func isIndependent(_ touch: Touch, of other: TouchID, in frame: TouchFrame, arena: GestureArena) -> Bool {
+        // Held by a gesture in progress that takes no more fingers (a long press).
+        for member in arena.members where member.state.isInProgress && !member.acceptsTouchesDuringGesture {
+            if let index = member.touches.index(ofTouch: other), !member.touches[index].phase.isFinal { return true }
+        }
+        // Resting, and far from where the new finger lands, which comes later.
+        guard let bindingIndex = TouchBinding.index(of: other, in: storage.bindings),
+              let nowIndex = frame.touches.index(ofTouch: other) else { return false }
+        let binding = storage.bindings[bindingIndex], now = frame.touches[nowIndex]
+        let independence = TouchIndependence.self
+        return frame.time - binding.landedAt >= independence.minimumDelay
+            && now.surfaceLocation.distance(to: binding.landing) <= independence.restingMovement
+            && now.surfaceLocation.distance(to: touch.surfaceLocation) >= independence.minimumDistance
+    }
+}

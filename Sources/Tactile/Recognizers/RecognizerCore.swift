@@ -1,0 +1,64 @@
+// What every recognizer keeps for the engine: state, touches, links, targets — stored in one place.
+
+/// The stored state of a ``GestureRecognizer``, kept in one struct so the
+/// one performance annotation it needs is declared once, on
+/// `GestureRecognizer.core`, and never on public API.
+///
+/// The engine reads and writes these fields several times per frame for
+/// every recognizer in play. A class's stored properties carry a dynamic
+/// exclusivity check on every access; the engine is single-threaded and
+/// never holds two accesses to the core at once (no access spans a call to
+/// a subclass, a delegate or a target), so the core opts out of the check
+/// (`@exclusivity(unchecked)`; measured in docs/performance.md).
+struct RecognizerCore {
+    var name: String
+    /// Set by the engine when it applies a transition.
+    var state: GestureRecognizerState = .possible
+    /// While actions are sent, the state each one was sent for.
+    var reportedState: GestureRecognizerState?
+    var isEnabled = true
+    var startsAnewForIndependentTouches = false
+
+    /// The view the recognizer is attached to, and the engine it is in play
+    /// with. Neither is retained (the view owns its recognizers; the engine
+    /// holds those in play) nor `weak` (a weak reference gives its object a
+    /// side table and sends each retain of it down the slow path): the view
+    /// clears its link on removal and in its `deinit`, the engine when the
+    /// recognizer leaves play and in its own `deinit`, so neither dangles.
+    unowned(unsafe) var view: View? {
+        didSet { isAttached = view != nil }
+    }
+    unowned(unsafe) var engine: GestureEngine?
+    /// Whether ``view`` is set: what the engine checks every frame, without
+    /// loading (and retaining) the view.
+    private(set) var isAttached = false
+    /// Engine time when the recognizer last left an engine.
+    var timeAtLeaving = 0.0
+    /// The engine's screen density, set when the recognizer joins its play.
+    var screenDensity = Screen.standard.pointsPerMillimetre
+
+    /// The followed touches, in landing order, and how many of them ended
+    /// or were cancelled in this frame (they leave after it).
+    var touches: [Touch] = []
+    var finishedTouchCount = 0
+    /// Touches seen since the last reset, also after they ended: rivals
+    /// sharing one compete. A handful at most, so a plain array beats hashing.
+    var seenTouches: [TouchID] = []
+    /// The engine's per-frame delivery (reused, never reallocated in steady state).
+    var delivery = Delivery()
+    /// The centroid of the last touches, in screen points, kept for locations after they leave.
+    var lastScreenLocation: Point?
+
+    var rejectedTransitions = 0
+    var failureReason: GestureRecognizer.FailureReason?
+    /// A transition out of `possible` waiting for failure requirements.
+    var pendingState: GestureRecognizerState?
+    var requirements: [GestureRecognizer] = []
+
+    var actions: [ActionEntry] = []
+    var nextActionToken: UInt64 = 1
+
+    init(name: String) {
+        self.name = name
+    }
+}
