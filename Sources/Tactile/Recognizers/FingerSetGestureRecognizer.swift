@@ -42,16 +42,38 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     }
 
     /// Where the values count from; `.followingFingers` by default.
-    @exclusivity(unchecked) public var startBehavior = StartBehavior.followingFingers
+    public var startBehavior: StartBehavior {
+        get { settings.startBehavior }
+        set { settings.startBehavior = newValue }
+    }
     /// See ``StartDefaults/catchUpDuration``.
-    @exclusivity(unchecked) public var catchUpDuration = StartDefaults.catchUpDuration
-    /// How much of the motion before recognition has been eased in (0…1).
-    @exclusivity(unchecked) private var catchUpProgress = 1.0
-    @exclusivity(unchecked) private var catchUpStart = 0.0
+    public var catchUpDuration: Double {
+        get { settings.catchUpDuration }
+        set { settings.catchUpDuration = newValue }
+    }
     /// Each finger's position when the finger set last changed.
-    @exclusivity(unchecked) private(set) var anchors = TouchAnchors()
-    /// A finger landed or lifted during the gesture: report it even without motion.
-    @exclusivity(unchecked) private var fingerSetChanged = false
+    var anchors: TouchAnchors { gesture.anchors }
+
+    private struct Settings {
+        var startBehavior = StartBehavior.followingFingers
+        var catchUpDuration = StartDefaults.catchUpDuration
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        /// How much of the motion before recognition has been eased in (0…1).
+        var catchUpProgress = 1.0
+        var catchUpStart = 0.0
+        /// Each finger's position when the finger set last changed.
+        var anchors = TouchAnchors()
+        /// A finger landed or lifted during the gesture: report it even without motion.
+        var fingerSetChanged = false
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -65,7 +87,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// Where `touch` was when the finger set last changed (a finger landed or
     /// lifted), in millimetres on the surface; `nil` for a touch not anchored.
     public final func anchoredLocation(of touch: Touch) -> Point? {
-        anchors.entries[touch.id]?.position
+        gesture.anchors.entries[touch.id]?.position
     }
 
     /// How far `touch` moved since it was anchored, in millimetres.
@@ -83,7 +105,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// }
     /// ```
     public final var fingerMotion: MultiFingerMotion {
-        anchors.motion(activeTouches)
+        gesture.anchors.motion(activeTouches)
     }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
@@ -113,15 +135,15 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     /// Anchors the current fingers and lets the subclass re-base its values.
     private func reanchor() {
-        anchors.set(activeTouches)
-        fingerSetChanged = state.isInProgress
+        gesture.anchors.set(activeTouches)
+        gesture.fingerSetChanged = state.isInProgress
         didReanchor()
     }
 
     /// Lets the anchors of resting fingers average out the sensor's noise
     /// (before the gesture begins; see `TouchAnchors.settle`).
     public final func settleAnchors(_ current: [Touch]) {
-        anchors.settle(current)
+        gesture.anchors.settle(current)
     }
 
     /// The finger set changed; re-base the gesture's values on the current
@@ -133,12 +155,12 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// Starts easing in the motion made before recognition (at `began`);
     /// with `.fromRecognition` there is nothing to ease in.
     public final func startCatchUp() {
-        catchUpStart = currentTime
-        catchUpProgress = startBehavior == .followingFingers ? 0 : 1
+        gesture.catchUpStart = currentTime
+        gesture.catchUpProgress = settings.startBehavior == .followingFingers ? 0 : 1
     }
 
     /// The share of the missed motion still to be eased in (1 at `began`, 0 once caught up).
-    public final var catchUpRemaining: Double { 1 - catchUpProgress }
+    public final var catchUpRemaining: Double { 1 - gesture.catchUpProgress }
 
     /// Eases the missed motion in up to `time`: calls ``applyCatchUp(_:)``
     /// with the share due since the last call. The share grows linearly over
@@ -148,12 +170,12 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// never faster. `.infinity` completes it (the gesture ends: its last
     /// values count from the landing).
     public final func advanceCatchUp(to time: Double, motion: Double = 0) {
-        guard catchUpProgress < 1 else { return }
-        let elapsed = catchUpDuration > 0 ? min(1, max(0, (time - catchUpStart) / catchUpDuration)) : 1
-        let target = min(1, max(elapsed, catchUpProgress + max(0, motion)))
-        guard target > catchUpProgress else { return }
-        let share = target - catchUpProgress
-        catchUpProgress = target
+        guard gesture.catchUpProgress < 1 else { return }
+        let elapsed = settings.catchUpDuration > 0 ? min(1, max(0, (time - gesture.catchUpStart) / settings.catchUpDuration)) : 1
+        let target = min(1, max(elapsed, gesture.catchUpProgress + max(0, motion)))
+        guard target > gesture.catchUpProgress else { return }
+        let share = target - gesture.catchUpProgress
+        gesture.catchUpProgress = target
         applyCatchUp(share)
     }
 
@@ -165,15 +187,15 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// or the finger set changed since the last report.
     public final func reportChange(in frame: TouchFrame) {
         let moved = touches.anyMoved(in: frame)
-        if fingerSetChanged || moved { transition(to: .changed) }
-        fingerSetChanged = false
+        if gesture.fingerSetChanged || moved { transition(to: .changed) }
+        gesture.fingerSetChanged = false
     }
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        fingerSetChanged = false
-        catchUpProgress = 1
-        catchUpStart = 0
+        gesture.anchors.clear()
+        gesture.fingerSetChanged = false
+        gesture.catchUpProgress = 1
+        gesture.catchUpStart = 0
     }
 }

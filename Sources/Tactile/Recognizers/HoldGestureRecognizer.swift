@@ -23,15 +23,38 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     /// Rest needed with one or two fingers, in seconds.
-    @exclusivity(unchecked) public var shortHoldDuration = Defaults.shortHoldDuration
+    public var shortHoldDuration: Double {
+        get { settings.shortHoldDuration }
+        set { settings.shortHoldDuration = newValue }
+    }
     /// Rest needed with three or more fingers, in seconds.
-    @exclusivity(unchecked) public var longHoldDuration = Defaults.longHoldDuration
+    public var longHoldDuration: Double {
+        get { settings.longHoldDuration }
+        set { settings.longHoldDuration = newValue }
+    }
     /// Movement that breaks (or cancels) a hold (``Length``).
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement: Length {
+        get { settings.allowableMovement }
+        set { settings.allowableMovement = newValue }
+    }
 
-    @exclusivity(unchecked) private var anchors = TouchAnchors()
-    @exclusivity(unchecked) private var timer: TimerToken?
-    @exclusivity(unchecked) private var fingers = 0
+    private struct Settings {
+        var shortHoldDuration = Defaults.shortHoldDuration
+        var longHoldDuration = Defaults.longHoldDuration
+        var allowableMovement = Defaults.allowableMovement
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        var anchors = TouchAnchors()
+        var timer: TimerToken?
+        var fingers = 0
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -39,10 +62,10 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     /// The rest needed before `fingers` fingers hold.
     public func holdDuration(forFingers fingers: Int) -> Double {
-        fingers >= 3 ? longHoldDuration : shortHoldDuration
+        fingers >= 3 ? settings.longHoldDuration : settings.shortHoldDuration
     }
 
-    open override var actionValues: [ActionValue] { [ActionValue("fingers", Double(fingers))] }
+    open override var actionValues: [ActionValue] { [ActionValue("fingers", Double(gesture.fingers))] }
 
     open override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
     open override func canBePrevented(by other: GestureRecognizer) -> Bool { false }
@@ -54,15 +77,15 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         let count = activeTouches.count + frame.untrackedFingerCount
-        if state == .possible, count != fingers, count > 0 { restart(frame) }
+        if state == .possible, count != gesture.fingers, count > 0 { restart(frame) }
     }
 
     private func restart(_ frame: TouchFrame) {
         let current = activeTouches
-        anchors.set(current)
-        fingers = current.count + frame.untrackedFingerCount
-        cancelTimer(timer)
-        timer = schedule(after: holdDuration(forFingers: fingers)) { recognizer in
+        gesture.anchors.set(current)
+        gesture.fingers = current.count + frame.untrackedFingerCount
+        cancelTimer(gesture.timer)
+        gesture.timer = schedule(after: holdDuration(forFingers: gesture.fingers)) { recognizer in
             guard let hold = recognizer as? HoldGestureRecognizer, hold.state == .possible,
                   !hold.activeTouches.isEmpty else { return }
             hold.transition(to: .began)
@@ -70,7 +93,7 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
-        guard anchors.maximumTravel(activeTouches) > millimetres(allowableMovement) else { return }
+        guard gesture.anchors.maximumTravel(activeTouches) > millimetres(settings.allowableMovement) else { return }
         transition(to: state.isInProgress ? .cancelled : .failed)
     }
 
@@ -90,8 +113,8 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        timer = nil
-        fingers = 0
+        gesture.anchors.clear()
+        gesture.timer = nil
+        gesture.fingers = 0
     }
 }

@@ -26,27 +26,55 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Time the fingers must rest, in seconds.
-    @exclusivity(unchecked) public var minimumPressDuration = Defaults.minimumPressDuration
+    public var minimumPressDuration: Double {
+        get { settings.minimumPressDuration }
+        set { settings.minimumPressDuration = newValue }
+    }
     /// Movement allowed before recognition (``Length``; UIKit's is `.points(10)`).
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement: Length {
+        get { settings.allowableMovement }
+        set { settings.allowableMovement = newValue }
+    }
     /// Fingers of the press (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// Taps before the press (default 0).
-    @exclusivity(unchecked) public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired: Int {
+        get { settings.numberOfTapsRequired }
+        set { settings.numberOfTapsRequired = newValue }
+    }
 
-    @exclusivity(unchecked) private var landed = TouchMap<Point>()
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var pressStart: Double?
-    @exclusivity(unchecked) private var timer: TimerToken?
+    private struct Settings {
+        var minimumPressDuration = Defaults.minimumPressDuration
+        var allowableMovement = Defaults.allowableMovement
+        var numberOfTouchesRequired = 1
+        var numberOfTapsRequired = 0
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        var landed = TouchMap<Point>()
+        var tapsCompleted = 0
+        var pressStart: Double?
+        var timer: TimerToken?
+        var untrackedFingers = 0
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
-        self.minimumPressDuration = minimumPressDuration
-        self.numberOfTouchesRequired = touches
+        settings.minimumPressDuration = minimumPressDuration
+        settings.numberOfTouchesRequired = touches
         super.init(name: name)
     }
 
     open override var actionValues: [ActionValue] {
-        guard let pressStart else { return [ActionValue("duration", 0)] }
+        guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
         return [ActionValue("duration", currentTime - pressStart)]
     }
 
@@ -55,14 +83,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
-        for touch in touches { landed[touch.id] = touch.surfaceLocation }
+        for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
         let count = activeTouches.count + frame.untrackedFingerCount
-        if count > numberOfTouchesRequired { return fail() }
-        cancelTimer(timer)
-        pressStart = frame.time
-        let isTheHold = tapsCompleted >= numberOfTapsRequired
-        let delay = isTheHold ? minimumPressDuration : Defaults.maximumTapDuration
-        timer = schedule(after: delay) { recognizer in
+        if count > settings.numberOfTouchesRequired { return fail() }
+        cancelTimer(gesture.timer)
+        gesture.pressStart = frame.time
+        let isTheHold = gesture.tapsCompleted >= settings.numberOfTapsRequired
+        let delay = isTheHold ? settings.minimumPressDuration : Defaults.maximumTapDuration
+        gesture.timer = schedule(after: delay) { recognizer in
             guard let press = recognizer as? LongPressGestureRecognizer else { return }
             press.timerFired(isTheHold: isTheHold)
         }
@@ -70,23 +98,21 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private func timerFired(isTheHold: Bool) {
         guard state == .possible else { return }
-        if isTheHold, activeTouches.count + untrackedFingers == numberOfTouchesRequired {
+        if isTheHold, activeTouches.count + gesture.untrackedFingers == settings.numberOfTouchesRequired {
             transition(to: .began)
         } else {
             fail()  // a tap held too long, or the wrong number of fingers
         }
     }
 
-    @exclusivity(unchecked) private var untrackedFingers = 0
-
     open override func didProcessFrame(_ frame: TouchFrame) {
-        untrackedFingers = frame.untrackedFingerCount
+        gesture.untrackedFingers = frame.untrackedFingerCount
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         if state == .possible {
             for touch in touches {
-                if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(allowableMovement) { return fail() }
+                if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(settings.allowableMovement) { return fail() }
             }
         } else if state.isInProgress {
             transition(to: .changed)
@@ -100,11 +126,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard activeTouches.isEmpty else { return }
         // A lift before the hold: fine only as one of the required taps.
-        guard tapsCompleted < numberOfTapsRequired else { return fail() }
-        tapsCompleted += 1
-        landed.removeAll()
-        cancelTimer(timer)
-        timer = schedule(after: Defaults.maximumTapInterval) { ($0 as? LongPressGestureRecognizer)?.fail() }
+        guard gesture.tapsCompleted < settings.numberOfTapsRequired else { return fail() }
+        gesture.tapsCompleted += 1
+        gesture.landed.removeAll()
+        cancelTimer(gesture.timer)
+        gesture.timer = schedule(after: Defaults.maximumTapInterval) { ($0 as? LongPressGestureRecognizer)?.fail() }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
@@ -117,10 +143,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        landed.removeAll()
-        tapsCompleted = 0
-        pressStart = nil
-        timer = nil
-        untrackedFingers = 0
+        gesture.landed.removeAll()
+        gesture.tapsCompleted = 0
+        gesture.pressStart = nil
+        gesture.timer = nil
+        gesture.untrackedFingers = 0
     }
 }

@@ -36,31 +36,62 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The fewest fingers that make a pan (default 1).
-    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
+    public var minimumNumberOfTouches: Int {
+        get { settings.minimumNumberOfTouches }
+        set { settings.minimumNumberOfTouches = newValue }
+    }
     /// The most fingers that make a pan (default unlimited).
-    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
+    public var maximumNumberOfTouches: Int {
+        get { settings.maximumNumberOfTouches }
+        set { settings.maximumNumberOfTouches = newValue }
+    }
     /// Centroid travel before a one-finger pan begins (``Length``).
-    @exclusivity(unchecked) public var minimumTranslation = Defaults.minimumTranslation
+    public var minimumTranslation: Length {
+        get { settings.minimumTranslation }
+        set { settings.minimumTranslation = newValue }
+    }
     /// Centroid travel before several fingers moving together begin a pan (``Length``).
-    @exclusivity(unchecked) public var multiFingerTranslation = Defaults.multiFingerTranslation
+    public var multiFingerTranslation: Length {
+        get { settings.multiFingerTranslation }
+        set { settings.multiFingerTranslation = newValue }
+    }
     /// See ``Defaults/reclassificationWindow``.
-    @exclusivity(unchecked) public var reclassificationWindow = Defaults.reclassificationWindow
+    public var reclassificationWindow: Double {
+        get { settings.reclassificationWindow }
+        set { settings.reclassificationWindow = newValue }
+    }
 
-    /// Screen-point centroid at the last re-anchoring, and the translation then.
-    @exclusivity(unchecked) private var baseCentroid = Point.zero
-    @exclusivity(unchecked) private var baseTranslation = Vector.zero
-    @exclusivity(unchecked) private var translationValue = Vector.zero
-    @exclusivity(unchecked) private var tracker = VelocityTracker()
-    @exclusivity(unchecked) private var beganAt = 0.0
-    @exclusivity(unchecked) private var maximumTouchesSeen = 0
-    /// The screen centroid when the finger set last changed before the pan began.
-    @exclusivity(unchecked) private var anchorCentroid = Point.zero
-    /// The centroid's travel before the pan began, in points, eased in after it.
-    @exclusivity(unchecked) private var missedTranslation = Vector.zero
-    /// The centroid's travel since the fingers landed, summed frame by frame
-    /// (a finger landing or lifting adds nothing), and its last position.
-    @exclusivity(unchecked) private var fingerTravel = Vector.zero
-    @exclusivity(unchecked) private var lastCentroid = Point.zero
+    private struct Settings {
+        var minimumNumberOfTouches = 1
+        var maximumNumberOfTouches = Int.max
+        var minimumTranslation = Defaults.minimumTranslation
+        var multiFingerTranslation = Defaults.multiFingerTranslation
+        var reclassificationWindow = Defaults.reclassificationWindow
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        /// Screen-point centroid at the last re-anchoring, and the translation then.
+        var baseCentroid = Point.zero
+        var baseTranslation = Vector.zero
+        var translationValue = Vector.zero
+        var tracker = VelocityTracker()
+        var beganAt = 0.0
+        var maximumTouchesSeen = 0
+        /// The screen centroid when the finger set last changed before the pan began.
+        var anchorCentroid = Point.zero
+        /// The centroid's travel before the pan began, in points, eased in after it.
+        var missedTranslation = Vector.zero
+        /// The centroid's travel since the fingers landed, summed frame by frame
+        /// (a finger landing or lifting adds nothing), and its last position.
+        var fingerTravel = Vector.zero
+        var lastCentroid = Point.zero
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -69,7 +100,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// The translation since the pan began (or since the last
     /// ``setTranslation(_:in:)``), in points. Views have no transforms, so it
     /// is the same vector in every view.
-    public func translation(in view: View?) -> Vector { translationValue }
+    public func translation(in view: View?) -> Vector { gesture.translationValue }
 
     /// Re-bases the translation (commonly to `.zero` in each action, for deltas).
     ///
@@ -77,27 +108,27 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// velocity"), the velocity is the fingers' and is left as it is: a
     /// handler that takes deltas this way still gets the fling at `.ended`.
     public func setTranslation(_ translation: Vector, in view: View?) {
-        translationValue = translation
-        baseTranslation = translation
-        baseCentroid = TouchGeometry.centroid(points: activeTouches)
+        gesture.translationValue = translation
+        gesture.baseTranslation = translation
+        gesture.baseCentroid = TouchGeometry.centroid(points: activeTouches)
     }
 
     /// Samples the centroid's travel since the fingers landed, whatever the
     /// translation shows (eased in, or re-based by ``setTranslation(_:in:)``),
     /// so the velocity is the fingers'.
     private func addSample(time: Double) {
-        tracker.addSample(time: time, position: Point(x: fingerTravel.dx, y: fingerTravel.dy))
+        gesture.tracker.addSample(time: time, position: Point(x: gesture.fingerTravel.dx, y: gesture.fingerTravel.dy))
     }
 
     /// The velocity of the fingers' centroid, in points per second.
     public func velocity(in view: View?) -> Vector {
-        tracker.velocity(at: currentTime)
+        gesture.tracker.velocity(at: currentTime)
     }
 
     open override var actionValues: [ActionValue] {
         let velocity = velocity(in: view)
         return [
-            ActionValue("translation.x", translationValue.dx), ActionValue("translation.y", translationValue.dy),
+            ActionValue("translation.x", gesture.translationValue.dx), ActionValue("translation.y", gesture.translationValue.dy),
             ActionValue("velocity.x", velocity.dx), ActionValue("velocity.y", velocity.dy),
         ]
     }
@@ -106,41 +137,41 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// a pinch or rotation from beginning; it is cancelled if one does.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
         guard state.isInProgress, other is PinchGestureRecognizer || other is RotationGestureRecognizer else { return true }
-        return !(maximumTouchesSeen >= 2 && currentTime - beganAt < reclassificationWindow)
+        return !(gesture.maximumTouchesSeen >= 2 && currentTime - gesture.beganAt < settings.reclassificationWindow)
     }
 
-    open override var minimumFingerCount: Int { minimumNumberOfTouches }
+    open override var minimumFingerCount: Int { settings.minimumNumberOfTouches }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         super.touchesBegan(touches, in: frame)
-        if activeTouches.count > maximumNumberOfTouches, state == .possible { transition(to: .failed) }
+        if activeTouches.count > settings.maximumNumberOfTouches, state == .possible { transition(to: .failed) }
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         guard !current.isEmpty else { return }
-        maximumTouchesSeen = max(maximumTouchesSeen, current.count)
+        gesture.maximumTouchesSeen = max(gesture.maximumTouchesSeen, current.count)
         let centroid = TouchGeometry.centroid(points: current)
         if state == .possible {
             settleAnchors(current)
-            guard current.count >= minimumNumberOfTouches, current.count <= maximumNumberOfTouches else { return }
+            guard current.count >= settings.minimumNumberOfTouches, current.count <= settings.maximumNumberOfTouches else { return }
             let travel = anchors.meanDisplacement(current).length
             if current.count >= 2 {
                 // Fingers that agree need no more travel than it takes to agree.
-                guard travel >= millimetres(multiFingerTranslation), anchors.motion(current) == .translation else { return }
+                guard travel >= millimetres(settings.multiFingerTranslation), anchors.motion(current) == .translation else { return }
             } else {
-                guard travel >= millimetres(minimumTranslation) else { return }
+                guard travel >= millimetres(settings.minimumTranslation) else { return }
             }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {
-                let step = (centroid - baseCentroid) - (translationValue - baseTranslation)
-                let missed = missedTranslation.length
+                let step = (centroid - gesture.baseCentroid) - (gesture.translationValue - gesture.baseTranslation)
+                let missed = gesture.missedTranslation.length
                 advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
             }
-            translationValue = baseTranslation + (centroid - baseCentroid)
-            fingerTravel = fingerTravel + (centroid - lastCentroid)
-            lastCentroid = centroid
+            gesture.translationValue = gesture.baseTranslation + (centroid - gesture.baseCentroid)
+            gesture.fingerTravel = gesture.fingerTravel + (centroid - gesture.lastCentroid)
+            gesture.lastCentroid = centroid
             addSample(time: frame.time)
             reportChange(in: frame)
         }
@@ -149,46 +180,46 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// Translation and velocity start from zero when the pan actually begins.
     open override func didTransition(from oldState: State, to newState: State) {
         guard newState == .began else { return }
-        beganAt = currentTime
-        baseCentroid = TouchGeometry.centroid(points: activeTouches)
-        baseTranslation = .zero
-        translationValue = .zero
-        missedTranslation = baseCentroid - anchorCentroid
-        fingerTravel = missedTranslation
-        lastCentroid = baseCentroid
+        gesture.beganAt = currentTime
+        gesture.baseCentroid = TouchGeometry.centroid(points: activeTouches)
+        gesture.baseTranslation = .zero
+        gesture.translationValue = .zero
+        gesture.missedTranslation = gesture.baseCentroid - gesture.anchorCentroid
+        gesture.fingerTravel = gesture.missedTranslation
+        gesture.lastCentroid = gesture.baseCentroid
         startCatchUp()
-        tracker.reset()
+        gesture.tracker.reset()
         addSample(time: currentTime)
     }
 
     open override func applyCatchUp(_ share: Double) {
-        baseTranslation = baseTranslation + missedTranslation * share
-        translationValue = translationValue + missedTranslation * share
+        gesture.baseTranslation = gesture.baseTranslation + gesture.missedTranslation * share
+        gesture.translationValue = gesture.translationValue + gesture.missedTranslation * share
     }
 
     /// A finger landed or lifted: measure from here, keeping the translation.
     open override func didReanchor() {
         let centroid = TouchGeometry.centroid(points: activeTouches)
         guard state.isInProgress else {
-            anchorCentroid = centroid
+            gesture.anchorCentroid = centroid
             return
         }
-        baseTranslation = translationValue
-        baseCentroid = centroid
-        lastCentroid = centroid
+        gesture.baseTranslation = gesture.translationValue
+        gesture.baseCentroid = centroid
+        gesture.lastCentroid = centroid
     }
 
     open override func reset() {
         super.reset()
-        baseCentroid = .zero
-        baseTranslation = .zero
-        translationValue = .zero
-        tracker.reset()
-        beganAt = 0
-        maximumTouchesSeen = 0
-        anchorCentroid = .zero
-        missedTranslation = .zero
-        fingerTravel = .zero
-        lastCentroid = .zero
+        gesture.baseCentroid = .zero
+        gesture.baseTranslation = .zero
+        gesture.translationValue = .zero
+        gesture.tracker.reset()
+        gesture.beganAt = 0
+        gesture.maximumTouchesSeen = 0
+        gesture.anchorCentroid = .zero
+        gesture.missedTranslation = .zero
+        gesture.fingerTravel = .zero
+        gesture.lastCentroid = .zero
     }
 }

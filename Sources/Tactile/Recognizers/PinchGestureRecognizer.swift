@@ -27,21 +27,40 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumSpanChange``.
-    @exclusivity(unchecked) public var minimumSpanChange = Defaults.minimumSpanChange
+    public var minimumSpanChange: Length {
+        get { settings.minimumSpanChange }
+        set { settings.minimumSpanChange = newValue }
+    }
     /// See ``Defaults/minimumSpan``.
-    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
+    public var minimumSpan: Length {
+        get { settings.minimumSpan }
+        set { settings.minimumSpan = newValue }
+    }
 
-    /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
-    @exclusivity(unchecked) private var baseSpan = 0.0
-    @exclusivity(unchecked) private var baseScale = 1.0
-    @exclusivity(unchecked) private var scaleValue = 1.0
-    @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
-    /// The logarithm of the span's change before the pinch began, eased in after it.
-    @exclusivity(unchecked) private var missedLogScale = 0.0
-    /// The fingers' span relative to where they landed, multiplied frame by
-    /// frame (a finger landing or lifting changes nothing), and the last span.
-    @exclusivity(unchecked) private var fingerScale = 1.0
-    @exclusivity(unchecked) private var lastSpan = 0.0
+    private struct Settings {
+        var minimumSpanChange = Defaults.minimumSpanChange
+        var minimumSpan = Defaults.minimumSpan
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
+        var baseSpan = 0.0
+        var baseScale = 1.0
+        var scaleValue = 1.0
+        var tracker = ScalarVelocityTracker()
+        /// The logarithm of the span's change before the pinch began, eased in after it.
+        var missedLogScale = 0.0
+        /// The fingers' span relative to where they landed, multiplied frame by
+        /// frame (a finger landing or lifting changes nothing), and the last span.
+        var fingerScale = 1.0
+        var lastSpan = 0.0
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -54,21 +73,21 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// velocity is the fingers' and is left as it is, so a handler that
     /// re-bases the scale still gets the fling at `.ended`.
     public var scale: Double {
-        get { scaleValue }
+        get { gesture.scaleValue }
         set {
-            scaleValue = newValue
-            baseScale = newValue
-            baseSpan = TouchGeometry.span(mm: activeTouches)
+            gesture.scaleValue = newValue
+            gesture.baseScale = newValue
+            gesture.baseSpan = TouchGeometry.span(mm: activeTouches)
         }
     }
 
     /// How fast the fingers scale, per second: the rate of change of their
     /// span relative to the span where they landed (of ``scale`` while it is
     /// not re-based).
-    public var velocity: Double { tracker.velocity(at: currentTime) }
+    public var velocity: Double { gesture.tracker.velocity(at: currentTime) }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("scale", scaleValue), ActionValue("velocity", velocity)]
+        [ActionValue("scale", gesture.scaleValue), ActionValue("velocity", velocity)]
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -81,18 +100,18 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
-            guard anchoredSpan >= millimetres(minimumSpan) || span >= millimetres(minimumSpan),
-                  abs(span - anchoredSpan) >= millimetres(minimumSpanChange),
+            guard anchoredSpan >= millimetres(settings.minimumSpan) || span >= millimetres(settings.minimumSpan),
+                  abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange),
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
-        } else if state.isInProgress, baseSpan > 0 {
+        } else if state.isInProgress, gesture.baseSpan > 0 {
             if catchUpRemaining > 0 {
-                let step = scaleValue > 0 ? abs(Math.log(baseScale * span / baseSpan / scaleValue)) : 0
-                advanceCatchUp(to: frame.time, motion: missedLogScale != 0 ? step / abs(missedLogScale) : 0)
+                let step = gesture.scaleValue > 0 ? abs(Math.log(gesture.baseScale * span / gesture.baseSpan / gesture.scaleValue)) : 0
+                advanceCatchUp(to: frame.time, motion: gesture.missedLogScale != 0 ? step / abs(gesture.missedLogScale) : 0)
             }
-            scaleValue = baseScale * span / baseSpan
-            if lastSpan > 0 { fingerScale *= span / lastSpan }
-            lastSpan = span
+            gesture.scaleValue = gesture.baseScale * span / gesture.baseSpan
+            if gesture.lastSpan > 0 { gesture.fingerScale *= span / gesture.lastSpan }
+            gesture.lastSpan = span
             addSample(time: frame.time)
             reportChange(in: frame)
         }
@@ -102,46 +121,46 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     open override func didTransition(from oldState: State, to newState: State) {
         guard newState == .began else { return }
         let current = activeTouches
-        baseSpan = TouchGeometry.span(mm: current)
-        baseScale = 1
-        scaleValue = 1
+        gesture.baseSpan = TouchGeometry.span(mm: current)
+        gesture.baseScale = 1
+        gesture.scaleValue = 1
         let landedSpan = anchors.span(of: current)
-        missedLogScale = landedSpan > 0 && baseSpan > 0 ? Math.log(baseSpan / landedSpan) : 0
-        fingerScale = landedSpan > 0 && baseSpan > 0 ? baseSpan / landedSpan : 1
-        lastSpan = baseSpan
+        gesture.missedLogScale = landedSpan > 0 && gesture.baseSpan > 0 ? Math.log(gesture.baseSpan / landedSpan) : 0
+        gesture.fingerScale = landedSpan > 0 && gesture.baseSpan > 0 ? gesture.baseSpan / landedSpan : 1
+        gesture.lastSpan = gesture.baseSpan
         startCatchUp()
-        tracker.reset()
+        gesture.tracker.reset()
         addSample(time: currentTime)
     }
 
     open override func applyCatchUp(_ share: Double) {
-        let factor = Math.exp(missedLogScale * share)
-        baseScale *= factor
-        scaleValue *= factor
+        let factor = Math.exp(gesture.missedLogScale * share)
+        gesture.baseScale *= factor
+        gesture.scaleValue *= factor
     }
 
     /// Samples the scale the fingers made since they landed, whatever
     /// ``scale`` shows (eased in, or re-based), so the velocity is the fingers'.
     private func addSample(time: Double) {
-        tracker.addSample(time: time, value: fingerScale)
+        gesture.tracker.addSample(time: time, value: gesture.fingerScale)
     }
 
     /// A finger landed or lifted: the current span now stands for the current scale.
     open override func didReanchor() {
         guard state.isInProgress else { return }
-        baseScale = scaleValue
-        baseSpan = TouchGeometry.span(mm: activeTouches)
-        lastSpan = baseSpan
+        gesture.baseScale = gesture.scaleValue
+        gesture.baseSpan = TouchGeometry.span(mm: activeTouches)
+        gesture.lastSpan = gesture.baseSpan
     }
 
     open override func reset() {
         super.reset()
-        baseSpan = 0
-        baseScale = 1
-        scaleValue = 1
-        missedLogScale = 0
-        fingerScale = 1
-        lastSpan = 0
-        tracker.reset()
+        gesture.baseSpan = 0
+        gesture.baseScale = 1
+        gesture.scaleValue = 1
+        gesture.missedLogScale = 0
+        gesture.fingerScale = 1
+        gesture.lastSpan = 0
+        gesture.tracker.reset()
     }
 }

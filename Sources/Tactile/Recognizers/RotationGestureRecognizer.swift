@@ -28,21 +28,40 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumRotation``.
-    @exclusivity(unchecked) public var minimumRotation = Defaults.minimumRotation
+    public var minimumRotation: Double {
+        get { settings.minimumRotation }
+        set { settings.minimumRotation = newValue }
+    }
     /// See ``Defaults/minimumSpan``.
-    @exclusivity(unchecked) public var minimumSpan = Defaults.minimumSpan
+    public var minimumSpan: Length {
+        get { settings.minimumSpan }
+        set { settings.minimumSpan = newValue }
+    }
 
-    /// Each finger's angle around the centroid at the previous frame.
-    @exclusivity(unchecked) private var previousAngles = TouchMap<Double>()
-    /// Unwrapped turn since the anchors were set, in radians.
-    @exclusivity(unchecked) private var turn = 0.0
-    /// ``rotation`` = `baseRotation` + turn since `turnAtBase`.
-    @exclusivity(unchecked) private var baseRotation = 0.0
-    @exclusivity(unchecked) private var turnAtBase = 0.0
-    @exclusivity(unchecked) private var rotationValue = 0.0
-    @exclusivity(unchecked) private var tracker = ScalarVelocityTracker()
-    /// The turn before the rotation began, eased in after it.
-    @exclusivity(unchecked) private var missedRotation = 0.0
+    private struct Settings {
+        var minimumRotation = Defaults.minimumRotation
+        var minimumSpan = Defaults.minimumSpan
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        /// Each finger's angle around the centroid at the previous frame.
+        var previousAngles = TouchMap<Double>()
+        /// Unwrapped turn since the anchors were set, in radians.
+        var turn = 0.0
+        /// ``rotation`` = `baseRotation` + turn since `turnAtBase`.
+        var baseRotation = 0.0
+        var turnAtBase = 0.0
+        var rotationValue = 0.0
+        var tracker = ScalarVelocityTracker()
+        /// The turn before the rotation began, eased in after it.
+        var missedRotation = 0.0
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -54,20 +73,20 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// wording ("resets the velocity"), the velocity is the fingers' and is
     /// left as it is, so a handler that re-bases still gets the fling.
     public var rotation: Double {
-        get { rotationValue }
+        get { gesture.rotationValue }
         set {
-            rotationValue = newValue
-            baseRotation = newValue
-            turnAtBase = turn
+            gesture.rotationValue = newValue
+            gesture.baseRotation = newValue
+            gesture.turnAtBase = gesture.turn
         }
     }
 
     /// How fast the fingers turn, in radians per second (the rate of change
     /// of ``rotation`` while it is not re-based).
-    public var velocity: Double { tracker.velocity(at: currentTime) }
+    public var velocity: Double { gesture.tracker.velocity(at: currentTime) }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("rotation", rotationValue), ActionValue("velocity", velocity)]
+        [ActionValue("rotation", gesture.rotationValue), ActionValue("velocity", velocity)]
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -77,15 +96,15 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         accumulateTurn(current)
         if state == .possible {
             settleAnchors(current)
-            guard TouchGeometry.span(mm: current) >= millimetres(minimumSpan), abs(turn) >= minimumRotation,
+            guard TouchGeometry.span(mm: current) >= millimetres(settings.minimumSpan), abs(gesture.turn) >= settings.minimumRotation,
                   anchors.motion(current) == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {
-                let step = abs(baseRotation + (turn - turnAtBase) - rotationValue)
-                advanceCatchUp(to: frame.time, motion: missedRotation != 0 ? step / abs(missedRotation) : 0)
+                let step = abs(gesture.baseRotation + (gesture.turn - gesture.turnAtBase) - gesture.rotationValue)
+                advanceCatchUp(to: frame.time, motion: gesture.missedRotation != 0 ? step / abs(gesture.missedRotation) : 0)
             }
-            rotationValue = baseRotation + (turn - turnAtBase)
+            gesture.rotationValue = gesture.baseRotation + (gesture.turn - gesture.turnAtBase)
             addSample(time: frame.time)
             reportChange(in: frame)
         }
@@ -94,24 +113,24 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// The rotation is 0 where the gesture actually begins.
     open override func didTransition(from oldState: State, to newState: State) {
         guard newState == .began else { return }
-        baseRotation = 0
-        turnAtBase = turn
-        rotationValue = 0
-        missedRotation = turn
+        gesture.baseRotation = 0
+        gesture.turnAtBase = gesture.turn
+        gesture.rotationValue = 0
+        gesture.missedRotation = gesture.turn
         startCatchUp()
-        tracker.reset()
+        gesture.tracker.reset()
         addSample(time: currentTime)
     }
 
     open override func applyCatchUp(_ share: Double) {
-        baseRotation += missedRotation * share
-        rotationValue += missedRotation * share
+        gesture.baseRotation += gesture.missedRotation * share
+        gesture.rotationValue += gesture.missedRotation * share
     }
 
     /// Samples the turn the fingers made since they landed, whatever
     /// ``rotation`` shows (eased in, or re-based), so the velocity is the fingers'.
     private func addSample(time: Double) {
-        tracker.addSample(time: time, value: turn)
+        gesture.tracker.addSample(time: time, value: gesture.turn)
     }
 
     /// Adds the mean per-finger change of angle around the centroid since the
@@ -121,31 +140,31 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         var sum = 0.0, count = 0
         for touch in current {
             let angle = (touch.surfaceLocation - center).angle
-            if let previous = previousAngles[touch.id] {
+            if let previous = gesture.previousAngles[touch.id] {
                 sum += TouchGeometry.wrap(angle - previous)
                 count += 1
             }
-            previousAngles[touch.id] = angle
+            gesture.previousAngles[touch.id] = angle
         }
-        if count > 0 { turn += sum / Double(count) }
+        if count > 0 { gesture.turn += sum / Double(count) }
     }
 
     /// A finger landed or lifted: angles are measured afresh around the new
     /// centroid, keeping the rotation.
     open override func didReanchor() {
         let current = activeTouches
-        previousAngles.removeAll()
-        for (touch, angle) in zip(current, TouchGeometry.angles(current)) { previousAngles[touch.id] = angle }
+        gesture.previousAngles.removeAll()
+        for (touch, angle) in zip(current, TouchGeometry.angles(current)) { gesture.previousAngles[touch.id] = angle }
     }
 
     open override func reset() {
         super.reset()
-        previousAngles.removeAll()
-        turn = 0
-        baseRotation = 0
-        turnAtBase = 0
-        rotationValue = 0
-        missedRotation = 0
-        tracker.reset()
+        gesture.previousAngles.removeAll()
+        gesture.turn = 0
+        gesture.baseRotation = 0
+        gesture.turnAtBase = 0
+        gesture.rotationValue = 0
+        gesture.missedRotation = 0
+        gesture.tracker.reset()
     }
 }

@@ -50,69 +50,116 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Allowed directions (default `.right`).
-    @exclusivity(unchecked) public var direction: Direction = .right
+    public var direction: Direction {
+        get { settings.direction }
+        set { settings.direction = newValue }
+    }
     /// Fingers that make the swipe (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// Travel of the centroid (millimetres or points: ``Length``).
-    @exclusivity(unchecked) public var minimumDistance = Defaults.minimumDistance
+    public var minimumDistance: Length {
+        get { settings.minimumDistance }
+        set { settings.minimumDistance = newValue }
+    }
     /// Speed at ``minimumDistance`` (``Speed``).
-    @exclusivity(unchecked) public var minimumSpeed = Defaults.minimumSpeed
+    public var minimumSpeed: Speed {
+        get { settings.minimumSpeed }
+        set { settings.minimumSpeed = newValue }
+    }
     /// Speed under which a stroke past ``decisionDistance`` fails (``Speed``).
-    @exclusivity(unchecked) public var abandonSpeed = Defaults.abandonSpeed
+    public var abandonSpeed: Speed {
+        get { settings.abandonSpeed }
+        set { settings.abandonSpeed = newValue }
+    }
     /// Largest angle between the stroke and an allowed direction, in radians.
-    @exclusivity(unchecked) public var angularTolerance = Defaults.angularTolerance
+    public var angularTolerance: Double {
+        get { settings.angularTolerance }
+        set { settings.angularTolerance = newValue }
+    }
     /// Longest time from the start of the stroke to recognition, in seconds.
-    @exclusivity(unchecked) public var maximumDuration = Defaults.maximumDuration
+    public var maximumDuration: Double {
+        get { settings.maximumDuration }
+        set { settings.maximumDuration = newValue }
+    }
     /// Travel after which a stroke under ``abandonSpeed`` fails early (``Length``).
-    @exclusivity(unchecked) public var decisionDistance = Defaults.decisionDistance
-
+    public var decisionDistance: Length {
+        get { settings.decisionDistance }
+        set { settings.decisionDistance = newValue }
+    }
     /// Whether the swipe is decided when the fingers lift (a fling) rather
     /// than as soon as the stroke is long and fast enough (UIKit's way, the
     /// default). See the type's documentation.
-    @exclusivity(unchecked) public var decidesAtLift = false
-
+    public var decidesAtLift: Bool {
+        get { settings.decidesAtLift }
+        set { settings.decidesAtLift = newValue }
+    }
     /// The direction that was recognized (empty before).
-    @exclusivity(unchecked) public private(set) var recognizedDirection: Direction = []
+    public var recognizedDirection: Direction { gesture.recognizedDirection }
 
-    @exclusivity(unchecked) private var anchors = TouchAnchors()
-    @exclusivity(unchecked) private var startCentroid = Point.zero
-    @exclusivity(unchecked) private var startTime: Double?
-    @exclusivity(unchecked) private var timer: TimerToken?
-    /// With ``decidesAtLift``: the direction of a stroke that met the criteria, recognized at lift.
-    @exclusivity(unchecked) private var armedDirection: Direction?
-    /// The centroid's velocity, in mm/s.
-    @exclusivity(unchecked) private var tracker = VelocityTracker()
+    private struct Settings {
+        var direction: Direction = .right
+        var numberOfTouchesRequired = 1
+        var minimumDistance = Defaults.minimumDistance
+        var minimumSpeed = Defaults.minimumSpeed
+        var abandonSpeed = Defaults.abandonSpeed
+        var angularTolerance = Defaults.angularTolerance
+        var maximumDuration = Defaults.maximumDuration
+        var decisionDistance = Defaults.decisionDistance
+        var decidesAtLift = false
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        /// The direction that was recognized (empty before).
+        var recognizedDirection: Direction = []
+        var anchors = TouchAnchors()
+        var startCentroid = Point.zero
+        var startTime: Double?
+        var timer: TimerToken?
+        /// With ``decidesAtLift``: the direction of a stroke that met the criteria, recognized at lift.
+        var armedDirection: Direction?
+        /// The centroid's velocity, in mm/s.
+        var tracker = VelocityTracker()
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public init(direction: Direction = .right, touches: Int = 1, name: String? = nil) {
-        self.direction = direction
-        self.numberOfTouchesRequired = touches
+        settings.direction = direction
+        settings.numberOfTouchesRequired = touches
         super.init(name: name)
     }
 
     open override var isDiscrete: Bool { true }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("direction", Double(recognizedDirection.rawValue))]
+        [ActionValue("direction", Double(gesture.recognizedDirection.rawValue))]
     }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         let current = activeTouches
-        if current.count > numberOfTouchesRequired { return fail() }
-        anchors.set(current)
-        startCentroid = TouchGeometry.centroid(mm: current)
-        tracker.reset()
-        if current.count == numberOfTouchesRequired || startTime == nil {
-            startTime = frame.time
-            cancelTimer(timer)
-            timer = schedule(after: maximumDuration) { ($0 as? SwipeGestureRecognizer)?.fail() }
+        if current.count > settings.numberOfTouchesRequired { return fail() }
+        gesture.anchors.set(current)
+        gesture.startCentroid = TouchGeometry.centroid(mm: current)
+        gesture.tracker.reset()
+        if current.count == settings.numberOfTouchesRequired || gesture.startTime == nil {
+            gesture.startTime = frame.time
+            cancelTimer(gesture.timer)
+            gesture.timer = schedule(after: settings.maximumDuration) { ($0 as? SwipeGestureRecognizer)?.fail() }
         }
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         // The lifting finger's last position still counts; then it is too late.
         evaluate(self.touches, in: frame)
-        if state == .possible, let armed = armedDirection {
-            recognizedDirection = armed
+        if state == .possible, let armed = gesture.armedDirection {
+            gesture.recognizedDirection = armed
             transition(to: .recognized)
         }
         fail()
@@ -127,28 +174,28 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     private func evaluate(_ current: [Touch], in frame: TouchFrame) {
-        guard state == .possible, startTime != nil, !current.isEmpty else { return }
+        guard state == .possible, gesture.startTime != nil, !current.isEmpty else { return }
         let centroid = TouchGeometry.centroid(mm: current)
-        tracker.addSample(time: frame.time, position: centroid)
-        let travel = centroid - startCentroid
+        gesture.tracker.addSample(time: frame.time, position: centroid)
+        let travel = centroid - gesture.startCentroid
         let distance = travel.length
-        guard distance >= millimetres(decisionDistance) else { return }
-        guard let heading = Self.direction(of: travel, tolerance: angularTolerance), direction.contains(heading),
-              armedDirection == nil || armedDirection == heading else {
+        guard distance >= millimetres(settings.decisionDistance) else { return }
+        guard let heading = Self.direction(of: travel, tolerance: settings.angularTolerance), settings.direction.contains(heading),
+              gesture.armedDirection == nil || gesture.armedDirection == heading else {
             return fail()
         }
-        if current.count >= 2, anchors.motion(current) == .deformation { return fail() }
-        let speed = tracker.velocity(at: frame.time).length
-        if speed < millimetresPerSecond(abandonSpeed) { return fail() }
-        guard distance >= millimetres(minimumDistance), armedDirection == nil else { return }
-        guard current.count + frame.untrackedFingerCount == numberOfTouchesRequired, speed >= millimetresPerSecond(minimumSpeed) else {
+        if current.count >= 2, gesture.anchors.motion(current) == .deformation { return fail() }
+        let speed = gesture.tracker.velocity(at: frame.time).length
+        if speed < millimetresPerSecond(settings.abandonSpeed) { return fail() }
+        guard distance >= millimetres(settings.minimumDistance), gesture.armedDirection == nil else { return }
+        guard current.count + frame.untrackedFingerCount == settings.numberOfTouchesRequired, speed >= millimetresPerSecond(settings.minimumSpeed) else {
             return fail()
         }
-        if decidesAtLift {
-            armedDirection = heading
+        if settings.decidesAtLift {
+            gesture.armedDirection = heading
             return
         }
-        recognizedDirection = heading
+        gesture.recognizedDirection = heading
         transition(to: .recognized)
     }
 
@@ -171,12 +218,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        anchors.clear()
-        startCentroid = .zero
-        startTime = nil
-        timer = nil
-        tracker.reset()
-        recognizedDirection = []
-        armedDirection = nil
+        gesture.anchors.clear()
+        gesture.startCentroid = .zero
+        gesture.startTime = nil
+        gesture.timer = nil
+        gesture.tracker.reset()
+        gesture.recognizedDirection = []
+        gesture.armedDirection = nil
     }
 }

@@ -30,128 +30,171 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Taps needed (default 1).
-    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired: Int {
+        get { settings.numberOfTapsRequired }
+        set { settings.numberOfTapsRequired = newValue }
+    }
     /// Fingers per tap (default 1).
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { settings.numberOfTouchesRequired }
+        set { settings.numberOfTouchesRequired = newValue }
+    }
     /// Longest time from the first finger landing to the last lifting, in seconds.
-    @exclusivity(unchecked) public var maximumPressDuration = Defaults.maximumPressDuration
+    public var maximumPressDuration: Double {
+        get { settings.maximumPressDuration }
+        set { settings.maximumPressDuration = newValue }
+    }
     /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
-    @exclusivity(unchecked) public var allowableMovement = Defaults.allowableMovement
+    public var allowableMovement: Length {
+        get { settings.allowableMovement }
+        set { settings.allowableMovement = newValue }
+    }
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
-    @exclusivity(unchecked) public var maximumTapInterval = Defaults.maximumTapInterval
+    public var maximumTapInterval: Double {
+        get { settings.maximumTapInterval }
+        set { settings.maximumTapInterval = newValue }
+    }
     /// Farthest a tap may land from the previous tap's position (``Length``).
-    @exclusivity(unchecked) public var maximumTapDistance = Defaults.maximumTapDistance
+    public var maximumTapDistance: Length {
+        get { settings.maximumTapDistance }
+        set { settings.maximumTapDistance = newValue }
+    }
     /// Longest spread between the fingers of one tap landing, in seconds.
-    @exclusivity(unchecked) public var touchLandingWindow = Defaults.touchLandingWindow
+    public var touchLandingWindow: Double {
+        get { settings.touchLandingWindow }
+        set { settings.touchLandingWindow = newValue }
+    }
     /// Longest spread between the fingers of one tap lifting, in seconds.
-    @exclusivity(unchecked) public var touchLiftWindow = Defaults.touchLiftWindow
+    public var touchLiftWindow: Double {
+        get { settings.touchLiftWindow }
+        set { settings.touchLiftWindow = newValue }
+    }
 
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var tapStart: Double?
-    @exclusivity(unchecked) private var firstLift: Double?
-    @exclusivity(unchecked) private var landed = TouchMap<Point>()
-    /// The latest screen position of each finger of the current tap.
-    @exclusivity(unchecked) private var screenPositions = TouchMap<Point>()
-    /// Where the last completed tap was, in screen points.
-    @exclusivity(unchecked) private var tapLocation: Point?
-    @exclusivity(unchecked) private var fingers = 0
-    /// Where the fingers of the previous tap landed, and their centroid, in mm.
-    @exclusivity(unchecked) private var previousTapPoints: [Point] = []
-    @exclusivity(unchecked) private var previousTapCentroid: Point?
-    @exclusivity(unchecked) private var timer: TimerToken?
+    private struct Settings {
+        var numberOfTapsRequired = 1
+        var numberOfTouchesRequired = 1
+        var maximumPressDuration = Defaults.maximumPressDuration
+        var allowableMovement = Defaults.allowableMovement
+        var maximumTapInterval = Defaults.maximumTapInterval
+        var maximumTapDistance = Defaults.maximumTapDistance
+        var touchLandingWindow = Defaults.touchLandingWindow
+        var touchLiftWindow = Defaults.touchLiftWindow
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        var tapsCompleted = 0
+        var tapStart: Double?
+        var firstLift: Double?
+        var landed = TouchMap<Point>()
+        /// The latest screen position of each finger of the current tap.
+        var screenPositions = TouchMap<Point>()
+        /// Where the last completed tap was, in screen points.
+        var tapLocation: Point?
+        var fingers = 0
+        /// Where the fingers of the previous tap landed, and their centroid, in mm.
+        var previousTapPoints: [Point] = []
+        var previousTapCentroid: Point?
+        var timer: TimerToken?
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
 
     public init(taps: Int = 1, touches: Int = 1, name: String? = nil) {
-        numberOfTapsRequired = taps
-        numberOfTouchesRequired = touches
+        settings.numberOfTapsRequired = taps
+        settings.numberOfTouchesRequired = touches
         super.init(name: name)
     }
 
     open override var isDiscrete: Bool { true }
 
     open override var actionValues: [ActionValue] {
-        [ActionValue("taps", Double(tapsCompleted)), ActionValue("fingers", Double(fingers))]
+        [ActionValue("taps", Double(gesture.tapsCompleted)), ActionValue("fingers", Double(gesture.fingers))]
     }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         // On a device with more fingers than slots, a finger counted but not
         // tracked gets a slot when another lifts: it is no new finger.
-        let alreadyCounted = tapStart != nil && fingers - landed.count >= touches.count
+        let alreadyCounted = gesture.tapStart != nil && gesture.fingers - gesture.landed.count >= touches.count
         if alreadyCounted {
             for touch in touches {
-                landed[touch.id] = touch.surfaceLocation
-                screenPositions[touch.id] = touch.location
+                gesture.landed[touch.id] = touch.surfaceLocation
+                gesture.screenPositions[touch.id] = touch.location
             }
             return
         }
-        guard firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
+        guard gesture.firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
         // A finger that was on the surface, uncounted by slots, long before.
-        if touches.contains(where: { frame.time - $0.beganAt > maximumPressDuration }) { return fail() }
-        if tapStart == nil {
+        if touches.contains(where: { frame.time - $0.beganAt > settings.maximumPressDuration }) { return fail() }
+        if gesture.tapStart == nil {
             // Each finger of a later tap must land near some finger of the previous one.
-            if !previousTapPoints.isEmpty, touches.contains(where: { touch in
-                !previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= millimetres(maximumTapDistance) }
+            if !gesture.previousTapPoints.isEmpty, touches.contains(where: { touch in
+                !gesture.previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= millimetres(settings.maximumTapDistance) }
             }) {
                 return fail()
             }
-            cancelTimer(timer)
-            tapStart = frame.time
-            timer = schedule(after: maximumPressDuration) { ($0 as? TapGestureRecognizer)?.fail() }
-        } else if let start = tapStart, frame.time - start > touchLandingWindow {
+            cancelTimer(gesture.timer)
+            gesture.tapStart = frame.time
+            gesture.timer = schedule(after: settings.maximumPressDuration) { ($0 as? TapGestureRecognizer)?.fail() }
+        } else if let start = gesture.tapStart, frame.time - start > settings.touchLandingWindow {
             return fail()
         }
         for touch in touches {
-            landed[touch.id] = touch.surfaceLocation
-            screenPositions[touch.id] = touch.location
+            gesture.landed[touch.id] = touch.surfaceLocation
+            gesture.screenPositions[touch.id] = touch.location
         }
-        fingers = max(fingers, landed.count + frame.untrackedFingerCount)
-        if landed.count > numberOfTouchesRequired { fail() }
+        gesture.fingers = max(gesture.fingers, gesture.landed.count + frame.untrackedFingerCount)
+        if gesture.landed.count > settings.numberOfTouchesRequired { fail() }
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches {
-            screenPositions[touch.id] = touch.location
-            if let start = landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(allowableMovement) {
+            gesture.screenPositions[touch.id] = touch.location
+            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(settings.allowableMovement) {
                 return fail()
             }
         }
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
-        if tapStart != nil, firstLift == nil { fingers = max(fingers, landed.count + frame.untrackedFingerCount) }
+        if gesture.tapStart != nil, gesture.firstLift == nil { gesture.fingers = max(gesture.fingers, gesture.landed.count + frame.untrackedFingerCount) }
     }
 
     /// The centroid of the fingers of the last tap, also after they lifted one by one.
     open override func location(in view: View?) -> Point {
-        guard let tapLocation else { return super.location(in: view) }
+        guard let tapLocation = gesture.tapLocation else { return super.location(in: view) }
         return convertFromScreen(tapLocation, to: view)
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        for touch in touches { screenPositions[touch.id] = touch.location }
-        if firstLift == nil { firstLift = frame.time }
-        guard let start = tapStart, let lift = firstLift else { return }
-        guard frame.time - lift <= touchLiftWindow, frame.time - start <= maximumPressDuration else { return fail() }
+        for touch in touches { gesture.screenPositions[touch.id] = touch.location }
+        if gesture.firstLift == nil { gesture.firstLift = frame.time }
+        guard let start = gesture.tapStart, let lift = gesture.firstLift else { return }
+        guard frame.time - lift <= settings.touchLiftWindow, frame.time - start <= settings.maximumPressDuration else { return fail() }
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
-        guard fingers == numberOfTouchesRequired else { return fail() }
-        let centroid = Self.centroid(of: landed)
-        if let previous = previousTapCentroid, let centroid, centroid.distance(to: previous) > millimetres(maximumTapDistance) {
+        guard gesture.fingers == settings.numberOfTouchesRequired else { return fail() }
+        let centroid = Self.centroid(of: gesture.landed)
+        if let previous = gesture.previousTapCentroid, let centroid, centroid.distance(to: previous) > millimetres(settings.maximumTapDistance) {
             return fail()
         }
-        tapsCompleted += 1
-        previousTapCentroid = centroid
-        previousTapPoints = landed.values
-        tapLocation = Self.centroid(of: screenPositions)
-        cancelTimer(timer)
-        if tapsCompleted >= numberOfTapsRequired {
+        gesture.tapsCompleted += 1
+        gesture.previousTapCentroid = centroid
+        gesture.previousTapPoints = gesture.landed.values
+        gesture.tapLocation = Self.centroid(of: gesture.screenPositions)
+        cancelTimer(gesture.timer)
+        if gesture.tapsCompleted >= settings.numberOfTapsRequired {
             transition(to: .recognized)
             return
         }
-        tapStart = nil
-        firstLift = nil
-        landed.removeAll()
-        screenPositions.removeAll()
-        fingers = 0
-        timer = schedule(after: maximumTapInterval) { ($0 as? TapGestureRecognizer)?.fail() }
+        gesture.tapStart = nil
+        gesture.firstLift = nil
+        gesture.landed.removeAll()
+        gesture.screenPositions.removeAll()
+        gesture.fingers = 0
+        gesture.timer = schedule(after: settings.maximumTapInterval) { ($0 as? TapGestureRecognizer)?.fail() }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
@@ -169,15 +212,15 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        tapsCompleted = 0
-        tapStart = nil
-        firstLift = nil
-        landed.removeAll()
-        screenPositions.removeAll()
-        tapLocation = nil
-        fingers = 0
-        previousTapCentroid = nil
-        previousTapPoints.removeAll()
-        timer = nil
+        gesture.tapsCompleted = 0
+        gesture.tapStart = nil
+        gesture.firstLift = nil
+        gesture.landed.removeAll()
+        gesture.screenPositions.removeAll()
+        gesture.tapLocation = nil
+        gesture.fingers = 0
+        gesture.previousTapCentroid = nil
+        gesture.previousTapPoints.removeAll()
+        gesture.timer = nil
     }
 }
