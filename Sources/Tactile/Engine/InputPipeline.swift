@@ -1,3 +1,5 @@
+// The whole path from evdev events to actions: touch assembly, thumb marking, the engine.
+
 /// The whole path from evdev events to actions: a ``TouchAssembler`` for the
 /// device, a ``ThumbDetector`` marking resting thumbs and palms, and a
 /// ``GestureEngine`` on a window.
@@ -16,23 +18,36 @@
 /// ```
 @MainActor
 public final class InputPipeline {
-    /// Assembles the device's events into frames.
-    @exclusivity(unchecked) public private(set) var assembler: TouchAssembler
-    /// Marks resting thumbs and palms, which the recognizers never see.
-    @exclusivity(unchecked) public private(set) var thumbs: ThumbDetector
     /// Runs the recognizers.
     public let engine: GestureEngine
+
+    /// The stages before the engine, advanced for every event: one store with
+    /// unchecked exclusivity (docs/performance.md). No access spans a call out.
+    private struct Stages {
+        var assembler: TouchAssembler
+        var thumbs: ThumbDetector
+        var onFrame: ((TouchFrame) -> Void)?
+        var frameStreams = StreamFanOut<TouchFrame>()
+    }
+
+    @exclusivity(unchecked) private var stages: Stages
+
+    /// Assembles the device's events into frames.
+    public var assembler: TouchAssembler { stages.assembler }
+    /// Marks resting thumbs and palms, which the recognizers never see.
+    public var thumbs: ThumbDetector { stages.thumbs }
     /// Called with every frame before the engine sees it (for displays and recorders).
-    @exclusivity(unchecked) public var onFrame: ((TouchFrame) -> Void)?
-    /// The continuations of ``frames(bufferingNewest:)`` streams still listened to.
-    @exclusivity(unchecked) private var frameStreams: [AsyncStream<TouchFrame>.Continuation] = []
+    public var onFrame: ((TouchFrame) -> Void)? {
+        get { stages.onFrame }
+        set { stages.onFrame = newValue }
+    }
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
     /// `axisValues` are the device's axis values when its events began (see
     /// ``TouchAssembler/init(device:screen:axisValues:)``).
     public init(device: DeviceDescription, window: Window, axisValues: AxisValues = AxisValues()) {
-        assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
-        thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize)
+        let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
+        stages = Stages(assembler: assembler, thumbs: ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize))
         engine = GestureEngine(window: window)
     }
 
@@ -41,10 +56,15 @@ public final class InputPipeline {
 
     /// Feeds one event; a `SYN_REPORT` completes a frame and runs an engine cycle.
     public func process(_ event: InputEvent) {
-        guard var frame = assembler.process(event) else { return }
-        thumbs.classify(&frame)
-        onFrame?(frame)
-        if !frameStreams.isEmpty { yield(frame) }
+        guard var frame = stages.assembler.process(event) else { return }
+        stages.thumbs.classify(&frame)
+        hand(frame)
+    }
+
+    /// Gives a finished frame to the listeners, then to the engine.
+    private func hand(_ frame: TouchFrame) {
+        if let onFrame = stages.onFrame { onFrame(frame) }
+        if !stages.frameStreams.isEmpty { stages.frameStreams.yield(frame) }
         engine.process(frame)
     }
 
@@ -57,27 +77,13 @@ public final class InputPipeline {
     /// }
     /// ```
     public func frames(bufferingNewest limit: Int = 256) -> AsyncStream<TouchFrame> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TouchFrame.self, bufferingPolicy: .bufferingNewest(limit))
-        frameStreams.append(continuation)
-        return stream
-    }
-
-    private func yield(_ frame: TouchFrame) {
-        var index = 0
-        while index < frameStreams.count {
-            if case .terminated = frameStreams[index].yield(frame) {
-                frameStreams.remove(at: index)
-            } else {
-                index += 1
-            }
-        }
+        stages.frameStreams.makeStream(bufferingNewest: limit)
     }
 
     /// Ends every ``frames(bufferingNewest:)`` and ``GestureEngine/actions(bufferingNewest:)``
     /// stream: the input is over (a recording played, a device gone).
     public func finishStreams() {
-        for continuation in frameStreams { continuation.finish() }
-        frameStreams.removeAll()
+        stages.frameStreams.finish()
         engine.finishStreams()
     }
 
@@ -96,16 +102,12 @@ public final class InputPipeline {
     /// Ends the input: cancels the touches still down (so their gestures end
     /// as cancelled, not stuck) and lets timers run to `time`, when given.
     public func finishInput(at time: Double? = nil) {
-        var frame = assembler.finishInput(at: time)
-        thumbs.classify(&frame)
-        if !frame.touches.isEmpty {
-            onFrame?(frame)
-            if !frameStreams.isEmpty { yield(frame) }
-            engine.process(frame)
-        }
+        var frame = stages.assembler.finishInput(at: time)
+        stages.thumbs.classify(&frame)
+        if !frame.touches.isEmpty { hand(frame) }
         if let time { engine.advance(to: time) }
     }
 
     /// What the assembler had to work around so far.
-    public var diagnostics: AssemblerDiagnostics { assembler.diagnostics }
+    public var diagnostics: AssemblerDiagnostics { stages.assembler.diagnostics }
 }

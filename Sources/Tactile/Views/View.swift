@@ -1,3 +1,5 @@
+// A rectangle in the view tree: geometry, hit testing, coordinate conversion, attached recognizers.
+
 /// A rectangle in a tree of views that touches are hit-tested against and
 /// gesture recognizers attach to, after `UIView`.
 ///
@@ -15,40 +17,70 @@
 /// ```
 @MainActor
 open class View {
-    /// A name for logs (the action log's `view` field).
-    @exclusivity(unchecked) public var name: String
-    /// The rectangle in the superview's coordinate space.
-    @exclusivity(unchecked) public var frame: Rect {
-        didSet { bounds.size = frame.size }
+    /// The view's name, geometry and links, read on every hit test and for
+    /// every action's location: one store with unchecked exclusivity, as a
+    /// recognizer's core (docs/performance.md). No access spans a call out.
+    private struct Storage {
+        var name: String
+        var frame: Rect
+        var bounds: Rect
+        var isHidden = false
+        var isUserInteractionEnabled = true
+        /// Not retained (the superview owns its subviews) and not `weak` (see
+        /// `RecognizerCore` for why): cleared when the view is removed and in
+        /// its superview's `deinit`, so it never dangles.
+        unowned(unsafe) var superview: View?
+        var subviews: [View] = []
+        var gestureRecognizers: [GestureRecognizer] = []
     }
-    /// The rectangle in the view's own coordinate space; its size follows `frame`.
-    @exclusivity(unchecked) public var bounds: Rect {
-        didSet {
-            if bounds.size != frame.size { frame.size = bounds.size }
+
+    @exclusivity(unchecked) private var storage: Storage
+
+    /// A name for logs (the action log's `view` field).
+    public var name: String {
+        get { storage.name }
+        set { storage.name = newValue }
+    }
+
+    /// The rectangle in the superview's coordinate space; setting it resizes ``bounds``.
+    public var frame: Rect {
+        get { storage.frame }
+        set {
+            storage.frame = newValue
+            storage.bounds.size = newValue.size
         }
     }
-    /// Hidden views and their subviews receive no touches.
-    @exclusivity(unchecked) public var isHidden = false
-    /// When `false`, the view and its subviews receive no touches.
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
-    /// The view this one is a subview of.
-    ///
-    /// Not retained (the superview owns its subviews) and not `weak` either:
-    /// a weak reference would give every view a side table and send each of
-    /// its retains and releases down the runtime's slow path, on every action
-    /// a recognizer reports. A view clears this link when it is removed and in
-    /// its superview's `deinit`, so it never dangles.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    /// The rectangle in the view's own coordinate space; its size follows ``frame``.
+    public var bounds: Rect {
+        get { storage.bounds }
+        set {
+            storage.bounds = newValue
+            storage.frame.size = newValue.size
+        }
+    }
+
+    /// Hidden views and their subviews receive no touches.
+    public var isHidden: Bool {
+        get { storage.isHidden }
+        set { storage.isHidden = newValue }
+    }
+
+    /// When `false`, the view and its subviews receive no touches.
+    public var isUserInteractionEnabled: Bool {
+        get { storage.isUserInteractionEnabled }
+        set { storage.isUserInteractionEnabled = newValue }
+    }
+
+    /// The view this one is a subview of (not retained: the superview owns its subviews).
+    public var superview: View? { storage.superview }
     /// Subviews, back to front: the last one is on top and hit-tested first.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public var subviews: [View] { storage.subviews }
     /// Recognizers attached to this view, in the order they were added.
-    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { storage.gestureRecognizers }
 
     public init(frame: Rect, name: String = "view") {
-        self.frame = frame
-        self.bounds = Rect(origin: .zero, size: frame.size)
-        self.name = name
+        storage = Storage(name: name, frame: frame, bounds: Rect(origin: .zero, size: frame.size))
     }
 
     // MARK: Tree
@@ -58,15 +90,15 @@ open class View {
     public func addSubview(_ view: View) {
         guard view !== self, !isDescendant(of: view) else { return }
         view.removeFromSuperview()
-        subviews.append(view)
-        view.superview = self
+        storage.subviews.append(view)
+        view.storage.superview = self
     }
 
     /// Detaches the view from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
+        parent.storage.subviews.removeAll { $0 === self }
+        storage.superview = nil
     }
 
     /// Whether the view is `view` or lies below it in the tree.
@@ -95,14 +127,14 @@ open class View {
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         if recognizer.view === self { return }
         recognizer.view?.removeGestureRecognizer(recognizer)
-        gestureRecognizers.append(recognizer)
+        storage.gestureRecognizers.append(recognizer)
         recognizer.view = self
     }
 
     /// Detaches `recognizer`; it stops receiving touches.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
-        gestureRecognizers.removeAll { $0 === recognizer }
+        storage.gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
     }
 
@@ -110,8 +142,8 @@ open class View {
         // Subviews and recognizers may outlive their view (someone else holds
         // them; the engine holds recognizers in play): their unretained links
         // to this view are cleared before it goes.
-        for subview in subviews { subview.superview = nil }
-        for recognizer in gestureRecognizers {
+        for subview in storage.subviews { subview.storage.superview = nil }
+        for recognizer in storage.gestureRecognizers {
             recognizer.view = nil
         }
     }
@@ -137,13 +169,11 @@ open class View {
     // MARK: Coordinates
 
     /// A point in this view's coordinates, expressed in the superview's.
-    @inlinable
     func pointInSuperview(_ point: Point) -> Point {
         Point(x: point.x - bounds.origin.x + frame.origin.x, y: point.y - bounds.origin.y + frame.origin.y)
     }
 
     /// A point in the superview's coordinates, expressed in this view's.
-    @inlinable
     func pointFromSuperview(_ point: Point) -> Point {
         Point(x: point.x - frame.origin.x + bounds.origin.x, y: point.y - frame.origin.y + bounds.origin.y)
     }
