@@ -18,6 +18,9 @@ struct RecordingPlayer {
     var terminal: TerminalScreen? = nil
     /// When raised, a paced replay ends at the next frame.
     var stop: LiveSession.StopSignal? = nil
+    /// Whether each step of recognition is printed too (`--trace`): on
+    /// standard output among the other lines, on standard error with `--json`.
+    var trace = false
 
     /// The driver for these options.
     private var driver: ReplayDriver {
@@ -35,7 +38,7 @@ struct RecordingPlayer {
         if !options.json { emit(Self.headerLine(recording, name: name)) }
         let outcome = driver.run(
             device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
-            onFrame: touchLines(), onAction: actionLines())
+            onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
         LineOutput.standardOutput.flush()
         return outcome
     }
@@ -54,7 +57,7 @@ struct RecordingPlayer {
         driver.keepsLog = false
         let outcome = driver.run(
             device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
-            onFrame: touchLines(), onAction: actionLines())
+            onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
         LineOutput.standardOutput.flush()
         if let error = stream.error { throw error }
         return (outcome, stream.warnings)
@@ -74,6 +77,13 @@ struct RecordingPlayer {
     private func actionLines() -> (ActionRecord) -> Void {
         let json = options.json
         return { LineOutput.standardOutput.write(json ? $0.jsonLine : $0.readableLine) }
+    }
+
+    /// Prints each step of recognition, `trace ` and the step (with `--trace`).
+    private func traceLines() -> ((GestureTraceEvent) -> Void)? {
+        guard trace else { return nil }
+        if options.json { return { printError("trace " + $0.description) } }
+        return { LineOutput.standardOutput.write("trace " + $0.description) }
     }
 
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.

@@ -12,8 +12,12 @@ struct ReplayCommand: AsyncParsableCommand {
             records (detected from the content). Prints one line per touch that begins, ends or is \
             cancelled and one per action (with --json, only the actions as JSON lines). With \
             --expect, compares the actions with the recording's golden log and labels and exits \
-            with status 1 and a diff when they differ. What the touch assembler had to work around \
-            is summarised on standard error.
+            with status 1 and a diff when they differ. With --trace, also prints each step of \
+            recognition as it happens — touches bound to recognizers, state changes, who waits for \
+            whom, who fails and why, who yields to whom — as lines starting with `trace` (on \
+            standard error with --json). What the touch assembler had to work around is summarised \
+            on standard error.
+            
             """
     )
 
@@ -30,12 +34,16 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Compare with the recording's expected actions and labels; exit 1 with a diff on any difference.")
     var expect = false
 
+    @Flag(help: "Also print each step of recognition: bindings, state changes, and who waits for, fails because of or yields to whom.")
+    var trace = false
+
     @OptionGroup var playback: PlaybackOptions
 
     @MainActor
     func run() async throws {
         var failed = false
-        let player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
+        var player = RecordingPlayer(options: playback, speed: realtime ? 1 : nil)
+        player.trace = trace
         for file in files {
             do throws(RecordingError) {
                 // Tactile JSON plays while it is read (memory stays flat); --expect

@@ -47,13 +47,15 @@ struct ReplayDriver {
     /// Replays `events` from `device` (its axes starting at `axisValues`) on `screen`.
     func run<Events: Sequence<InputEvent>>(
         device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
-        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil
+        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
+        onTrace: ((GestureTraceEvent) -> Void)? = nil
     ) -> Outcome {
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
         let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
         var log = ActionLog()
         let keepsLog = keepsLog
+        pipeline.engine.onTrace = onTrace
         pipeline.engine.onAction = { record in
             if keepsLog { log.append(record) }
             onAction?(record)

@@ -231,7 +231,7 @@ public final class GestureEngine {
     func recognizerDidTransition(_ recognizer: GestureRecognizer, from oldState: GestureRecognizerState, to state: GestureRecognizerState) {
         if state != .changed { cycle.needsRecheck = true }
         if state.isFinal { router.receiversMayHaveChanged() }
-        if cycle.onTrace != nil {
+        if cycle.onTrace != nil, oldState != state {
             trace(recognizer, .transition(from: oldState, to: state, reason: state == .failed ? recognizer.failureReason : nil))
         }
         guard state != .failed, state != .possible else { return }

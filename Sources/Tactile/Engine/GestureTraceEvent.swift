@@ -18,7 +18,8 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         /// A touch landed on ``GestureTraceEvent/view`` and was bound to these
         /// recognizers (their names, hit view's first); empty when none took it.
         case touchBound(TouchID, recognizers: [String])
-        /// The recognizer's state changed; a failure says why.
+        /// The recognizer's state changed (a `changed` that follows `changed`
+        /// is no change: its action says what moved); a failure says why.
         case transition(from: GestureRecognizerState, to: GestureRecognizerState, reason: GestureRecognizer.FailureReason?)
         /// The recognizer asked to leave `possible` and waits for this
         /// recognizer (its name), which it requires to fail.
