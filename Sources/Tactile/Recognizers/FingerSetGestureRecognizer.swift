@@ -42,21 +42,15 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     }
 
     /// Where the values count from; `.followingFingers` by default.
-    public var startBehavior: StartBehavior {
-        get { settings.startBehavior }
-        set { settings.startBehavior = newValue }
-    }
+    public var startBehavior: StartBehavior { get { settings.startBehavior } set { settings.startBehavior = newValue } }
     /// See ``StartDefaults/catchUpDuration``.
-    public var catchUpDuration: Double {
-        get { settings.catchUpDuration }
-        set { settings.catchUpDuration = newValue }
-    }
+    public var catchUpDuration: Double { get { settings.catchUpDuration } set { settings.catchUpDuration = newValue } }
     /// Each finger's position when the finger set last changed.
     var anchors: TouchAnchors { gesture.anchors }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var startBehavior = StartBehavior.followingFingers
-        var catchUpDuration = StartDefaults.catchUpDuration
+        var startBehavior = StartBehavior.followingFingers, catchUpDuration = StartDefaults.catchUpDuration
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

@@ -23,24 +23,15 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     /// Rest needed with one or two fingers, in seconds.
-    public var shortHoldDuration: Double {
-        get { settings.shortHoldDuration }
-        set { settings.shortHoldDuration = newValue }
-    }
+    public var shortHoldDuration: Double { get { settings.shortHoldDuration } set { settings.shortHoldDuration = newValue } }
     /// Rest needed with three or more fingers, in seconds.
-    public var longHoldDuration: Double {
-        get { settings.longHoldDuration }
-        set { settings.longHoldDuration = newValue }
-    }
+    public var longHoldDuration: Double { get { settings.longHoldDuration } set { settings.longHoldDuration = newValue } }
     /// Movement that breaks (or cancels) a hold (``Length``).
-    public var allowableMovement: Length {
-        get { settings.allowableMovement }
-        set { settings.allowableMovement = newValue }
-    }
+    public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var shortHoldDuration = Defaults.shortHoldDuration
-        var longHoldDuration = Defaults.longHoldDuration
+        var shortHoldDuration = Defaults.shortHoldDuration, longHoldDuration = Defaults.longHoldDuration
         var allowableMovement = Defaults.allowableMovement
     }
 

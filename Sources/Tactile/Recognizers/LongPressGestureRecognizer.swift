@@ -26,31 +26,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Time the fingers must rest, in seconds.
-    public var minimumPressDuration: Double {
-        get { settings.minimumPressDuration }
-        set { settings.minimumPressDuration = newValue }
-    }
+    public var minimumPressDuration: Double { get { settings.minimumPressDuration } set { settings.minimumPressDuration = newValue } }
     /// Movement allowed before recognition (``Length``; UIKit's is `.points(10)`).
-    public var allowableMovement: Length {
-        get { settings.allowableMovement }
-        set { settings.allowableMovement = newValue }
-    }
+    public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
     /// Fingers of the press (default 1).
-    public var numberOfTouchesRequired: Int {
-        get { settings.numberOfTouchesRequired }
-        set { settings.numberOfTouchesRequired = newValue }
-    }
+    public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired: Int {
-        get { settings.numberOfTapsRequired }
-        set { settings.numberOfTapsRequired = newValue }
-    }
+    public var numberOfTapsRequired: Int { get { settings.numberOfTapsRequired } set { settings.numberOfTapsRequired = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var minimumPressDuration = Defaults.minimumPressDuration
-        var allowableMovement = Defaults.allowableMovement
-        var numberOfTouchesRequired = 1
-        var numberOfTapsRequired = 0
+        var minimumPressDuration = Defaults.minimumPressDuration, allowableMovement = Defaults.allowableMovement
+        var numberOfTouchesRequired = 1, numberOfTapsRequired = 0
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

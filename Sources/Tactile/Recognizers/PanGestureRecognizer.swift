@@ -36,36 +36,20 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The fewest fingers that make a pan (default 1).
-    public var minimumNumberOfTouches: Int {
-        get { settings.minimumNumberOfTouches }
-        set { settings.minimumNumberOfTouches = newValue }
-    }
+    public var minimumNumberOfTouches: Int { get { settings.minimumNumberOfTouches } set { settings.minimumNumberOfTouches = newValue } }
     /// The most fingers that make a pan (default unlimited).
-    public var maximumNumberOfTouches: Int {
-        get { settings.maximumNumberOfTouches }
-        set { settings.maximumNumberOfTouches = newValue }
-    }
+    public var maximumNumberOfTouches: Int { get { settings.maximumNumberOfTouches } set { settings.maximumNumberOfTouches = newValue } }
     /// Centroid travel before a one-finger pan begins (``Length``).
-    public var minimumTranslation: Length {
-        get { settings.minimumTranslation }
-        set { settings.minimumTranslation = newValue }
-    }
+    public var minimumTranslation: Length { get { settings.minimumTranslation } set { settings.minimumTranslation = newValue } }
     /// Centroid travel before several fingers moving together begin a pan (``Length``).
-    public var multiFingerTranslation: Length {
-        get { settings.multiFingerTranslation }
-        set { settings.multiFingerTranslation = newValue }
-    }
+    public var multiFingerTranslation: Length { get { settings.multiFingerTranslation } set { settings.multiFingerTranslation = newValue } }
     /// See ``Defaults/reclassificationWindow``.
-    public var reclassificationWindow: Double {
-        get { settings.reclassificationWindow }
-        set { settings.reclassificationWindow = newValue }
-    }
+    public var reclassificationWindow: Double { get { settings.reclassificationWindow } set { settings.reclassificationWindow = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var minimumNumberOfTouches = 1
-        var maximumNumberOfTouches = Int.max
-        var minimumTranslation = Defaults.minimumTranslation
-        var multiFingerTranslation = Defaults.multiFingerTranslation
+        var minimumNumberOfTouches = 1, maximumNumberOfTouches = Int.max
+        var minimumTranslation = Defaults.minimumTranslation, multiFingerTranslation = Defaults.multiFingerTranslation
         var reclassificationWindow = Defaults.reclassificationWindow
     }
 

@@ -27,19 +27,13 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumSpanChange``.
-    public var minimumSpanChange: Length {
-        get { settings.minimumSpanChange }
-        set { settings.minimumSpanChange = newValue }
-    }
+    public var minimumSpanChange: Length { get { settings.minimumSpanChange } set { settings.minimumSpanChange = newValue } }
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan: Length {
-        get { settings.minimumSpan }
-        set { settings.minimumSpan = newValue }
-    }
+    public var minimumSpan: Length { get { settings.minimumSpan } set { settings.minimumSpan = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var minimumSpanChange = Defaults.minimumSpanChange
-        var minimumSpan = Defaults.minimumSpan
+        var minimumSpanChange = Defaults.minimumSpanChange, minimumSpan = Defaults.minimumSpan
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

@@ -28,19 +28,13 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// See ``Defaults/minimumRotation``.
-    public var minimumRotation: Double {
-        get { settings.minimumRotation }
-        set { settings.minimumRotation = newValue }
-    }
+    public var minimumRotation: Double { get { settings.minimumRotation } set { settings.minimumRotation = newValue } }
     /// See ``Defaults/minimumSpan``.
-    public var minimumSpan: Length {
-        get { settings.minimumSpan }
-        set { settings.minimumSpan = newValue }
-    }
+    public var minimumSpan: Length { get { settings.minimumSpan } set { settings.minimumSpan = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var minimumRotation = Defaults.minimumRotation
-        var minimumSpan = Defaults.minimumSpan
+        var minimumRotation = Defaults.minimumRotation, minimumSpan = Defaults.minimumSpan
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

@@ -50,65 +50,34 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Allowed directions (default `.right`).
-    public var direction: Direction {
-        get { settings.direction }
-        set { settings.direction = newValue }
-    }
+    public var direction: Direction { get { settings.direction } set { settings.direction = newValue } }
     /// Fingers that make the swipe (default 1).
-    public var numberOfTouchesRequired: Int {
-        get { settings.numberOfTouchesRequired }
-        set { settings.numberOfTouchesRequired = newValue }
-    }
+    public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
     /// Travel of the centroid (millimetres or points: ``Length``).
-    public var minimumDistance: Length {
-        get { settings.minimumDistance }
-        set { settings.minimumDistance = newValue }
-    }
+    public var minimumDistance: Length { get { settings.minimumDistance } set { settings.minimumDistance = newValue } }
     /// Speed at ``minimumDistance`` (``Speed``).
-    public var minimumSpeed: Speed {
-        get { settings.minimumSpeed }
-        set { settings.minimumSpeed = newValue }
-    }
+    public var minimumSpeed: Speed { get { settings.minimumSpeed } set { settings.minimumSpeed = newValue } }
     /// Speed under which a stroke past ``decisionDistance`` fails (``Speed``).
-    public var abandonSpeed: Speed {
-        get { settings.abandonSpeed }
-        set { settings.abandonSpeed = newValue }
-    }
+    public var abandonSpeed: Speed { get { settings.abandonSpeed } set { settings.abandonSpeed = newValue } }
     /// Largest angle between the stroke and an allowed direction, in radians.
-    public var angularTolerance: Double {
-        get { settings.angularTolerance }
-        set { settings.angularTolerance = newValue }
-    }
+    public var angularTolerance: Double { get { settings.angularTolerance } set { settings.angularTolerance = newValue } }
     /// Longest time from the start of the stroke to recognition, in seconds.
-    public var maximumDuration: Double {
-        get { settings.maximumDuration }
-        set { settings.maximumDuration = newValue }
-    }
+    public var maximumDuration: Double { get { settings.maximumDuration } set { settings.maximumDuration = newValue } }
     /// Travel after which a stroke under ``abandonSpeed`` fails early (``Length``).
-    public var decisionDistance: Length {
-        get { settings.decisionDistance }
-        set { settings.decisionDistance = newValue }
-    }
+    public var decisionDistance: Length { get { settings.decisionDistance } set { settings.decisionDistance = newValue } }
     /// Whether the swipe is decided when the fingers lift (a fling) rather
     /// than as soon as the stroke is long and fast enough (UIKit's way, the
     /// default). See the type's documentation.
-    public var decidesAtLift: Bool {
-        get { settings.decidesAtLift }
-        set { settings.decidesAtLift = newValue }
-    }
+    public var decidesAtLift: Bool { get { settings.decidesAtLift } set { settings.decidesAtLift = newValue } }
     /// The direction that was recognized (empty before).
     public var recognizedDirection: Direction { gesture.recognizedDirection }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var direction: Direction = .right
-        var numberOfTouchesRequired = 1
-        var minimumDistance = Defaults.minimumDistance
-        var minimumSpeed = Defaults.minimumSpeed
-        var abandonSpeed = Defaults.abandonSpeed
-        var angularTolerance = Defaults.angularTolerance
-        var maximumDuration = Defaults.maximumDuration
-        var decisionDistance = Defaults.decisionDistance
-        var decidesAtLift = false
+        var direction: Direction = .right, numberOfTouchesRequired = 1, minimumDistance = Defaults.minimumDistance
+        var minimumSpeed = Defaults.minimumSpeed, abandonSpeed = Defaults.abandonSpeed
+        var angularTolerance = Defaults.angularTolerance, maximumDuration = Defaults.maximumDuration
+        var decisionDistance = Defaults.decisionDistance, decidesAtLift = false
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

@@ -30,55 +30,28 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Taps needed (default 1).
-    public var numberOfTapsRequired: Int {
-        get { settings.numberOfTapsRequired }
-        set { settings.numberOfTapsRequired = newValue }
-    }
+    public var numberOfTapsRequired: Int { get { settings.numberOfTapsRequired } set { settings.numberOfTapsRequired = newValue } }
     /// Fingers per tap (default 1).
-    public var numberOfTouchesRequired: Int {
-        get { settings.numberOfTouchesRequired }
-        set { settings.numberOfTouchesRequired = newValue }
-    }
+    public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
     /// Longest time from the first finger landing to the last lifting, in seconds.
-    public var maximumPressDuration: Double {
-        get { settings.maximumPressDuration }
-        set { settings.maximumPressDuration = newValue }
-    }
+    public var maximumPressDuration: Double { get { settings.maximumPressDuration } set { settings.maximumPressDuration = newValue } }
     /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
-    public var allowableMovement: Length {
-        get { settings.allowableMovement }
-        set { settings.allowableMovement = newValue }
-    }
+    public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
-    public var maximumTapInterval: Double {
-        get { settings.maximumTapInterval }
-        set { settings.maximumTapInterval = newValue }
-    }
+    public var maximumTapInterval: Double { get { settings.maximumTapInterval } set { settings.maximumTapInterval = newValue } }
     /// Farthest a tap may land from the previous tap's position (``Length``).
-    public var maximumTapDistance: Length {
-        get { settings.maximumTapDistance }
-        set { settings.maximumTapDistance = newValue }
-    }
+    public var maximumTapDistance: Length { get { settings.maximumTapDistance } set { settings.maximumTapDistance = newValue } }
     /// Longest spread between the fingers of one tap landing, in seconds.
-    public var touchLandingWindow: Double {
-        get { settings.touchLandingWindow }
-        set { settings.touchLandingWindow = newValue }
-    }
+    public var touchLandingWindow: Double { get { settings.touchLandingWindow } set { settings.touchLandingWindow = newValue } }
     /// Longest spread between the fingers of one tap lifting, in seconds.
-    public var touchLiftWindow: Double {
-        get { settings.touchLiftWindow }
-        set { settings.touchLiftWindow = newValue }
-    }
+    public var touchLiftWindow: Double { get { settings.touchLiftWindow } set { settings.touchLiftWindow = newValue } }
 
+    /// The storage of the settings above (documented there).
     private struct Settings {
-        var numberOfTapsRequired = 1
-        var numberOfTouchesRequired = 1
-        var maximumPressDuration = Defaults.maximumPressDuration
-        var allowableMovement = Defaults.allowableMovement
-        var maximumTapInterval = Defaults.maximumTapInterval
-        var maximumTapDistance = Defaults.maximumTapDistance
-        var touchLandingWindow = Defaults.touchLandingWindow
-        var touchLiftWindow = Defaults.touchLiftWindow
+        var numberOfTapsRequired = 1, numberOfTouchesRequired = 1
+        var maximumPressDuration = Defaults.maximumPressDuration, allowableMovement = Defaults.allowableMovement
+        var maximumTapInterval = Defaults.maximumTapInterval, maximumTapDistance = Defaults.maximumTapDistance
+        var touchLandingWindow = Defaults.touchLandingWindow, touchLiftWindow = Defaults.touchLiftWindow
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
