@@ -562,7 +562,7 @@ struct SynthesizerEncodingTests {
         frames.removeLast()
         let first = try #require(frames.first)
         let id = try #require(first.first).value
-        let shape = first.map { "\(EventCodeNames.name(type: $0.type, code: $0.code))" }
+        let shape = first.map { "\(EventCodeNames.qualifiedName(type: $0.type, code: $0.code))" }
         #expect(shape == [
             "EV_ABS ABS_MT_TRACKING_ID", "EV_ABS ABS_MT_POSITION_X", "EV_ABS ABS_MT_POSITION_Y", "EV_ABS ABS_MT_PRESSURE",
             "EV_KEY BTN_TOUCH", "EV_KEY BTN_TOOL_FINGER", "EV_ABS ABS_X", "EV_ABS ABS_Y", "EV_ABS ABS_PRESSURE",
@@ -573,7 +573,7 @@ struct SynthesizerEncodingTests {
         #expect(first.allSatisfy { $0.time == 100 })
         // The second finger lands in slot 1, with the next tracking id; the tool changes as the kernel sends it.
         let landing = try #require(frames.first { frame in frame.contains { $0.code == AbsCode.mtTrackingID && $0.value == id + 1 } })
-        let names = landing.map { "\(EventCodeNames.name(type: $0.type, code: $0.code)) \($0.value)" }
+        let names = landing.map { "\(EventCodeNames.qualifiedName(type: $0.type, code: $0.code)) \($0.value)" }
         #expect(names.starts(with: ["EV_ABS ABS_MT_SLOT 1", "EV_ABS ABS_MT_TRACKING_ID \(id + 1)", "EV_ABS ABS_MT_POSITION_X 720", "EV_ABS ABS_MT_POSITION_Y 360"]))
         #expect(names.contains("EV_KEY BTN_TOOL_FINGER 0") && names.contains("EV_KEY BTN_TOOL_DOUBLETAP 1"))
         let release = try #require(names.firstIndex(of: "EV_KEY BTN_TOOL_FINGER 0"))
@@ -584,7 +584,7 @@ struct SynthesizerEncodingTests {
         // Finger 1 lifts first: only its tracking id, in slot 1.
         let liftFrame = try #require(frames.first { frame in frame.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 } })
         #expect(liftFrame.prefix(2).map(\.value) == [1, -1] || liftFrame.first.map { $0.code == AbsCode.mtTrackingID } == true)
-        let last = try #require(frames.last).map { "\(EventCodeNames.name(type: $0.type, code: $0.code)) \($0.value)" }
+        let last = try #require(frames.last).map { "\(EventCodeNames.qualifiedName(type: $0.type, code: $0.code)) \($0.value)" }
         #expect(last.contains("EV_KEY BTN_TOUCH 0") && last.contains("EV_KEY BTN_TOOL_FINGER 0") && last.contains("EV_ABS ABS_PRESSURE 0"))
         #expect(gesture.label.kind == .hold && gesture.label.fingers == 2)
         #expect(abs((gesture.label[GestureLabel.Key.x] ?? 0) - 50) < 1e-9)

@@ -81,8 +81,8 @@ public enum EventCodeNames {
         return "\(stem)_\(hex(code))"
     }
 
-    /// "TYPE CODE", as in `EV_ABS ABS_MT_SLOT`.
-    public static func name(type: EventType, code: UInt16) -> String {
+    /// The type's and the code's names together, as in `EV_ABS ABS_MT_SLOT`.
+    public static func qualifiedName(type: EventType, code: UInt16) -> String {
         "\(name(of: type)) \(name(ofCode: code, type: type))"
     }
 

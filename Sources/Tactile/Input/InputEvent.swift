@@ -77,6 +77,6 @@ extension InputEvent: CustomStringConvertible {
     public var description: String {
         let micro = String(microseconds)
         let padded = String(repeating: "0", count: max(0, 6 - micro.count)) + micro
-        return "\(seconds).\(padded) \(EventCodeNames.name(type: type, code: code)) \(value)"
+        return "\(seconds).\(padded) \(EventCodeNames.qualifiedName(type: type, code: code)) \(value)"
     }
 }

@@ -71,13 +71,22 @@ public final class StandardGestures: GestureRecognizerDelegate {
             + ["longPress", "hold"] + (1...4).map { swipeName(fingers: $0) } + ["pan", "pinch", "rotation"]
     }
 
-    /// `swipe`, `swipe2`, `swipe3`, `swipe4`.
-    nonisolated static func swipeName(fingers: Int) -> String {
+    /// The name of the swipe of `fingers` fingers: `swipe`, `swipe2`, `swipe3`, `swipe4`.
+    ///
+    /// ```swift
+    /// StandardGestures.swipeName(fingers: 3)   // "swipe3"
+    /// ```
+    public nonisolated static func swipeName(fingers: Int) -> String {
         fingers == 1 ? "swipe" : "swipe\(fingers)"
     }
 
-    /// `tap`, `doubleTap`, `twoFingerTap`, `twoFingerDoubleTap`, …
-    nonisolated static func tapName(taps: Int, fingers: Int) -> String {
+    /// The name of the tap recognizer for `taps` taps (1 or 2) of `fingers`
+    /// fingers (1 to 3): `tap`, `doubleTap`, `twoFingerTap`, `twoFingerDoubleTap`, …
+    ///
+    /// ```swift
+    /// StandardGestures.tapName(taps: 2, fingers: 3)   // "threeFingerDoubleTap"
+    /// ```
+    public nonisolated static func tapName(taps: Int, fingers: Int) -> String {
         let prefix = ["", "twoFinger", "threeFinger"][min(max(fingers, 1), 3) - 1]
         let base = taps == 1 ? "tap" : "doubleTap"
         return prefix.isEmpty ? base : prefix + base.prefix(1).uppercased() + base.dropFirst()

@@ -490,7 +490,7 @@ public struct TouchAssembler: Sendable {
     }
 
     private mutating func recordUndeclared(_ type: EventType, _ code: UInt16, _ time: Double) {
-        diagnostics.record(.undeclaredCode, "\(EventCodeNames.name(type: type, code: code)) at \(Self.format(time)) s is not announced by \(device.name)")
+        diagnostics.record(.undeclaredCode, "\(EventCodeNames.qualifiedName(type: type, code: code)) at \(Self.format(time)) s is not announced by \(device.name)")
     }
 
     private func seconds(_ micro: Int64) -> String { Self.format(Double(micro) / 1_000_000) }

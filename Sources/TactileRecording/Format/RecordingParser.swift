@@ -622,7 +622,7 @@ struct RecordingParser {
             checks.warnings[index].count += 1
             return
         }
-        let name = EventCodeNames.name(type: event.type, code: event.code)
+        let name = EventCodeNames.qualifiedName(type: event.type, code: event.code)
         let message: String
         switch kind {
         case .timeWentBackwards:

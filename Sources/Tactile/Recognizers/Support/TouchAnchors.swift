@@ -66,11 +66,6 @@ struct TouchAnchors {
     /// The anchor of `id`, if it is anchored.
     private func position(_ id: TouchID) -> Point? { entries[id]?.position }
 
-    /// Whether exactly `touches` are anchored.
-    func matches(_ touches: [Touch]) -> Bool {
-        touches.count == entries.count && touches.allSatisfy { entries[$0.id] != nil }
-    }
-
     /// Each touch's displacement since its anchor, in mm.
     func displacements(_ touches: [Touch]) -> [Vector] {
         touches.map { touch in
