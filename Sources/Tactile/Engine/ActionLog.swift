@@ -1,3 +1,5 @@
+// An ordered list of actions: the golden-log format, its JSON lines and its diff.
+
 /// An ordered list of actions, as the engine sent them: the golden format of
 /// the tests and the `--json` output of the CLI (one JSON object per line).
 ///

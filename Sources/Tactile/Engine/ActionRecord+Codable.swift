@@ -1,3 +1,5 @@
+// Reading an action back from its JSON line (Decodable), and writing it (Encodable).
+
 /// Reads an action back from the shape ``ActionRecord/jsonLine`` writes:
 /// `{"t": 0.25, "recognizer": "pinch", "view": "canvas", "state": "began",
 /// "touches": 2, "location": [512, 300], "values": {"scale": 1, "velocity": null}}`.

@@ -1,3 +1,5 @@
+// One action a recognizer sent, as a JSON line and as a line for people; JSON string quoting.
+
 /// One action a recognizer sent: what the action log stores and the CLI prints.
 ///
 /// ```swift

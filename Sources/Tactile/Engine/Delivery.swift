@@ -1,3 +1,5 @@
+// What one recognizer receives in one frame, grouped by phase, in buffers reused every frame.
+
 /// What one recognizer receives in one frame, grouped by phase. Each
 /// recognizer owns one and the engine refills it every frame, so the buffers
 /// keep their capacity and delivery allocates nothing in steady state.

@@ -1,3 +1,5 @@
+// Numbers with a fixed number of decimals, independent of locale, for logs and files.
+
 /// Formats numbers with a fixed number of decimals, independent of locale and
 /// platform, so logs diff cleanly: `-0` prints as `0`, non-finite values as `null`.
 public enum FixedDecimal {

@@ -1,3 +1,5 @@
+// Timers in engine time, ordered by deadline then by scheduling order.
+
 /// Identifies a timer scheduled on a ``GestureEngine``.
 public struct TimerToken: Hashable, Sendable {
     let rawValue: UInt64

@@ -1,3 +1,5 @@
+// When a finger that lands belongs to a gesture of its own: the rule and its thresholds.
+
 /// When a finger that lands belongs to a gesture of its own rather than to
 /// the fingers already down — a second hand on a touchscreen while the first
 /// rests or long-presses. Recognizers that opt in

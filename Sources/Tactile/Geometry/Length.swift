@@ -1,3 +1,5 @@
+// Lengths and speeds on the surface that carry their unit: millimetres or points.
+
 /// A distance on the touch surface, in the unit it was given in:
 /// millimetres, or display points converted through the screen (its
 /// ``Screen/pointsPerMillimetre``), so a threshold copied from UIKit (10 pt)

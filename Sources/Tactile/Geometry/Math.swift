@@ -1,3 +1,5 @@
+// The C math functions the engine uses, through Glibc or Musl, as plain Swift functions.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

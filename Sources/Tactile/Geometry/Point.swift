@@ -1,3 +1,5 @@
+// A location in two dimensions, and its arithmetic with vectors.
+
 /// A location in a two-dimensional coordinate space (points or millimetres,
 /// depending on where it comes from; the API names the space).
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// An axis-aligned rectangle: origin, size, containment.
+
 /// An axis-aligned rectangle: an origin (its minimum corner) and a size.
 public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var origin: Point

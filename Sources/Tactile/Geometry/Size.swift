@@ -1,3 +1,5 @@
+// A width and a height.
+
 /// A width and a height.
 public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Double

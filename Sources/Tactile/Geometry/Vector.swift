@@ -1,3 +1,5 @@
+// A displacement in two dimensions: length, angle, arithmetic.
+
 /// A displacement in a two-dimensional coordinate space.
 public struct Vector: Hashable, Sendable, Codable, CustomStringConvertible {
     public var dx: Double

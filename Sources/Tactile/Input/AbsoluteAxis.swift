@@ -1,3 +1,5 @@
+// One absolute axis of a device, as the kernel's input_absinfo describes it.
+
 /// One absolute axis of a device, as `struct input_absinfo` describes it.
 public struct AbsoluteAxis: Hashable, Sendable, Codable {
     /// The `ABS_*` code of the axis.

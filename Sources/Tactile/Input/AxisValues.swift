@@ -1,3 +1,5 @@
+// The values a device's absolute axes hold at one moment (where reading began).
+
 /// The values a device's absolute axes hold at one moment, as `EVIOCGABS`
 /// reports them (`input_absinfo.value`): above all the state a device was in
 /// when reading began, which a recording keeps so that its replay starts

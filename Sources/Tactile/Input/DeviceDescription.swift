@@ -1,3 +1,5 @@
+// What a device is: its kind, name, axes, keys, properties and slots.
+
 /// What kind of touch device a description belongs to.
 public enum DeviceKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// Touches land on a display (`INPUT_PROP_DIRECT`).

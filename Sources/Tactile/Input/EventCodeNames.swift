@@ -1,3 +1,5 @@
+// The kernel's names of event types, codes and input properties, both ways.
+
 /// Kernel names of event types and codes (`EV_ABS`, `ABS_MT_SLOT`, `BTN_TOUCH`…),
 /// for diagnostics, readable logs and the text formats that spell codes by name.
 public enum EventCodeNames {

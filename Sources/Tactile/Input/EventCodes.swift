@@ -1,3 +1,5 @@
+// The evdev codes the engine reads, by name (SYN_*, ABS_*, BTN_*, INPUT_PROP_*).
+
 /// `SYN_*` codes of `EV_SYN` events.
 public enum SynCode {
     /// Ends a frame: everything since the previous report happened at once.

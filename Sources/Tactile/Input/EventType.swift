@@ -1,3 +1,5 @@
+// An evdev event type (EV_*).
+
 /// An evdev event type (`EV_*` in `linux/input-event-codes.h`).
 public struct EventType: RawRepresentable, Hashable, Sendable, Codable, Comparable {
     public var rawValue: UInt16

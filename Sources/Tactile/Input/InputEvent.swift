@@ -1,3 +1,5 @@
+// One evdev event: time, type, code, value.
+
 /// One evdev event, as the kernel delivers it: a timestamp split into seconds
 /// and microseconds, a type, a code and a value.
 ///

@@ -1,3 +1,5 @@
+// A named number a recognizer reports with each action.
+
 /// A named number a recognizer reports with each action (`scale`, `velocity`,
 /// `translation.x`…), in the order the recognizer lists them.
 public struct ActionValue: Hashable, Sendable {

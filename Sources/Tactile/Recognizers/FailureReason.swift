@@ -1,3 +1,5 @@
+// Why a recognizer failed: its own criteria or an arbitration rule.
+
 extension GestureRecognizer {
     /// Why a recognizer failed: its own criteria, or a rule of the engine's
     /// arbitration (UIKit keeps this to itself; Flutter prints it only in

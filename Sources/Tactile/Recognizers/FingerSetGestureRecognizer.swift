@@ -1,3 +1,5 @@
+// The base of pan, pinch and rotation: a set of fingers, their anchors, and values that catch up with them.
+
 /// The base of the continuous gestures made by a set of fingers that may
 /// change mid-gesture (pan, pinch, rotation).
 ///

@@ -1,3 +1,5 @@
+// Where Tactile reports a developer's mistake without stopping input (a forbidden transition).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+// The base recognizer: state machine, settings a subclass overrides, the subclass hooks, failure requirements.
+
 /// The base of every gesture recognizer: UIKit's state machine, target-action,
 /// a delegate, failure requirements and touch bookkeeping.
 ///

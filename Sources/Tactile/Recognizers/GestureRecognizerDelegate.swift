@@ -1,3 +1,5 @@
+// The delegate that vetoes, filters and coordinates a recognizer, as UIKit's.
+
 /// Lets an object veto, filter and coordinate a recognizer, as
 /// `UIGestureRecognizerDelegate` does. Every method has a default, so a
 /// delegate implements only what it needs.

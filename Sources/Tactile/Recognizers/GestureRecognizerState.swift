@@ -1,3 +1,5 @@
+// The states of a recognizer and the transitions allowed between them.
+
 /// The states of a gesture recognizer, as UIKit defines them.
 ///
 /// Every recognizer starts `possible`. A discrete one (tap, swipe) goes

@@ -1,3 +1,5 @@
+// Fingers resting still on the surface (libinput's hold): a recognizer that observes.
+
 /// Fingers resting still on the surface, as libinput's hold gesture: the
 /// signal a scroll view uses to stop kinetic scrolling, distinct from a long
 /// press (much shorter, and it never blocks other gestures).

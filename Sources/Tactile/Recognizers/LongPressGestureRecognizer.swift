@@ -1,3 +1,5 @@
+// Fingers held still for a while, after UILongPressGestureRecognizer.
+
 /// Fingers held still for a while, after `UILongPressGestureRecognizer`
 /// (continuous: it begins by timer, with no new input, then reports every
 /// move until the fingers lift).

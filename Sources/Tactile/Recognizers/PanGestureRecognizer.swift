@@ -1,3 +1,5 @@
+// A drag of one or more fingers: translation and velocity, after UIPanGestureRecognizer.
+
 /// A continuous drag of one or more fingers, after `UIPanGestureRecognizer`.
 ///
 /// Begins when the centroid of the fingers has moved ``minimumTranslation``

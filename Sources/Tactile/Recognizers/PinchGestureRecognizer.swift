@@ -1,3 +1,5 @@
+// A pinch of two or more fingers: scale and velocity, after UIPinchGestureRecognizer.
+
 /// A continuous pinch of two or more fingers, after `UIPinchGestureRecognizer`.
 ///
 /// Begins when the fingers deform rather than translate

@@ -1,3 +1,5 @@
+// A rotation of two or more fingers: angle and velocity, after UIRotationGestureRecognizer.
+
 /// A continuous rotation of two or more fingers, after `UIRotationGestureRecognizer`.
 ///
 /// Begins when the fingers deform (``MultiFingerMotion``) and have turned

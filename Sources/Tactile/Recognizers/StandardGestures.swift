@@ -1,3 +1,5 @@
+// Every recognizer kind on one view, arranged as a real app would (failure requirements, simultaneity).
+
 /// Every recognizer kind attached to one view in the configuration a real
 /// app would use: what the CLI replays with, and what the property tests
 /// check.

@@ -1,3 +1,5 @@
+// A quick straight stroke in an allowed direction, after UISwipeGestureRecognizer.
+
 /// A quick, straight stroke of one or more fingers in an allowed direction,
 /// after `UISwipeGestureRecognizer` (discrete).
 ///

@@ -1,3 +1,5 @@
+// Taps of one or more fingers, after UITapGestureRecognizer.
+
 /// One or more taps of one or more fingers, after `UITapGestureRecognizer`
 /// (discrete: `possible → ended` or `failed`).
 ///

@@ -1,3 +1,5 @@
+// What the touch assembler worked around in an event stream, counted by kind.
+
 /// A problem the assembler met in an event stream and worked around.
 public enum AssemblerIssue: String, Hashable, Sendable, CaseIterable, Codable {
     /// A position or pressure outside the axis range; clamped.

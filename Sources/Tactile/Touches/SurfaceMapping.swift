@@ -1,3 +1,5 @@
+// A device's position units to millimetres on its surface and to screen points.
+
 /// Converts a device's position units into millimetres on its surface and into
 /// screen points.
 ///

@@ -1,3 +1,5 @@
+// Resting thumbs and palms marked so no recognizer sees them.
+
 /// Marks touches that are a resting thumb or a palm, so recognizers never
 /// see them: a thumb resting on a touchpad while two fingers scroll must not
 /// turn the scroll into a three-finger pinch.

@@ -1,3 +1,5 @@
+// A touch: its identity, phase, positions and timing, and the frame that holds a device's touches at once.
+
 /// Identifies one touch for its whole life, from landing to lifting.
 ///
 /// Unlike the kernel's tracking id, which devices reuse, a `TouchID` is never

@@ -1,3 +1,5 @@
+// Searches over touch arrays, kept outside the main-actor types (no executor checks in their closures).
+
 /// Searches over touch arrays, for the engine and the recognizers.
 ///
 /// They live outside the main-actor types on purpose: a closure written in a

@@ -1,3 +1,5 @@
+// A weighted least-squares polynomial fit of degree 0 to 2, the velocity trackers' arithmetic.
+
 /// A weighted least-squares polynomial fit of degree 0, 1 or 2 to samples
 /// `(time, value)`: the value model is `c0 + c1·t + c2·t²`.
 ///

@@ -1,3 +1,5 @@
+// A velocity with the evidence behind it: confidence, samples, degree, duration.
+
 /// A velocity with the evidence behind it, from ``VelocityTracker``
 /// (`Value` = ``Vector``, points per second) or ``ScalarVelocityTracker``
 /// (`Value` = `Double`, value units per second).

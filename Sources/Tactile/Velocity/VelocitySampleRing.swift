@@ -1,3 +1,5 @@
+// The velocity trackers' samples, in a fixed-size ring with inline storage.
+
 /// One stored sample: a time and up to two coordinates (the scalar tracker
 /// leaves `b` at 0).
 struct VelocitySample: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// What the velocity trackers share: sample storage, the choice of samples, the fit.
+
 /// The part shared by the two trackers: sample storage, the choice of the
 /// samples that count, and the per-axis fits.
 struct VelocityTrackerCore: Sendable {

@@ -1,3 +1,5 @@
+// The velocity trackers' tuning: degree, horizon, stop interval, sample count.
+
 /// The tuning of ``VelocityTracker`` and ``ScalarVelocityTracker``.
 ///
 /// The defaults are those of Flutter's `VelocityTracker` and Android's

@@ -1,3 +1,5 @@
+// The display touches map onto: its size in points and its density.
+
 /// The display that touches map onto: its bounds in points and its density.
 ///
 /// ```swift

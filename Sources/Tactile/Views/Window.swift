@@ -1,3 +1,5 @@
+// The root of a view tree, sized to the screen.
+
 /// The root of a view tree: the view that receives touches from the screen.
 ///
 /// A window is sized to its screen's bounds by default. A window smaller

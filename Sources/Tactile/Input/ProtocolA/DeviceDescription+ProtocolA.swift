@@ -1,3 +1,5 @@
+// Whether a device speaks multitouch protocol A, and the protocol-B description it is read as.
+
 extension DeviceDescription {
     /// Whether the device speaks multitouch protocol A: it reports
     /// `ABS_MT_POSITION_X/Y` but has no `ABS_MT_SLOT`, so every contact comes

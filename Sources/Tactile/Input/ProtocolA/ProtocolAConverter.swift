@@ -1,3 +1,5 @@
+// Multitouch protocol A turned into protocol B, frame by frame.
+
 /// Turns multitouch protocol A into protocol B, frame by frame.
 ///
 /// Protocol A (old drivers, Android's `getevent` traces of the early 2010s)

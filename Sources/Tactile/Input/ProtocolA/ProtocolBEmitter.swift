@@ -1,3 +1,5 @@
+// Writing protocol-B events the way the kernel does, for the protocol-A converter.
+
 /// Writes multitouch protocol B the way the kernel does: `ABS_MT_SLOT` only
 /// when the slot changes, a value only when it differs from the slot's last
 /// one, `ABS_MT_TRACKING_ID` to start and (`-1`) to end a contact, and —

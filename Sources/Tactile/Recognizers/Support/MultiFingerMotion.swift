@@ -1,3 +1,5 @@
+// What two or more fingers are doing together: translating, deforming, or neither — the numbered rules.
+
 /// What two or more fingers are doing together, judged on each finger's
 /// motion since an anchor: moving the same way (a pan, a scroll, a swipe) or
 /// deforming their shape (a pinch or a rotation).

@@ -1,3 +1,5 @@
+// Where each followed touch was when a gesture was last anchored, and the motion since.
+
 /// Where each followed touch was when a gesture was last anchored, so
 /// per-finger motion can be measured since then. Anchors reset when the set
 /// of touches changes (a finger lands or lifts), so nothing jumps.

@@ -1,3 +1,5 @@
+// Centroids, spans and angles of a set of touches, in surface millimetres.
+
 /// Centroids, spans and angles of a set of touches, in surface millimetres
 /// (for thresholds) or screen points (for reported values).
 enum TouchGeometry {

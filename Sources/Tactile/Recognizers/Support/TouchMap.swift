@@ -1,3 +1,5 @@
+// A small map from touch to value, kept in touch order, that stops allocating once grown.
+
 /// A small map from touch to value, kept in touch order.
 ///
 /// Recognizers keep a value per finger (where it landed, its last angle):
