@@ -14,25 +14,6 @@ import TactileEvdev
 import Glibc
 #endif
 
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
 
 /// Writes `line` at once (unbuffered), so nothing is lost if the process is killed.
 func emit(_ line: String) {
@@ -80,7 +61,7 @@ guard let path else {
 do throws(EvdevError) {
     let device = try EvdevDevice(path: path, options: options)
     let info = device.description
-    emit("{\"opened\":\(jsonString(path)),\"name\":\(jsonString(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
+    emit("{\"opened\":\(JSONText.quote(path)),\"name\":\(JSONText.quote(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
     var count = 0
     let end = try device.readEvents(idleTimeout: timeout) { event in
         emit("{\"sec\":\(event.seconds),\"usec\":\(event.microseconds),\"type\":\(event.type.rawValue),\"code\":\(event.code),\"value\":\(event.value)}")
@@ -90,6 +71,6 @@ do throws(EvdevError) {
     device.ungrab()
     emit("{\"end\":\"\(end)\",\"dropped\":\(device.droppedCount)}")
 } catch {
-    emit("{\"error\":\"\(error.reason)\",\"message\":\(jsonString(error.description))}")
+    emit("{\"error\":\"\(error.reason)\",\"message\":\(JSONText.quote(error.description))}")
     exit(2)
 }
