@@ -50,7 +50,7 @@ demo: setup
 	"$(SWIFT)" run -c release tactile demo
 
 docs: setup
-	@for target in Tactile TactileRecording TactileEvdev; do \
+	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev; do \
 		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
 	done
 

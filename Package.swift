@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Tactile", targets: ["Tactile"]),
         .library(name: "TactileRecording", targets: ["TactileRecording"]),
+        .library(name: "TactileSynthesis", targets: ["TactileSynthesis"]),
         .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
         .executable(name: "tactile", targets: ["tactile"]),
     ],
@@ -22,8 +23,11 @@ let package = Package(
         // Engine: geometry, input model, touch assembly, views, recognizers, engine, action log.
         // Pure Swift, no C, no Foundation-only platform code on the hot path.
         .target(name: "Tactile"),
-        // Recording formats (JSON v1, evemu, libinput record) and the gesture synthesizer.
+        // Recording formats (Tactile JSON, evemu, libinput record, getevent, reMarkable, umockdev
+        // testbeds), the one call that opens any of them, the store and golden-log replay.
         .target(name: "TactileRecording", dependencies: ["Tactile", .product(name: "Yams", package: "Yams")]),
+        // The gesture synthesizer: labelled, realistic evdev streams of gestures (a leaf).
+        .target(name: "TactileSynthesis", dependencies: ["Tactile", "TactileRecording"]),
         // libevdev, found through pkg-config.
         .systemLibrary(
             name: "CLibevdev",
@@ -35,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "tactile",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileEvdev",
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,10 +47,10 @@ let package = Package(
         .executableTarget(name: "tactile-evdev-probe", dependencies: ["Tactile", "TactileEvdev"]),
         // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
         .testTarget(name: "TactileTests", dependencies: ["Tactile"], swiftSettings: [.defaultIsolation(MainActor.self)]),
-        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording"], exclude: ["Fixtures"]),
+        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TactileEvdevTests",
-            dependencies: ["Tactile", "TactileEvdev", "TactileRecording", "CLibevdev", "tactile", "tactile-evdev-probe"],
+            dependencies: ["Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "CLibevdev", "tactile", "tactile-evdev-probe"],
             exclude: ["Fixtures"]
         ),
     ],

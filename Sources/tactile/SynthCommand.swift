@@ -1,6 +1,7 @@
 import ArgumentParser
 import Tactile
 import TactileRecording
+import TactileSynthesis
 
 /// `tactile synth KIND…`: labelled synthetic gestures.
 struct SynthCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// A testbed whose device disappears mid-stream: `tools/umockdev-testbed.py --unplug`

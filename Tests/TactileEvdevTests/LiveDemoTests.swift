@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// `tactile demo` on the live path: events replayed by umockdev into the

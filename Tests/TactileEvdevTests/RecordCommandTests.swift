@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// `tactile record` and `tactile recover` on the Synaptics testbed under

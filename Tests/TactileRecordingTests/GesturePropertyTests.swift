@@ -1,5 +1,6 @@
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// Synthesized gestures of every kind, on a touchpad and a touchscreen,

@@ -1,5 +1,6 @@
 import Tactile
 @testable import TactileRecording
+@testable import TactileSynthesis
 import Testing
 
 /// Synthesized gestures with what real hands add — a finger starting late,

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// ``RecordingJournal``: appending, the sync cadence, and recovering whole

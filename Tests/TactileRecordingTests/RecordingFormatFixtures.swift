@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// Recordings for the format tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 @testable import TactileRecording
+import TactileSynthesis
 import Testing
 
 /// A broken recording and the error it must give.

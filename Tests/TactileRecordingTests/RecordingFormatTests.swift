@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 @testable import TactileRecording
+import TactileSynthesis
 import Testing
 
 @Suite("Recording format v1: writing and reading")

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileSynthesis
 
 /// The inputs the benchmark runs on, all synthesized deterministically so
 /// every run measures the same work.

@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import TactileEvdev
 import TactileRecording
+import TactileSynthesis
 
 /// Live latency: from `libevdev_next_event` handing over a `SYN_REPORT` to a
 /// recognizer's target running, on a umockdev testbed of the synthetic

@@ -1,5 +1,6 @@
 import Tactile
 import TactileRecording
+import TactileSynthesis
 
 /// Throughput of the whole path, events in, actions out: TouchAssembler +
 /// GestureEngine + a view tree with recognizers, from events in memory.

@@ -1,3 +1,4 @@
+// A gesture spec as finger tracks in continuous time (motion profiles), and the spec's geometric edits.
 import Tactile
 
 /// Progress curves of finger motion.

@@ -1,3 +1,4 @@
+// The kernel's side of protocol B for synthesized contacts: slots, tracking ids, fuzz and the evdev events of each frame.
 import Tactile
 
 /// One finger a device senses in a frame, in device units.

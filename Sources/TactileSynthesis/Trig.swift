@@ -1,3 +1,4 @@
+// The libm functions the synthesizer needs (sin, cos, atan2, log), behind one name, and angle wrapping.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

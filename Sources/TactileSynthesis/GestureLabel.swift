@@ -1,3 +1,4 @@
+// What a synthesized gesture is: its kind, swipe direction and the label of true values it carries.
 import Tactile
 
 /// The gestures the synthesizer makes, as labels name them.

@@ -1,3 +1,4 @@
+// What real hands add to a clean gesture (late fingers, early lifts, drift, a resting thumb) and how it is applied.
 import Tactile
 
 /// What real hands do that a clean gesture does not, added to a gesture by

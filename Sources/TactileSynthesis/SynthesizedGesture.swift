@@ -1,3 +1,4 @@
+// What the synthesizer gives back: the sensor model, true and reported contacts per frame, events and label.
 import Tactile
 
 /// How a device senses fingers: how often it reports and how noisy its positions are.

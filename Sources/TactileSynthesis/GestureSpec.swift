@@ -1,3 +1,4 @@
+// The parameters of each kind of synthesized gesture (timing, taps, transforms, pans, swipes, presses).
 import Tactile
 
 /// When the fingers of one stroke land and lift, relative to each other.

@@ -1,3 +1,4 @@
+// Device descriptions the synthesizer ships, modelled on real touchpads and touchscreens.
 import Tactile
 
 /// Device descriptions for synthesized gestures, modelled on real hardware.

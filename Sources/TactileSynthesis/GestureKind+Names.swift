@@ -1,3 +1,4 @@
+// The names of gesture kinds as people type them and recording labels store them (kebab-case).
 /// The names people type and recordings store for gesture kinds.
 extension GestureKind {
     /// The kind as recording labels name gestures, in kebab-case:

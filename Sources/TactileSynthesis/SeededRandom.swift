@@ -1,3 +1,4 @@
+// The synthesizer's random numbers: xoshiro256** seeded through SplitMix64, the same on every platform.
 /// A small, fast, deterministic random number generator: xoshiro256**
 /// (Blackman and Vigna, 2018) seeded through SplitMix64.
 ///

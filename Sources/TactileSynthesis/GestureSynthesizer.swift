@@ -1,3 +1,4 @@
+// The gesture synthesizer: makes, fits and renders labelled gestures into evdev events for one device.
 import Tactile
 
 /// Makes labelled, realistic evdev event streams of gestures for one device.

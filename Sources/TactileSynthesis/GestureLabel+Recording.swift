@@ -1,4 +1,6 @@
+// A synthesized gesture's label as a recording stores it, with the standard recognizer that must recognize it.
 import Tactile
+import TactileRecording
 
 extension GestureLabel {
     /// The recognizer of `StandardGestures` that must recognize this gesture.
