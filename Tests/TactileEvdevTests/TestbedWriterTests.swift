@@ -1,6 +1,6 @@
 import Foundation
 import Tactile
-@testable import TactileEvdev
+@testable import TactileRecording
 import Testing
 
 /// ``TestbedWriter``'s files, checked against the committed Synaptics fixture

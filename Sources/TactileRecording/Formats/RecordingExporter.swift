@@ -26,16 +26,9 @@ public enum RecordingExporter {
     /// evemu's zero-padded `009829` would be taken as octal (or as 0 at an 8 or
     /// 9) and the events would arrive with wrong timestamps. evemu reads these
     /// lines as meant too (`%06u` takes up to six digits); ``EvemuReader``,
-    /// which insists on six digits, does not.
+    /// which insists on six digits, does not. ``TestbedWriter`` writes the same lines.
     public static func umockdevEventsText(for recording: Recording) -> String {
-        var text = ""
-        for event in recording.events {
-            let type = String(event.type.rawValue, radix: 16), code = String(event.code, radix: 16)
-            text += "E: \(event.seconds).\(event.microseconds) "
-            text += String(repeating: "0", count: max(0, 4 - type.count)) + type + " "
-            text += String(repeating: "0", count: max(0, 4 - code.count)) + code + " \(event.value)\n"
-        }
-        return text
+        UmockdevEventLines.text(for: recording.events)
     }
 
     /// The text of `recording` in `format`; an error for a format this exporter does not write.
