@@ -103,3 +103,12 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         return text
     }
 }
+
+extension RecordingError {
+    /// The same error as another kind of problem (the message, file and place kept).
+    func with(problem: Problem) -> RecordingError {
+        var error = self
+        error.problem = problem
+        return error
+    }
+}

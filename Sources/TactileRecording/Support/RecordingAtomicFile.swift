@@ -18,19 +18,19 @@ enum RecordingAtomicFile {
         let temporary = directory + "/." + name + ".tmp-\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
-            throw failure(path, "cannot create a file in \(directory): \(RecordingFileSource.reason(errno))")
+            throw failure(path, "cannot create a file in \(directory): \(ErrnoText.reason(errno))")
         }
         var keepTemporary = false
         defer { if !keepTemporary { unlink(temporary) } }
         do {
             defer { close(descriptor) }
             // The mode given to open() is reduced by the umask; make it exactly 0600.
-            guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's permissions: \(RecordingFileSource.reason(errno))") }
+            guard fchmod(descriptor, mode) == 0 else { throw failure(path, "cannot set the file's permissions: \(ErrnoText.reason(errno))") }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure(path, "cannot sync the file to the disk: \(RecordingFileSource.reason(errno))") }
+            guard fsync(descriptor) == 0 else { throw failure(path, "cannot sync the file to the disk: \(ErrnoText.reason(errno))") }
         }
         if overwrite {
-            guard rename(temporary, path) == 0 else { throw failure(path, "cannot save the file: \(RecordingFileSource.reason(errno))") }
+            guard rename(temporary, path) == 0 else { throw failure(path, "cannot save the file: \(ErrnoText.reason(errno))") }
             keepTemporary = true  // it is the destination now
         } else {
             try linkWithoutReplacing(temporary, path)
@@ -46,11 +46,11 @@ enum RecordingAtomicFile {
         let code = errno
         if code == EEXIST { throw exists(path) }
         guard code == EPERM || code == EOPNOTSUPP || code == ENOSYS || code == EMLINK || code == EXDEV else {
-            throw failure(path, "cannot save the file: \(RecordingFileSource.reason(code))")
+            throw failure(path, "cannot save the file: \(ErrnoText.reason(code))")
         }
         var status = stat()
         if lstat(path, &status) == 0 { throw exists(path) }
-        guard rename(temporary, path) == 0 else { throw failure(path, "cannot save the file: \(RecordingFileSource.reason(errno))") }
+        guard rename(temporary, path) == 0 else { throw failure(path, "cannot save the file: \(ErrnoText.reason(errno))") }
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(RecordingError) {
@@ -67,7 +67,7 @@ enum RecordingAtomicFile {
                 offset += written
             }
         }
-        if failure != 0 { throw Self.failure(path, "cannot write the file: \(RecordingFileSource.reason(failure))") }
+        if failure != 0 { throw Self.failure(path, "cannot write the file: \(ErrnoText.reason(failure))") }
     }
 
     /// Makes the rename durable. Best effort: some file systems cannot sync

@@ -1,41 +1,6 @@
+// The Tactile JSON reader's entry points: a whole recording, its header only, or its events streamed.
 import Glibc
 import Tactile
-
-/// Everything in a recording before its events: what
-/// ``RecordingReader/header(contentsOf:limits:)`` gives without reading the events.
-public struct RecordingHeader: Hashable, Sendable {
-    /// The format version the file declares (1 … ``Recording/currentVersion``).
-    public var version: Int
-    /// When the recording was made (ISO 8601 in UTC), or empty.
-    public var created: String
-    /// The device the events came from.
-    public var device: DeviceDescription
-    /// The screen its surface maps onto.
-    public var screen: Screen
-    /// The device's axis values when the recording began (version 2; empty in version 1).
-    public var axisValues: AxisValues
-    /// The counts the writer stored (not recomputed; the full read warns when they are off).
-    public var summary: RecordingSummary
-    /// What the person did.
-    public var labels: [RecordingLabel]
-    /// The golden action log, if one was pinned.
-    public var expected: [ActionRecord]?
-
-    /// A header with the given parts.
-    public init(
-        version: Int, created: String, device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(),
-        summary: RecordingSummary, labels: [RecordingLabel], expected: [ActionRecord]?
-    ) {
-        self.version = version
-        self.created = created
-        self.device = device
-        self.screen = screen
-        self.axisValues = axisValues
-        self.summary = summary
-        self.labels = labels
-        self.expected = expected
-    }
-}
 
 /// Reads recordings in format v1 (`docs/recording-format.md`), strictly.
 ///
@@ -57,57 +22,6 @@ public struct RecordingHeader: Hashable, Sendable {
 /// for event in try RecordingReader.events(contentsOf: "big.json") { pipeline.process(event) }   // streaming
 /// ```
 public enum RecordingReader {
-    /// Bounds on what the reader accepts.
-    public struct Limits: Hashable, Sendable {
-        /// The largest file ``RecordingReader/read(contentsOf:limits:)`` and
-        /// ``RecordingReader/read(bytes:file:limits:)`` read whole, in bytes.
-        /// Streaming with ``RecordingReader/events(contentsOf:limits:)`` has no size limit.
-        public var maximumFileSize: Int
-        /// The most bytes before the events array (header, labels and expected actions).
-        public var maximumHeaderSize: Int
-        /// The most JSON values (numbers, strings, arrays, objects) in the header.
-        public var maximumHeaderValues: Int
-        /// The longest string in the header, in UTF-8 bytes.
-        public var maximumStringLength: Int
-        /// The longest key of an object, in UTF-8 bytes.
-        public var maximumKeyLength: Int
-        /// The longest device, gesture, recognizer or view name, in UTF-8 bytes.
-        public var maximumNameLength: Int
-        /// The most absolute axes of a device.
-        public var maximumAxes: Int
-        /// The most labels.
-        public var maximumLabels: Int
-        /// The most expected actions.
-        public var maximumExpectedActions: Int
-        /// The deepest nesting of arrays and objects in the header (at most ``deepestNesting``).
-        public var maximumDepth: Int
-
-        /// The most ``maximumDepth`` can be: the header is parsed by recursion.
-        public static let deepestNesting = 256
-
-        /// Limits with the given bounds; the defaults are those of ``default``.
-        public init(
-            maximumFileSize: Int = 1 << 30, maximumHeaderSize: Int = 32 << 20, maximumHeaderValues: Int = 2_000_000,
-            maximumStringLength: Int = 65_536, maximumKeyLength: Int = 1_024, maximumNameLength: Int = 1_024,
-            maximumAxes: Int = 64, maximumLabels: Int = 100_000, maximumExpectedActions: Int = 100_000, maximumDepth: Int = 32
-        ) {
-            self.maximumFileSize = maximumFileSize
-            self.maximumHeaderSize = maximumHeaderSize
-            self.maximumHeaderValues = maximumHeaderValues
-            self.maximumStringLength = maximumStringLength
-            self.maximumKeyLength = maximumKeyLength
-            self.maximumNameLength = maximumNameLength
-            self.maximumAxes = maximumAxes
-            self.maximumLabels = maximumLabels
-            self.maximumExpectedActions = maximumExpectedActions
-            self.maximumDepth = maximumDepth
-        }
-
-        /// 1 GiB files, 32 MiB headers, 64 KiB strings, 1 KiB names, 64 axes,
-        /// 100 000 labels and expected actions, nesting 32 deep.
-        public static let `default` = Limits()
-    }
-
     /// A recording and what the reader noticed about it.
     public struct Result: Hashable, Sendable {
         /// The recording read.
@@ -157,7 +71,7 @@ public enum RecordingReader {
                 file: path, line: nil, problem: .tooLarge,
                 message: "expected a recording of at most \(limits.maximumFileSize) bytes, found \(source.size) bytes (raise the limit or stream the events)")
         }
-        var parser = RecordingParser(cursor: JSONCursor(source: source), file: path, limits: limits)
+        var parser = EventArrayReader(cursor: JSONCursor(source: source), file: path, limits: limits)
         return try readAll(&parser, sizeHint: source.size)
     }
 
@@ -168,15 +82,25 @@ public enum RecordingReader {
                 file: file, line: nil, problem: .tooLarge,
                 message: "expected a recording of at most \(limits.maximumFileSize) bytes, found \(bytes.count) bytes")
         }
-        let result: Swift.Result<Result, RecordingError> = bytes.withUnsafeBufferPointer { buffer in
+        return try withReader(over: bytes, file: file, limits: limits) { parser throws(RecordingError) in
+            try readAll(&parser, sizeHint: bytes.count)
+        }
+    }
+
+    /// Runs `body` with a reader over `bytes` (which stay alive meanwhile);
+    /// no bytes at all are an empty file.
+    private static func withReader<T>(
+        over bytes: [UInt8], file: String, limits: Limits, _ body: (inout EventArrayReader) throws(RecordingError) -> T
+    ) throws(RecordingError) -> T {
+        let result: Swift.Result<T, RecordingError> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else {
                 return .failure(RecordingError(
                     file: file, line: 1, column: 1, path: nil, problem: .empty,
                     message: "expected a Tactile recording (a JSON object starting with `{`), found an empty file"))
             }
-            var parser = RecordingParser(cursor: JSONCursor(bytes: base, count: buffer.count), file: file, limits: limits)
+            var parser = EventArrayReader(cursor: JSONCursor(bytes: base, count: buffer.count), file: file, limits: limits)
             do throws(RecordingError) {
-                return .success(try readAll(&parser, sizeHint: buffer.count))
+                return .success(try body(&parser))
             } catch {
                 return .failure(error)
             }
@@ -184,11 +108,12 @@ public enum RecordingReader {
         return try result.get()
     }
 
-    private static func readAll(_ parser: inout RecordingParser, sizeHint: Int) throws(RecordingError) -> Result {
-        let header = try parser.parseHeader()
+    /// The header, then every event straight into one array's storage, then the end of the file.
+    private static func readAll(_ parser: inout EventArrayReader, sizeHint: Int) throws(RecordingError) -> Result {
+        let header = try parser.readHeader()
         try parser.beginEvents()
         // The stored count is a good guess; the remaining bytes bound it (an event takes at least 12).
-        let remaining = max(0, sizeHint - parser.json.cursor.offset)
+        let remaining = max(0, sizeHint - parser.scanner.cursor.offset)
         let expected = max(0, min(header.summary.eventCount, remaining / 12 + 1))
         // Parsed straight into the array's storage; a file holding more events
         // than its header says goes on into a second array.
@@ -236,28 +161,15 @@ public enum RecordingReader {
     /// once for a recording of any size (and for one whose events are broken).
     public static func header(contentsOf path: String, limits: Limits = .default) throws(RecordingError) -> RecordingHeader {
         let source = try RecordingFileSource(path: path, chunkSize: headerChunkSize)
-        var parser = RecordingParser(cursor: JSONCursor(source: source), file: path, limits: limits)
-        let header = try parser.parseHeader()
+        var parser = EventArrayReader(cursor: JSONCursor(source: source), file: path, limits: limits)
+        let header = try parser.readHeader()
         source.closeFile()
         return header
     }
 
     /// The header of a recording in memory (see ``header(contentsOf:limits:)``).
     public static func header(bytes: [UInt8], file: String = "<bytes>", limits: Limits = .default) throws(RecordingError) -> RecordingHeader {
-        let result: Swift.Result<RecordingHeader, RecordingError> = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else {
-                return .failure(RecordingError(
-                    file: file, line: 1, column: 1, path: nil, problem: .empty,
-                    message: "expected a Tactile recording (a JSON object starting with `{`), found an empty file"))
-            }
-            var parser = RecordingParser(cursor: JSONCursor(bytes: base, count: buffer.count), file: file, limits: limits)
-            do throws(RecordingError) {
-                return .success(try parser.parseHeader())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try withReader(over: bytes, file: file, limits: limits) { parser throws(RecordingError) in try parser.readHeader() }
     }
 
     /// Opens a recording for streaming: the header is read now, the events
@@ -272,90 +184,9 @@ public enum RecordingReader {
     /// ``events(contentsOf:limits:)`` with another chunk size (tests use tiny ones).
     static func events(contentsOf path: String, limits: Limits, chunkSize: Int) throws(RecordingError) -> RecordingEventStream {
         let source = try RecordingFileSource(path: path, chunkSize: chunkSize)
-        var parser = RecordingParser(cursor: JSONCursor(source: source), file: path, limits: limits)
-        let header = try parser.parseHeader()
+        var parser = EventArrayReader(cursor: JSONCursor(source: source), file: path, limits: limits)
+        let header = try parser.readHeader()
         try parser.beginEvents()
         return RecordingEventStream(parser: parser, header: header, source: source)
-    }
-}
-
-/// The events of a recording file, read as they are needed (see
-/// ``RecordingReader/events(contentsOf:limits:)``).
-///
-/// A class, so that a `for` loop and the code after it see the same state:
-///
-/// ```swift
-/// let stream = try RecordingReader.events(contentsOf: path)
-/// pipeline.process(stream)
-/// if let error = stream.error { throw error }
-/// ```
-public final class RecordingEventStream: Sequence, IteratorProtocol {
-    /// Everything before the events.
-    public let header: RecordingHeader
-    /// Why the iteration stopped early, if it did.
-    public private(set) var error: RecordingError?
-    private var parser: RecordingParser
-    /// Keeps the file and its buffer alive while the parser points into it.
-    private let source: RecordingFileSource
-    private var batch: [InputEvent] = []
-    private var batchIndex = 0
-    static let batchSize = 4096
-
-    init(parser: RecordingParser, header: RecordingHeader, source: RecordingFileSource) {
-        self.parser = parser
-        self.header = header
-        self.source = source
-        batch.reserveCapacity(Self.batchSize)
-    }
-
-    /// The next event, or `nil` at the end or after an error (see ``error``).
-    public func next() -> InputEvent? {
-        do {
-            return try nextEvent()
-        } catch {
-            return nil
-        }
-    }
-
-    /// The next event, `nil` at the end; throws the first error (and again on later calls).
-    public func nextEvent() throws(RecordingError) -> InputEvent? {
-        if batchIndex < batch.count {
-            defer { batchIndex += 1 }
-            return batch[batchIndex]
-        }
-        if let error { throw error }
-        guard parser.state != .finished else { return nil }
-        batch.removeAll(keepingCapacity: true)
-        batchIndex = 0
-        do {
-            try parser.readEvents(into: &batch, limit: Self.batchSize)
-        } catch {
-            // The events before the broken one are delivered first.
-            self.error = error
-            source.closeFile()
-        }
-        if batchIndex < batch.count {
-            defer { batchIndex += 1 }
-            return batch[batchIndex]
-        }
-        if let error { throw error }
-        return nil
-    }
-
-    /// Events delivered so far.
-    public var eventCount: Int { parser.eventCount - (batch.count - batchIndex) }
-
-    /// Whether the whole file was read without error.
-    public var isFinished: Bool { parser.state == .finished && batchIndex >= batch.count && error == nil }
-
-    /// The warnings so far; complete (with the summary check) once ``isFinished``.
-    public var warnings: [RecordingWarning] { parser.warnings }
-
-    /// Reads the remaining events, discarding them, and throws the first error;
-    /// returns the warnings. For checking a file without holding it.
-    @discardableResult
-    public func validate() throws(RecordingError) -> [RecordingWarning] {
-        while try nextEvent() != nil {}
-        return warnings
     }
 }
