@@ -1,3 +1,4 @@
+// The one entry point that opens a recording file in any format: Recording(contentsOf:) and Recording.open.
 import Tactile
 
 extension Recording {
@@ -70,27 +71,7 @@ extension Recording {
                 message: "expected a surface size above 0 mm in both directions, found \(size.width) × \(size.height) mm")
         }
         let format = try format(of: path, options: options)
-        var opened: Opened
-        switch format {
-        case .tactile:
-            let result = try RecordingReader.readWithWarnings(contentsOf: path, limits: options.limits)
-            opened = Opened(recording: result.recording, format: format, warnings: result.warnings)
-        case .evemu:
-            let evemu: EvemuRecording
-            if let description = options.evemuDescriptionFile {
-                evemu = try EvemuReader.read(descriptionAt: description, eventsAt: path)
-            } else {
-                evemu = try EvemuReader.read(contentsOf: path)
-            }
-            opened = Opened(recording: Recording(device: evemu.device, axisValues: evemu.axisValues, events: evemu.events), format: format)
-        case .libinputRecord:
-            let file = try LibinputRecordReader.read(contentsOf: path)
-            let device = try LibinputRecordReader.device(options.deviceIndex, of: file, file: path)
-            opened = Opened(recording: Recording(device: device.description, events: device.events), format: format)
-        case .getevent, .remarkable:
-            let bytes = try RecordingFile.bytes(at: path)
-            opened = Opened(recording: try RecordingImporter.parse(bytes: bytes, file: path, as: format, options: options.importerOptions), format: format)
-        }
+        var opened = try read(.file(path), as: format, options: options)
         if options.protocolA == .convertToProtocolB {
             opened.recording = opened.recording.convertingProtocolA()
         }

@@ -1,3 +1,4 @@
+// The options of Recording.open: the format, an evemu description, the screen, surface size, protocol A, made-up devices, limits.
 import Tactile
 
 extension Recording {
@@ -85,11 +86,9 @@ extension Recording {
             self.limits = limits
         }
 
-        /// The importer's options for the formats whose device is made up.
-        var importerOptions: RecordingImporter.Options {
-            RecordingImporter.Options(
-                deviceName: deviceName, deviceIndex: deviceIndex, devicePath: devicePath, slotCount: slotCount,
-                screen: screen ?? .standard)
+        /// What the formats whose device is made up (getevent, reMarkable) take of these options.
+        var traceOptions: Recording.TraceOptions {
+            Recording.TraceOptions(deviceName: deviceName, slotCount: slotCount)
         }
     }
 }

@@ -1,3 +1,4 @@
+// The importer: recording text or bytes already in memory, in a format the caller names, as a Recording.
 import Tactile
 
 /// Parses recording text or bytes already in memory, in a format named by
@@ -19,6 +20,11 @@ import Tactile
 /// ```
 public enum RecordingImporter {
     /// What the formats without everything a ``Recording`` needs are completed with.
+    ///
+    /// The options of ``Recording/OpenOptions`` that text in memory can use,
+    /// but for ``screen``: here the screen of the formats that store none (a
+    /// Tactile JSON recording keeps its own), where the open options' replaces
+    /// every format's.
     public struct Options: Hashable, Sendable {
         /// The name of a synthesized device (getevent, reMarkable); each format has a default.
         public var deviceName: String?
@@ -32,6 +38,7 @@ public enum RecordingImporter {
         /// none (all but Tactile JSON, which keeps its own).
         public var screen: Screen
 
+        /// Options with the given parts; every one defaults to what suits most text.
         public init(deviceName: String? = nil, deviceIndex: Int = 0, devicePath: String? = nil, slotCount: Int? = nil, screen: Screen = .standard) {
             self.deviceName = deviceName
             self.deviceIndex = deviceIndex
@@ -41,39 +48,16 @@ public enum RecordingImporter {
         }
     }
 
-    /// Reads the recording at `path` in `format`, or in the format detected
-    /// from its content and name (``RecordingFormat/detect(bytes:path:)``);
-    /// Tactile JSON too, keeping its own screen.
-    @available(*, deprecated, message: "use Recording(contentsOf:options:) or Recording.open(_:options:), which read every format")
-    public static func read(contentsOf path: String, as format: RecordingFormat? = nil, options: Options = Options()) throws(RecordingError) -> Recording {
-        let opened = try Recording.open(path, options: Recording.OpenOptions(
-            format: format, deviceName: options.deviceName, deviceIndex: options.deviceIndex,
-            devicePath: options.devicePath, slotCount: options.slotCount))
-        var recording = opened.recording
-        if opened.format != .tactile { recording.screen = options.screen }
-        return recording
-    }
-
     /// Parses `bytes` in `format`; `file` names them in errors. Tactile JSON
-    /// is read by ``RecordingReader`` (its warnings dropped) and keeps its screen.
+    /// is read by ``RecordingReader`` (its warnings dropped) and keeps its screen;
+    /// every other format gets ``Options/screen``. Reads as
+    /// ``Recording/open(_:options:)`` does, through the same readers.
     public static func parse(bytes: [UInt8], file: String = "<bytes>", as format: RecordingFormat, options: Options = Options()) throws(RecordingError) -> Recording {
-        switch format {
-        case .tactile:
-            return try RecordingReader.read(bytes: bytes, file: file).convertingProtocolA()
-        case .evemu:
-            return Recording(evemu: try EvemuReader.parse(bytes: bytes, file: file), screen: options.screen)
-        case .libinputRecord:
-            let recording = try LibinputRecordReader.parse(bytes: bytes, file: file)
-            return try LibinputRecordReader.recording(of: recording, deviceIndex: options.deviceIndex, file: file, screen: options.screen)
-        case .getevent:
-            let trace = try GeteventReader.parse(bytes: bytes, file: file, devicePath: options.devicePath)
-            return Recording(getevent: trace, options: Recording.GeteventOptions(
-                deviceName: options.deviceName, slotCount: options.slotCount ?? 10, screen: options.screen))
-        case .remarkable:
-            var remarkable = RemarkableRecordReader.Options(slotCount: options.slotCount ?? 32, screen: options.screen)
-            if let name = options.deviceName { remarkable.deviceName = name }
-            return try RemarkableRecordReader.parse(bytes: bytes, file: file, options: remarkable)
-        }
+        let openOptions = Recording.OpenOptions(
+            format: format, deviceName: options.deviceName, deviceIndex: options.deviceIndex, devicePath: options.devicePath, slotCount: options.slotCount)
+        var recording = try Recording.read(.bytes(bytes, file: file), as: format, options: openOptions).recording.convertingProtocolA()
+        if format != .tactile { recording.screen = options.screen }
+        return recording
     }
 
     /// Parses `text` in `format`; `file` names it in errors.

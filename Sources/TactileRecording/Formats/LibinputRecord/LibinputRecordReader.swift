@@ -59,9 +59,9 @@ public enum LibinputRecordReader {
         return LibinputRecording(libinputVersion: libinputVersion, system: system, devices: devices)
     }
 
-    /// Device `deviceIndex` of `recording` as a ``Recording``; an error naming
-    /// `file` when there is no such device.
-    public static func recording(of recording: LibinputRecording, deviceIndex: Int = 0, file: String, screen: Screen = .standard) throws(RecordingError) -> Recording {
+    /// Device `deviceIndex` of `recording` as a ``Recording`` (protocol A
+    /// converted); an error naming `file` when there is no such device.
+    static func recording(of recording: LibinputRecording, deviceIndex: Int = 0, file: String, screen: Screen = .standard) throws(RecordingError) -> Recording {
         let device = try device(deviceIndex, of: recording, file: file)
         return Recording(device: device.description, screen: screen, events: device.events).convertingProtocolA()
     }

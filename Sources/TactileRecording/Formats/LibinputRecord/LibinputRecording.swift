@@ -1,3 +1,4 @@
+// What `libinput record` writes: per recorded device its evdev description, udev properties and events.
 import Tactile
 
 /// What `libinput record` writes (YAML, format version 1): the libinput and
@@ -25,8 +26,8 @@ import Tactile
 ///     - [0, 0, 0, 0, 0]
 /// ```
 ///
-/// ``LibinputRecordReader`` reads it, ``LibinputRecordWriter`` writes it,
-/// ``Recording/init(libinputRecord:deviceIndex:screen:)`` takes one device.
+/// ``LibinputRecordReader`` reads it (``LibinputRecordReader/readRecording(contentsOf:deviceIndex:screen:)``
+/// takes one device as a ``Recording``), ``LibinputRecordWriter`` writes it.
 public struct LibinputRecording: Hashable, Sendable {
     /// One recorded device.
     public struct Device: Hashable, Sendable {
@@ -62,17 +63,5 @@ public struct LibinputRecording: Hashable, Sendable {
         self.libinputVersion = libinputVersion
         self.system = system
         self.devices = devices
-    }
-}
-
-extension Recording {
-    /// The recording of device `deviceIndex` (the first by default) of a
-    /// `libinput record` file: its description and events, timestamps kept;
-    /// a protocol-A device's events become protocol B (``convertingProtocolA()``).
-    /// `nil` when there is no such device.
-    public init?(libinputRecord recording: LibinputRecording, deviceIndex: Int = 0, screen: Screen = .standard) {
-        guard recording.devices.indices.contains(deviceIndex) else { return nil }
-        let device = recording.devices[deviceIndex]
-        self = Recording(device: device.description, screen: screen, events: device.events).convertingProtocolA()
     }
 }
