@@ -1,3 +1,4 @@
+// A recording in Tactile's model: the device, the screen, the labels, the golden log and the raw events.
 import Tactile
 
 /// A recording in Tactile's own format (JSON, version 1): the device, the
@@ -57,71 +58,4 @@ public struct Recording: Hashable, Sendable {
 
     /// Counts and extent of the events, computed by assembling them.
     public var summary: RecordingSummary { RecordingSummary(events: events, device: device, axisValues: axisValues) }
-}
-
-/// What a person did during part of a recording, and what the standard
-/// recognizers must (and must not) make of it.
-public struct RecordingLabel: Hashable, Sendable, Codable {
-    /// The gesture in words: `two-finger-scroll`, `pinch-in`, `double-tap`…
-    public var gesture: String
-    /// Fingers used, if known.
-    public var fingers: Int?
-    /// Start and end of the gesture in recording time (seconds), if known.
-    public var start: Double?
-    public var end: Double?
-    /// Recognizers of `StandardGestures` (by name) that must recognize in this span.
-    public var recognizers: [String]
-    /// Recognizers that must not recognize in this span (a negative example).
-    public var absent: [String]
-    /// True values (`scale`, `translation.x` in mm, `direction`…), for synthesized recordings.
-    public var values: [String: Double]
-    /// Anything else worth knowing.
-    public var note: String?
-
-    public init(
-        gesture: String, fingers: Int? = nil, start: Double? = nil, end: Double? = nil,
-        recognizers: [String] = [], absent: [String] = [], values: [String: Double] = [:], note: String? = nil
-    ) {
-        self.gesture = gesture
-        self.fingers = fingers
-        self.start = start
-        self.end = end
-        self.recognizers = recognizers
-        self.absent = absent
-        self.values = values
-        self.note = note
-    }
-}
-
-/// Counts and extent of a recording's events.
-public struct RecordingSummary: Hashable, Sendable, Codable {
-    /// Seconds from the first event to the last.
-    public var duration: Double
-    public var eventCount: Int
-    /// `SYN_REPORT`s.
-    public var frameCount: Int
-    /// The most fingers down at once (including fingers counted beyond the slots).
-    public var maxTouches: Int
-
-    public init(duration: Double, eventCount: Int, frameCount: Int, maxTouches: Int) {
-        self.duration = duration
-        self.eventCount = eventCount
-        self.frameCount = frameCount
-        self.maxTouches = maxTouches
-    }
-
-    /// Assembles `events` for `device` (its axes starting at `axisValues`) to count frames and fingers.
-    public init(events: [InputEvent], device: DeviceDescription, axisValues: AxisValues = AxisValues()) {
-        var assembler = TouchAssembler(device: device, axisValues: axisValues)
-        var frames = 0, fingers = 0
-        for event in events {
-            guard let frame = assembler.process(event) else { continue }
-            frames += 1
-            fingers = max(fingers, frame.fingerCount, frame.activeTouches.count)
-        }
-        let duration = events.first.flatMap { first in
-            events.last.map { Double($0.timeInMicroseconds - first.timeInMicroseconds) / 1_000_000 }
-        } ?? 0
-        self.init(duration: duration, eventCount: events.count, frameCount: frames, maxTouches: fingers)
-    }
 }

@@ -1,3 +1,4 @@
+// Why a recording could not be read or written: the kind of problem, the file, line, column, JSON path and message.
 /// A recording that could not be read or written, with where and why.
 ///
 /// The ``description`` reads like a compiler diagnostic,

@@ -1,3 +1,4 @@
+// Something odd a reader accepted (time going back, unknown codes, slots out of range), counted.
 /// Something odd in a recording that the reader accepted: the engine copes
 /// with it, but a person may want to know.
 ///

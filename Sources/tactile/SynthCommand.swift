@@ -1,3 +1,4 @@
+// `tactile synth`: labelled gestures synthesized for a device, written as a recording in any format.
 import ArgumentParser
 import Tactile
 import TactileRecording

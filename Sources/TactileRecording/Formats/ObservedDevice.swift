@@ -1,3 +1,4 @@
+// Device descriptions made up from the events of a trace that came without one (getevent, reMarkable).
 import Tactile
 
 /// Device descriptions made up from the events of a trace that came without

@@ -1,3 +1,4 @@
+// A recording whose device speaks multitouch protocol A, converted to protocol B as mtdev does.
 import Tactile
 
 extension Recording {

@@ -1,3 +1,4 @@
+// The exporter: a Recording written in another tool's format (evemu, libinput record, umockdev event lines).
 import Tactile
 
 /// Writes a ``Recording`` in a format other tools replay: evemu (for

@@ -1,3 +1,4 @@
+// The recording journal: a recording streamed to disk as it is made (a header line, one event per line), and its recovery.
 import Foundation
 import Tactile
 

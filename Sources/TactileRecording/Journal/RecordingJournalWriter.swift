@@ -1,3 +1,4 @@
+// The journal writer: appends events frame by frame to a new 0600 file and syncs it at least every second.
 import Foundation
 import Tactile
 

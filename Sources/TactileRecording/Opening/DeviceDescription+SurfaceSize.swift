@@ -1,3 +1,4 @@
+// A device whose position axes report no resolution, given the one that spans a known surface size.
 import Tactile
 
 extension DeviceDescription {

@@ -1,3 +1,4 @@
+// What Recording.open gives: the recording, the format it was in and what its reader warned about.
 extension Recording {
     /// A recording read by ``Recording/open(_:options:)``, with the format it
     /// was in and what its reader warned about.

@@ -1,3 +1,4 @@
+// The recording formats Tactile reads and writes, their file extensions, and how a file's format is detected.
 import Foundation
 
 /// The recording formats Tactile reads and writes.

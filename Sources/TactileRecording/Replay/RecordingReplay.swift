@@ -1,3 +1,4 @@
+// Golden-log replay: a recording through the standard recognizers, checked against its labels and expected actions.
 import Tactile
 
 /// Replays a recording through the standard recognizer set, as `tactile

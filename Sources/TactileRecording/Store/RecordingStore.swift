@@ -1,3 +1,4 @@
+// The recording store: a directory of recordings with names people choose, saved atomically and readable by the owner only.
 import Foundation
 
 /// A directory of recordings with names people choose: `pinch-out.json`,

@@ -1,3 +1,4 @@
+// Crash-safe saving: a temporary file beside the destination, 0600, fsync, then rename or link, then the directory synced.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

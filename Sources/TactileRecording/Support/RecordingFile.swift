@@ -1,3 +1,4 @@
+// Whole-file reads and atomic text writes through Foundation, with failures as RecordingErrors.
 import Foundation
 
 /// Whole-file reads and atomic writes, with failures as ``RecordingError``s.

@@ -1,3 +1,4 @@
+// One line of a text recording (evemu, getevent, reMarkable, YAML): its number, its bytes, and whether it is text.
 /// One line of a text recording: its 1-based number and its bytes, without
 /// the line break (a trailing `\r` of a CRLF file is dropped too).
 struct TextLine: Sendable {
@@ -66,8 +67,7 @@ struct TextLine: Sendable {
         var column: Int
 
         var description: String {
-            let hex = String(byte, radix: 16)
-            return "byte 0x\(hex.count < 2 ? "0" + hex : hex) at column \(column)"
+            "byte \(TextFormat.byte(byte)) at column \(column)"
         }
     }
 

@@ -1,3 +1,4 @@
+// The bitmask form evemu uses for event codes and properties (byte i, bit j is code 8i + j), both ways.
 /// The bitmask form evemu uses for event codes and properties: byte `i`,
 /// bit `j` (least significant first) stands for code `8 * i + j`.
 enum CodeBitmask {

@@ -1,3 +1,4 @@
+// The evemu parser: an optional device header (N:, I:, P:, B:, A:, L:, S:) then E: lines, every variant evemu wrote.
 import Tactile
 
 /// Reads evemu text line by line: an optional device header (`N:`, `I:`,
@@ -82,7 +83,7 @@ struct EvemuParser {
             return
         }
         guard let prefix = line.prefix else {
-            let fields = LineFields(file: file, line: line, form: "")
+            let fields = EvemuLineFields(file: file, line: line, form: "")
             throw fields.error(.unknownLine, "expected a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #, found \(fields.quoted(line.trimmedStart))")
         }
         if prefix == "E:" {
@@ -98,7 +99,7 @@ struct EvemuParser {
         case "A:": try takeAxis(line)
         case "L:", "S:": try takeState(line, prefix: prefix)
         default:
-            let fields = LineFields(file: file, line: line, form: "")
+            let fields = EvemuLineFields(file: file, line: line, form: "")
             throw fields.error(.unknownLine, "expected a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #, found \(fields.quoted(line.trimmedStart))")
         }
     }
@@ -178,7 +179,7 @@ struct EvemuParser {
     }
 
     private mutating func takeIdentity(_ line: TextLine) throws(RecordingError) {
-        let fields = LineFields(file: file, line: line, form: "the id line `I: <bus> <vendor> <product> <version>`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the id line `I: <bus> <vendor> <product> <version>`")
         try fields.require(["the bus type", "the vendor id", "the product id", "the version"])
         identity = DeviceIdentity(
             bustype: UInt16(try fields.hex(0, "the bus type", maximum: 0xffff)),
@@ -192,7 +193,7 @@ struct EvemuParser {
     private static let maskByteNames = (1...8).map { "mask byte \($0)" }
 
     private mutating func takeProperties(_ line: TextLine) throws(RecordingError) {
-        let fields = LineFields(file: file, line: line, form: "the property line `P: <8 hex bytes>`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the property line `P: <8 hex bytes>`")
         try fields.require(Self.maskByteNames)
         for index in 0..<8 {
             propertyBytes.append(UInt8(try fields.hex(index, Self.maskByteNames[index], maximum: 0xff)))
@@ -200,7 +201,7 @@ struct EvemuParser {
     }
 
     private mutating func takeMask(_ line: TextLine) throws(RecordingError) {
-        let fields = LineFields(file: file, line: line, form: "the bitmask line `B: <type> <8 hex bytes>`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the bitmask line `B: <type> <8 hex bytes>`")
         try fields.require(["the event type"] + Self.maskByteNames)
         let type = UInt16(try fields.hex(0, "the event type", maximum: UInt64(EventType.max.rawValue)))
         var bytes: [UInt8] = []
@@ -214,7 +215,7 @@ struct EvemuParser {
     private static let axisFieldNames = ["the axis code", "the minimum", "the maximum", "the fuzz", "the flat", "the resolution"]
 
     private mutating func takeAxis(_ line: TextLine) throws(RecordingError) {
-        let fields = LineFields(file: file, line: line, form: "the axis line `A: <code> <min> <max> <fuzz> <flat> [<resolution>]`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the axis line `A: <code> <min> <max> <fuzz> <flat> [<resolution>]`")
         let names = Self.axisFieldNames
         try fields.require(names, minimum: 5)
         let code = UInt16(try fields.hex(0, names[0], maximum: UInt64(AbsCode.max)))
@@ -231,7 +232,7 @@ struct EvemuParser {
     /// `L:` (LED) and `S:` (switch) states: checked, not kept.
     private mutating func takeState(_ line: TextLine, prefix: String) throws(RecordingError) {
         let what = prefix == "L:" ? "LED" : "switch"
-        let fields = LineFields(file: file, line: line, form: "the \(what) line `\(prefix) <code> <state>`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the \(what) line `\(prefix) <code> <state>`")
         try fields.require(["the \(what) code", "the state"])
         _ = try fields.hex(0, "the \(what) code", maximum: 0xffff)
         _ = try fields.int32(1, "the state")
@@ -253,7 +254,7 @@ struct EvemuParser {
             break
         }
         stage = .events
-        let fields = LineFields(file: file, line: line, form: "the event line `E: <sec>.<usec> <type> <code> <value>`")
+        let fields = EvemuLineFields(file: file, line: line, form: "the event line `E: <sec>.<usec> <type> <code> <value>`")
         let names = Self.eventFieldNames
         try fields.require(names)
         let time = try fields.timestamp(0, names[0])

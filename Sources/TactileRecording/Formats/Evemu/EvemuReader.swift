@@ -1,3 +1,4 @@
+// The evemu reader: a file whole, or events with their .desc beside them, text or bytes into an EvemuRecording.
 import Foundation
 import Tactile
 

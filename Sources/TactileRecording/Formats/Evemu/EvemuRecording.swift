@@ -1,3 +1,4 @@
+// An evemu recording as the format holds it: a device, its axis values at the start and the events as recorded.
 import Tactile
 
 /// A device and the events it sent, as an evemu recording holds them.

@@ -1,3 +1,4 @@
+// The evemu writer: a device header as evemu-describe writes it, then E: lines with evemu's comments.
 import Tactile
 
 /// Writes evemu recordings that `evemu-play` and ``EvemuReader`` read back:
@@ -97,8 +98,7 @@ public enum EvemuWriter {
     private static func comment(for event: InputEvent, lastReport: inout Int64?) -> String {
         let codeName = EventCodeNames.name(ofCode: event.code, type: event.type)
         guard event.type == .syn else {
-            let padded = codeName.count < 20 ? codeName + String(repeating: " ", count: 20 - codeName.count) : codeName
-            return "# \(EventCodeNames.name(of: event.type)) / \(padded) \(event.value)"
+            return "# \(EventCodeNames.name(of: event.type)) / \(TextFormat.leftAligned(codeName, toWidth: 20)) \(event.value)"
         }
         if event.code == SynCode.mtReport {
             return "# ++++++++++++ \(codeName) (\(event.value)) ++++++++++"
@@ -149,12 +149,10 @@ public enum EvemuWriter {
     }
 
     private static func decimal(_ value: Int64, width: Int) -> String {
-        let digits = String(value)
-        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+        TextFormat.decimal(value, width: width)
     }
 
     private static func hex(_ value: UInt16, width: Int = 2) -> String {
-        let digits = String(value, radix: 16)
-        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+        TextFormat.hex(value, width: width)
     }
 }

@@ -1,3 +1,4 @@
+// The conversions between an evemu recording and a Recording, both ways.
 import Tactile
 
 extension Recording {

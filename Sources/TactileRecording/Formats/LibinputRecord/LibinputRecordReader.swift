@@ -1,3 +1,4 @@
+// The libinput record reader: `libinput record` YAML into a LibinputRecording, or one device of it as a Recording.
 import Tactile
 
 /// Reads `libinput record` YAML (format version 1; see ``LibinputRecording``).

@@ -1,3 +1,4 @@
+// The libinput record writer: a recording as `libinput record` YAML, with libinput's comments, one entry per frame.
 import Tactile
 
 /// Writes a recording as `libinput record` YAML (format version 1), in the
@@ -122,17 +123,17 @@ public enum LibinputRecordWriter {
                 open = false
             } else {
                 let code = EventCodeNames.name(ofCode: event.code, type: event.type)
-                out += "\(EventCodeNames.name(of: event.type)) / \(code + String(repeating: " ", count: max(0, 20 - code.count))) \(event.value)\n"
+                out += "\(EventCodeNames.name(of: event.type)) / \(TextFormat.leftAligned(code, toWidth: 20)) \(event.value)\n"
             }
         }
         return out
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        TextFormat.padded(text, toWidth: width, with: " ")
     }
 
-    private static func hex(_ value: UInt16) -> String { String(value, radix: 16) }
+    private static func hex(_ value: UInt16) -> String { TextFormat.hex(value) }
 
     private static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
@@ -150,8 +151,7 @@ public enum LibinputRecordWriter {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let digits = String(scalar.value, radix: 16)
-                    out += "\\x" + String(repeating: "0", count: 2 - digits.count) + digits
+                    out += "\\x" + TextFormat.hex(scalar.value, width: 2)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,3 +1,4 @@
+// A node of a parsed YAML document (Yams) with its file, line and key path, for readers that report what is wrong.
 import Foundation
 import Yams
 

@@ -1,7 +1,8 @@
+// The fields of one evemu header or event line, with parsers whose errors name the file, line, field and form.
 /// The whitespace-separated fields of one header or event line, after its
 /// two-byte prefix and before any `#` comment, with parsers that name the
 /// file, the line, the field and what was expected when they fail.
-struct LineFields {
+struct EvemuLineFields {
     /// The file name errors mention.
     let file: String
     /// The line the fields come from.
@@ -102,8 +103,7 @@ struct LineFields {
 
     /// A field as text for messages, quoted and shortened.
     func quoted(_ token: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: token.prefix(40), as: UTF8.self)
-        return "\"" + text + (token.count > 40 ? "…" : "") + "\""
+        TextFormat.excerpt(bytes: token)
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8? {
