@@ -1,3 +1,4 @@
+// `tactile convert`: a recording opened in any format, written in another, with labels or a golden log added.
 import ArgumentParser
 import Foundation
 import Tactile
@@ -60,10 +61,11 @@ struct ConvertCommand: AsyncParsableCommand {
     func run() async throws {
         do throws(RecordingError) {
             // Protocol A is converted whatever the format, Tactile JSON included.
-            var recording = try Recording(contentsOf: input, options: .init(evemuDescriptionFile: device, deviceName: deviceName))
+            var recording = try Recording(contentsOf: input, options: .init(
+                evemuDescriptionFile: device, surfaceSizeInMillimetres: surfaceSize.map { Size(width: $0.width, height: $0.height) },
+                deviceName: deviceName))
             recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }
-            if let surfaceSize { recording.device = Self.device(recording.device, sized: surfaceSize) }
             if let label = labelling.label { recording.labels.append(label) }
             let format = try outputFormat()
             if golden {
@@ -84,24 +86,6 @@ struct ConvertCommand: AsyncParsableCommand {
                                  message: "expected an output ending in .json, .evemu or .yml (or --to)")
         }
         return format
-    }
-
-    /// `device` with a resolution on each position axis that has none, so
-    /// that its span covers `size` millimetres (rounded to whole units per mm).
-    static func device(_ device: DeviceDescription, sized size: ScreenSize) -> DeviceDescription {
-        var device = device
-        device.axes = device.axes.map { axis in
-            var axis = axis
-            let millimetres: Double
-            switch axis.code {
-            case AbsCode.x, AbsCode.mtPositionX: millimetres = size.width
-            case AbsCode.y, AbsCode.mtPositionY: millimetres = size.height
-            default: return axis
-            }
-            if axis.resolution <= 0 { axis.resolution = Int32(max(1, (axis.span / millimetres).rounded())) }
-            return axis
-        }
-        return device
     }
 
     /// The events shifted so the first is at 0, intervals exact.

@@ -61,6 +61,16 @@ struct TextLine: Sendable {
         return .success(text)
     }
 
+    /// The line as text, or the ``RecordingError/Problem/notText`` error
+    /// naming `file`, the line and the first byte that is not text.
+    func requireText(file: String) throws(RecordingError) -> String {
+        switch text() {
+        case .success(let text): return text
+        case .failure(let notText):
+            throw RecordingError(file: file, line: number, problem: .notText, message: "expected a line of text, found \(notText.description)")
+        }
+    }
+
     /// Where a line stops being text.
     struct NotText: Error {
         var byte: UInt8

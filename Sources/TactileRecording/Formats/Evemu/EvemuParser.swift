@@ -49,11 +49,7 @@ struct EvemuParser {
         let lines = TextLine.split(bytes)
         var sawContent = false
         for line in lines {
-            if case .failure(let notText) = line.text() {
-                throw RecordingError(
-                    file: file, line: line.number, problem: .notText,
-                    message: "expected a line of text, found \(notText.description)")
-            }
+            _ = try line.requireText(file: file)
             if line.isBlank { continue }
             sawContent = true
             try parser.take(line, device: device)

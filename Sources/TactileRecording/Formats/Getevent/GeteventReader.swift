@@ -26,12 +26,7 @@ public enum GeteventReader {
         var lastAdded: String?
         var sawContent = false
         for line in TextLine.split(bytes) {
-            let text: String
-            switch line.text() {
-            case .success(let value): text = value
-            case .failure(let notText):
-                throw RecordingError(file: file, line: line.number, problem: .notText, message: "expected a line of text, found \(notText.description)")
-            }
+            let text = try line.requireText(file: file)
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             sawContent = true

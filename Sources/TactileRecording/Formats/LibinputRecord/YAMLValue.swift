@@ -13,9 +13,7 @@ struct YAMLValue {
     /// Parses `bytes` as one YAML document; `nil` for an empty document.
     static func parse(_ bytes: [UInt8], file: String) throws(RecordingError) -> YAMLValue? {
         for line in TextLine.split(bytes) {
-            if case .failure(let notText) = line.text() {
-                throw RecordingError(file: file, line: line.number, problem: .notText, message: "expected a line of text, found \(notText.description)")
-            }
+            _ = try line.requireText(file: file)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         do {

@@ -59,12 +59,7 @@ public enum RemarkableRecordReader {
         var liftedIDs = [Int32?](repeating: nil, count: slotCount)
         var sawLine = false
         for line in TextLine.split(bytes) {
-            let text: String
-            switch line.text() {
-            case .success(let value): text = value
-            case .failure(let notText):
-                throw RecordingError(file: file, line: line.number, problem: .notText, message: "expected a line of text, found \(notText.description)")
-            }
+            let text = try line.requireText(file: file)
             if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             sawLine = true
             let frame = try RemarkableFrame(text, file: file, line: line.number, slotCount: slotCount)
