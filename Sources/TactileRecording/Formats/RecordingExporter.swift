@@ -8,8 +8,7 @@ import Tactile
 /// Both keep the device and the events exactly (reading the text back gives
 /// the same `DeviceDescription` and `InputEvent`s, within the limits
 /// ``EvemuWriter`` documents); neither has room for the screen, the labels or
-/// the golden log. Tactile's own JSON is written by the recording writer of
-/// `Format/`.
+/// the golden log. Tactile's own JSON is written by ``RecordingWriter``.
 public enum RecordingExporter {
     /// The formats this exporter writes.
     public static let formats: [RecordingFormat] = [.evemu, .libinputRecord]
