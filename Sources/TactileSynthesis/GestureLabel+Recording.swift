@@ -3,17 +3,16 @@ import Tactile
 import TactileRecording
 
 extension GestureLabel {
-    /// The recognizer of `StandardGestures` that must recognize this gesture.
+    /// The recognizer of `StandardGestures` that must recognize this gesture,
+    /// named by `StandardGestures`' own rule (`twoFingerDoubleTap`, `swipe3`).
     public var standardRecognizer: String {
-        let fingerWords = ["", "twoFinger", "threeFinger"]
-        let prefix = fingerWords[min(max(fingers, 1), 3) - 1]
         switch kind {
-        case .tap: return prefix.isEmpty ? "tap" : prefix + "Tap"
-        case .doubleTap: return prefix.isEmpty ? "doubleTap" : prefix + "DoubleTap"
+        case .tap: return StandardGestures.tapName(taps: 1, fingers: fingers)
+        case .doubleTap: return StandardGestures.tapName(taps: 2, fingers: fingers)
         case .pinchIn, .pinchOut: return "pinch"
         case .rotation: return "rotation"
         case .pan: return "pan"
-        case .swipe: return fingers <= 1 ? "swipe" : "swipe\(fingers)"
+        case .swipe: return StandardGestures.swipeName(fingers: max(fingers, 1))
         case .longPress: return "longPress"
         case .hold: return "hold"
         }
