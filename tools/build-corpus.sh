@@ -40,5 +40,5 @@ done < tools/corpus/real.txt
 while IFS='|' read -r name device seed kinds; do
     [[ -z "$name" || "$name" == \#* ]] && continue
     # shellcheck disable=SC2086
-    "$tactile" synth $kinds --device "$device" --seed "$seed" -o "Recordings/synthetic/$name.json" --golden --force
+    "$tactile" synth $kinds --preset "$device" --seed "$seed" -o "Recordings/synthetic/$name.json" --golden --force
 done < tools/corpus/synthetic.txt

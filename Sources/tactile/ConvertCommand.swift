@@ -27,9 +27,9 @@ struct ConvertCommand: AsyncParsableCommand {
             completion: Completions.outputFormats, transform: OutputFormatName.parse)
     var to: RecordingFormat?
 
-    @Option(help: ArgumentHelp("An evemu description (.desc) for an events-only input.", valueName: "desc"),
+    @Option(name: .customLong("description"), help: ArgumentHelp("An evemu description (.desc) for an events-only input.", valueName: "desc"),
             completion: .file(extensions: ["desc"]))
-    var device: String?
+    var descriptionFile: String?
 
     @Option(help: ArgumentHelp("Name the device (formats without a device: getevent, reMarkable).", valueName: "name"))
     var deviceName: String?
@@ -62,7 +62,7 @@ struct ConvertCommand: AsyncParsableCommand {
         do throws(RecordingError) {
             // Protocol A is converted whatever the format, Tactile JSON included.
             var recording = try Recording(contentsOf: input, options: .init(
-                evemuDescriptionFile: device, surfaceSizeInMillimetres: surfaceSize.map { Size(width: $0.width, height: $0.height) },
+                evemuDescriptionFile: descriptionFile, surfaceSizeInMillimetres: surfaceSize.map { Size(width: $0.width, height: $0.height) },
                 deviceName: deviceName))
             recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }

@@ -24,9 +24,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"), completion: Completions.recordings)
     var files: [String]
 
-    @Option(help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"),
+    @Option(name: .customLong("description"), help: ArgumentHelp("An evemu description (.desc) for events-only files.", valueName: "desc"),
             completion: .file(extensions: ["desc"]))
-    var device: String?
+    var descriptionFile: String?
 
     @Flag(help: "Pace the events by their timestamps instead of playing as fast as possible.")
     var realtime = false
@@ -48,13 +48,13 @@ struct ReplayCommand: AsyncParsableCommand {
             do throws(RecordingError) {
                 // Tactile JSON plays while it is read (memory stays flat); --expect
                 // needs the whole log, and other formats are read whole.
-                if !expect, device == nil, try RecordingFormat.detect(contentsOf: file) == .tactile {
+                if !expect, descriptionFile == nil, try RecordingFormat.detect(contentsOf: file) == .tactile {
                     let (outcome, warnings) = try player.playStreaming(file, name: file)
                     for warning in warnings { printError("\(file): warning: \(warning)") }
                     RecordingPlayer.report(outcome.diagnostics, name: file)
                     continue
                 }
-                let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: device))
+                let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: descriptionFile))
                 for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
                 let outcome = player.play(loaded.recording, name: file)
                 RecordingPlayer.report(outcome.diagnostics, name: file)

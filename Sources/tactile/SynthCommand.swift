@@ -28,7 +28,7 @@ struct SynthCommand: AsyncParsableCommand {
         }.joined(separator: ", ")
     }
 
-    /// The synthetic devices by their `--device` name.
+    /// The synthetic devices by their `--preset` name.
     static let devices: KeyValuePairs<String, DeviceDescription> = [
         "touchpad": SynthesizedDevices.touchpad, "touchscreen": SynthesizedDevices.touchscreen,
         "two-slot-touchpad": SynthesizedDevices.twoSlotTouchpad,
@@ -44,9 +44,9 @@ struct SynthCommand: AsyncParsableCommand {
             completion: Completions.writableRecordings)
     var output: String
 
-    @Option(help: ArgumentHelp("touchpad, touchscreen or two-slot-touchpad.", valueName: "device"),
+    @Option(help: ArgumentHelp("The synthetic device: touchpad, touchscreen or two-slot-touchpad.", valueName: "preset"),
             completion: .list(SynthCommand.devices.map(\.key)))
-    var device = "touchpad"
+    var preset = "touchpad"
 
     @Option(help: ArgumentHelp("Fingers for every gesture (default: a realistic random number for each).", valueName: "n"))
     var fingers: Int?
@@ -87,20 +87,20 @@ struct SynthCommand: AsyncParsableCommand {
         return Point(x: x, y: y)
     }
 
-    /// The device `--device` names.
+    /// The device `--preset` names.
     var deviceDescription: DeviceDescription? {
-        Self.devices.first { $0.key == device }?.value
+        Self.devices.first { $0.key == preset }?.value
     }
 
     func validate() throws {
         guard let description = deviceDescription else {
-            throw ValidationError("--device must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(device).")
+            throw ValidationError("--preset must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(preset).")
         }
         let synthesizer = GestureSynthesizer(device: description, seed: 0)
         if let fingers {
             let most = synthesizer.maximumFingers
             guard (1...most).contains(fingers) else {
-                throw ValidationError("--fingers must be 1 to \(most): the synthetic \(device) counts at most \(most) fingers.")
+                throw ValidationError("--fingers must be 1 to \(most): the synthetic \(preset) counts at most \(most) fingers.")
             }
             for kind in Set(kinds).sorted(by: { $0.labelName < $1.labelName }) {
                 let range = GestureRanges.fingers(kind)
@@ -114,7 +114,7 @@ struct SynthCommand: AsyncParsableCommand {
         if let place {
             let size = synthesizer.surfaceSize
             guard place.x <= size.width, place.y <= size.height else {
-                throw ValidationError("--at \(FixedDecimal.format(place.x, places: 1)),\(FixedDecimal.format(place.y, places: 1)) lies outside the synthetic \(device), which is "
+                throw ValidationError("--at \(FixedDecimal.format(place.x, places: 1)),\(FixedDecimal.format(place.y, places: 1)) lies outside the synthetic \(preset), which is "
                     + "\(FixedDecimal.format(size.width, places: 1)) × \(FixedDecimal.format(size.height, places: 1)) mm.")
             }
         }
@@ -139,6 +139,6 @@ struct SynthCommand: AsyncParsableCommand {
             printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
-        printError("\(output): \(kinds.count) gesture(s) on the synthetic \(device), \(recording.events.count) events")
+        printError("\(output): \(kinds.count) gesture(s) on the synthetic \(preset), \(recording.events.count) events")
     }
 }

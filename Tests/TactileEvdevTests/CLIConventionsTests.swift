@@ -77,7 +77,7 @@ import Testing
         (["pan", "--fingers", "0"], "--fingers must be 1 to"),
         (["tap", "--at", "500,10"], "lies outside the synthetic touchpad"),
         (["tap", "--at", "ten,10"], "expected X,Y in millimetres"),
-        (["tap", "--device", "tablet"], "--device must be touchpad, touchscreen, two-slot-touchpad"),
+        (["tap", "--preset", "tablet"], "--preset must be touchpad, touchscreen, two-slot-touchpad"),
     ])
     func badSynthOptionsAreNamed(arguments: [String], message: String) throws {
         let output = try TestSupport.run(try tactile(), ["synth"] + arguments + ["-o", "/tmp/never-written.json"])
@@ -144,7 +144,7 @@ import Testing
             _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
         }
         #expect(try bashCompletions(["tactile", "synth", "pinch"], in: directory) == ["pinch-in", "pinch-out"])
-        #expect(try bashCompletions(["tactile", "synth", "tap", "--device", "two"], in: directory) == ["two-slot-touchpad"])
+        #expect(try bashCompletions(["tactile", "synth", "tap", "--preset", "two"], in: directory) == ["two-slot-touchpad"])
         #expect(try bashCompletions(["tactile", "convert", "a.json", "out.evemu", "--to", "lib"], in: directory) == ["libinput-record"])
         #expect(try bashCompletions(["tactile", "replay", ""], in: directory) == ["a.json", "b.evemu", "c.yml"])
         #expect(try bashCompletions(["tactile", "golden", ""], in: directory) == ["a.json"])
@@ -191,5 +191,29 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("expected tactile, evemu, libinput-record"))
         #expect(bad.standardError.contains("Usage: tactile convert "))
+    }
+
+    /// `--device` names a node everywhere; an evemu description file is `--description`.
+    @Test func replayAndConvertTakeAnEvemuDescription() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let whole = directory.appendingPathComponent("whole.evemu").path
+        #expect(try TestSupport.run(try tactile(), ["synth", "pan", "-o", whole]).status == 0)
+        let lines = try String(contentsOfFile: whole, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let description = directory.appendingPathComponent("pad.desc").path
+        let events = directory.appendingPathComponent("pan.data").path
+        try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(toFile: description, atomically: true, encoding: .utf8)
+        try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(toFile: events, atomically: true, encoding: .utf8)
+
+        let expected = try TestSupport.run(try tactile(), ["replay", "--json", whole])
+        let replayed = try TestSupport.run(try tactile(), ["replay", "--json", "--description", description, events])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(replayed.standardOutput == expected.standardOutput)
+        #expect(expected.standardOutput.contains("pan"))
+
+        let converted = directory.appendingPathComponent("pan.json").path
+        let output = try TestSupport.run(try tactile(), ["convert", "--description", description, events, converted])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(try TestSupport.run(try tactile(), ["replay", "--json", converted]).standardOutput == expected.standardOutput)
     }
 }
