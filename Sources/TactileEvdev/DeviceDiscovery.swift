@@ -1,3 +1,4 @@
+// Finding evdev nodes: what each is and whether it can be opened.
 import Tactile
 #if canImport(Glibc)
 import Glibc

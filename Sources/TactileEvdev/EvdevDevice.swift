@@ -1,3 +1,4 @@
+// An evdev device opened through libevdev: its description and its events, with SYN_DROPPED recovery.
 import CLibevdev
 import Dispatch
 import Tactile
@@ -124,48 +125,29 @@ public final class EvdevDevice {
     /// How many times the kernel reported `SYN_DROPPED` so far.
     public private(set) var droppedCount = 0
 
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// Events produced by a resync, delivered before anything read after them.
-    private var pending: [InputEvent] = []
-    private var pendingIndex = 0
+    var pending: [InputEvent] = []
+    var pendingIndex = 0
     /// Turns a protocol-A device's events into protocol B; `nil` for other devices.
-    private var converter: ProtocolAConverter?
+    var converter: ProtocolAConverter?
     /// Protocol-B events of the last converted frame not handed out yet.
-    private var converted: [InputEvent] = []
-    private var convertedIndex = 0
-    private var isGone = false
+    var converted: [InputEvent] = []
+    var convertedIndex = 0
+    var isGone = false
     /// What `stat` said of ``path`` once opened: its device, inode and device number.
-    private let nodeIdentity: NodeIdentity?
+    let nodeIdentity: NodeIdentity?
     /// Set once the node was seen removed or replaced; `poll(timeout:)` then reports a hang-up.
-    private var nodeRemoved = false
+    var nodeRemoved = false
     /// `CLOCK_MONOTONIC` seconds of the last node check.
-    private var lastNodeCheck = -Double.infinity
+    var lastNodeCheck = -Double.infinity
+
+    /// The serial queue (a thread of its own) the async `poll(timeout:)` waits on.
+    lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
 
     /// How often, at most, `poll(timeout:)` checks while idle that the node
     /// still exists and names the device opened (see ``EvdevDevice``).
     public static let nodeCheckInterval = 0.25
-
-    /// What identifies a node: the file (`st_dev`, `st_ino`) and the device it names (`st_rdev`).
-    private struct NodeIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var deviceNumber: UInt64
-
-        /// The identity of `path` now, or why `stat` failed.
-        static func of(_ path: String) -> Result<NodeIdentity, StatFailure> {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                let code = errno
-                return .failure(StatFailure(missing: code == ENOENT || code == ENOTDIR))
-            }
-            return .success(NodeIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), deviceNumber: UInt64(info.st_rdev)))
-        }
-    }
-
-    /// Why `stat` failed: the path is missing, or something else (not taken as removal).
-    private struct StatFailure: Error {
-        var missing: Bool
-    }
 
     /// Opens `path` read-only and non-blocking and reads its description.
     public convenience init(path: String) throws(EvdevError) {
@@ -321,116 +303,6 @@ public final class EvdevDevice {
         }
     }
 
-    /// Waits until events are waiting, `timeout` seconds pass (`nil`: forever),
-    /// or the device hangs up or its node is removed (see ``EvdevDevice``).
-    ///
-    /// Returns ``PollResult/readable`` at once while resync or converted events are pending.
-    public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
-        if let ready = pollAtOnce() { return ready }
-        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
-        while true {
-            let slice = Self.pollSlice(fileDescriptor, milliseconds: sliceMilliseconds(until: deadline))
-            if let result = try conclude(slice, deadline: deadline) { return result }
-        }
-    }
-
-    /// `poll(timeout:)` without blocking the caller's thread: the waits in
-    /// `poll(2)` happen on a thread of the device's own, while the calling
-    /// task is suspended (it stays on its actor, the main actor for a
-    /// ``LiveSession``). A cancelled task gets ``PollResult/timeout`` at the
-    /// next slice (at most ``nodeCheckInterval`` seconds).
-    ///
-    /// ```swift
-    /// while case .event(let event) = try device.nextEvent() { process(event) }
-    /// if try await device.poll(timeout: 0.5) == .hangup { print("gone") }
-    /// ```
-    nonisolated(nonsending)
-    public func poll(timeout: Double?) async throws(EvdevError) -> PollResult {
-        if let ready = pollAtOnce() { return ready }
-        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
-        let descriptor = fileDescriptor
-        let queue = pollQueue
-        while true {
-            if Task.isCancelled { return .timeout }
-            let milliseconds = sliceMilliseconds(until: deadline)
-            let slice = await withCheckedContinuation { (continuation: CheckedContinuation<PollSlice, Never>) in
-                queue.async { continuation.resume(returning: Self.pollSlice(descriptor, milliseconds: milliseconds)) }
-            }
-            if let result = try conclude(slice, deadline: deadline) { return result }
-        }
-    }
-
-    /// What one `poll(2)` call said.
-    private struct PollSlice: Sendable {
-        var rc: Int32
-        var revents: Int16
-        var error: Int32
-    }
-
-    /// The serial queue (a thread of its own) the async `poll(timeout:)` waits on.
-    private lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
-
-    /// The answer when no waiting is needed: events pending, or the device gone.
-    private func pollAtOnce() -> PollResult? {
-        if convertedIndex < converted.count || pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 {
-            return .readable
-        }
-        if isGone || nodeRemoved { return .hangup }
-        return nil
-    }
-
-    /// The next wait, in slices of at most ``nodeCheckInterval`` so the node is checked between them.
-    private func sliceMilliseconds(until deadline: Double?) -> Int32 {
-        var wait = Self.nodeCheckInterval
-        if let deadline { wait = min(wait, max(0, deadline - Self.monotonicSeconds())) }
-        return Int32((wait * 1000).rounded(.up))
-    }
-
-    /// One `poll(2)` of `descriptor` for input, for at most `milliseconds`.
-    private static func pollSlice(_ descriptor: Int32, milliseconds: Int32) -> PollSlice {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let rc = Glibc.poll(&request, 1, milliseconds)
-        return PollSlice(rc: rc, revents: request.revents, error: rc < 0 ? errno : 0)
-    }
-
-    /// What a slice means: a result, or `nil` to wait again.
-    private func conclude(_ slice: PollSlice, deadline: Double?) throws(EvdevError) -> PollResult? {
-        if slice.rc < 0 {
-            if slice.error == EINTR { return nil }
-            throw EvdevError(errno: slice.error, path: path, operation: "poll")
-        }
-        if slice.rc > 0 {
-            if slice.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
-            return .readable
-        }
-        if nodeWasRemoved() {
-            nodeRemoved = true
-            return .hangup
-        }
-        if let deadline, Self.monotonicSeconds() >= deadline { return .timeout }
-        return nil
-    }
-
-    /// Whether ``path`` no longer exists or names another file than the one
-    /// opened; checked at most every ``nodeCheckInterval`` seconds (`false` in between).
-    private func nodeWasRemoved() -> Bool {
-        guard let nodeIdentity else { return false }
-        let now = Self.monotonicSeconds()
-        guard now - lastNodeCheck >= Self.nodeCheckInterval else { return false }
-        lastNodeCheck = now
-        switch NodeIdentity.of(path) {
-        case .success(let identity): return identity != nodeIdentity
-        case .failure(let failure): return failure.missing
-        }
-    }
-
-    /// `CLOCK_MONOTONIC` in seconds.
-    private static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
-
     /// Reads events and hands each to `body` until `body` returns `false`, no
     /// event arrives for `idleTimeout` seconds (`nil`: wait forever), or the
     /// device goes away. On a hang-up the events still buffered are delivered
@@ -477,44 +349,4 @@ public final class EvdevDevice {
                    type: EventType(rawValue: raw.type), code: raw.code, value: raw.value)
     }
 
-    // MARK: Description
-
-    /// What libevdev holds for the axes of `description` now (see ``axisValues``).
-    static func axisValues(_ handle: OpaquePointer, _ description: DeviceDescription) -> AxisValues {
-        var values = AxisValues()
-        for axis in description.axes {
-            if axis.code == AbsCode.mtSlot {
-                values[axis.code] = Int32(max(0, libevdev_get_current_slot(handle)))
-            } else if !ProtocolAConverter.isContactCode(axis.code) {
-                values[axis.code] = libevdev_get_event_value(handle, UInt32(EventType.abs.rawValue), UInt32(axis.code))
-            }
-        }
-        return values
-    }
-
-    /// Builds a `DeviceDescription` from libevdev's view of the device.
-    static func describe(_ handle: OpaquePointer) -> DeviceDescription {
-        let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
-        let identity = DeviceIdentity(
-            bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
-            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
-            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
-            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle))
-        )
-        let properties = (0...InputProperty.max).filter { libevdev_has_property(handle, UInt32($0)) != 0 }
-        let keys = (0...KeyCode.max).filter { libevdev_has_event_code(handle, UInt32(EventType.key.rawValue), UInt32($0)) != 0 }
-        var axes: [AbsoluteAxis] = []
-        for code in 0...AbsCode.max where libevdev_has_event_code(handle, UInt32(EventType.abs.rawValue), UInt32(code)) != 0 {
-            guard let info = libevdev_get_abs_info(handle, UInt32(code))?.pointee else { continue }
-            axes.append(AbsoluteAxis(code: code, minimum: info.minimum, maximum: info.maximum,
-                                     fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
-        }
-        var other: [EventCodeSet] = []
-        let otherTypes: [(EventType, UInt16)] = [(.rel, 0x0f), (.msc, MscCode.max), (.sw, 0x10), (.led, 0x0f)]
-        for (type, maxCode) in otherTypes where libevdev_has_event_type(handle, UInt32(type.rawValue)) != 0 {
-            let codes = (0...maxCode).filter { libevdev_has_event_code(handle, UInt32(type.rawValue), UInt32($0)) != 0 }
-            if !codes.isEmpty { other.append(EventCodeSet(type: type, codes: codes)) }
-        }
-        return DeviceDescription(name: name, identity: identity, properties: properties, keys: keys, axes: axes, otherCodes: other)
-    }
 }

@@ -1,3 +1,4 @@
+// Why a device could not be opened or read, and what to do about it.
 #if canImport(Glibc)
 import Glibc
 #endif

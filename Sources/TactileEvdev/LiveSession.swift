@@ -1,3 +1,4 @@
+// Drives an input pipeline from a live evdev device.
 import Tactile
 #if canImport(Glibc)
 import Glibc

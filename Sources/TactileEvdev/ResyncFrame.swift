@@ -1,3 +1,4 @@
+// The frame a live source feeds after SYN_DROPPED: libevdev's whole state as ordinary events.
 import CLibevdev
 import Tactile
 

@@ -1,3 +1,4 @@
+// Stopping a live session on SIGINT/SIGTERM, in a form a user can copy.
 import Dispatch
 #if canImport(Glibc)
 import Glibc

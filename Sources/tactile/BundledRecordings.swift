@@ -1,3 +1,4 @@
+// Finds the Recordings/ directory that ships with the sources.
 import Foundation
 
 /// Finds the `Recordings/` directory that ships with the sources: from

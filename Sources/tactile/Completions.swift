@@ -1,3 +1,4 @@
+// Shell completions for each kind of argument.
 import ArgumentParser
 import Foundation
 import TactileRecording

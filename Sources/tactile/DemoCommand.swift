@@ -1,3 +1,4 @@
+// `tactile demo`: recognition on a live touch device, or the bundled recordings without one.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// What `tactile demo` replays without a touch device: every recognizer kind firing.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// The replay half of `tactile demo`: bundled recordings at their recorded pace, drawn in the terminal view.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// The summary `tactile demo` leaves on screen: what was played and what each recognizer did.
 import Tactile
 
 /// What `tactile demo` leaves on the main screen when its terminal view

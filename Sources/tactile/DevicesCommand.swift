@@ -1,3 +1,4 @@
+// `tactile devices`: the evdev input devices, which are touch devices, and whether they open.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// `tactile golden`: pins what the engine does now as a recording's expected action log.
 import ArgumentParser
 import TactileRecording
 

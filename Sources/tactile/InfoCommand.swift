@@ -1,3 +1,4 @@
+// `tactile info`: what a recording holds, without replaying it.
 import ArgumentParser
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Buffered, ordered lines to standard output and standard error.
 import Foundation
 
 /// Lines written to standard output or standard error through one buffer, so

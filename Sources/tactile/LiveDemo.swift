@@ -1,3 +1,4 @@
+// The live half of `tactile demo`: a live session on one evdev node, printed as it happens.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// `tactile mock`: a umockdev testbed for a recording's device.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// How commands write files: never over an existing one without --force.
 import Foundation
 import TactileRecording
 

@@ -1,3 +1,4 @@
+// An action's values as the terminal panel shows them, at three levels of detail.
 import Tactile
 
 /// The values of an action as the terminal view shows them, at three levels

@@ -1,3 +1,4 @@
+// Options shared by the commands that play a recording.
 import ArgumentParser
 
 /// Options shared by the commands that play a recording.

@@ -1,3 +1,4 @@
+// `tactile record`: a touch device's events saved as a recording, journalled while it runs.
 import ArgumentParser
 import Foundation
 import Tactile

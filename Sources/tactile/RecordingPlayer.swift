@@ -1,3 +1,4 @@
+// Plays one recording through the replay driver and prints its touches and actions in time order.
 import Foundation
 import Tactile
 import TactileEvdev

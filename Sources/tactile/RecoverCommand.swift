@@ -1,3 +1,4 @@
+// `tactile recover`: the recording inside a journal `tactile record` left behind.
 import ArgumentParser
 import Foundation
 import TactileRecording

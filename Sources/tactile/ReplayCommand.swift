@@ -1,3 +1,4 @@
+// `tactile replay`: recordings played through the gesture engine.
 import ArgumentParser
 import Tactile
 import TactileRecording

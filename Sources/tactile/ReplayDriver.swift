@@ -1,3 +1,4 @@
+// Runs events through the standard recognizers on a window sized to a screen, for people watching.
 import Foundation
 import Tactile
 import TactileEvdev

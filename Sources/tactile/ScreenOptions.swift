@@ -1,3 +1,4 @@
+// `--screen WxH` and `--dpi N`, shared by every command that maps a surface onto a screen.
 import ArgumentParser
 import Foundation
 import Tactile

@@ -1,3 +1,4 @@
+// A `WIDTHxHEIGHT` option value, in points or millimetres.
 import ArgumentParser
 import Tactile
 

@@ -1,3 +1,4 @@
+// A line of the terminal view with its styled stretches.
 import Foundation
 import Tactile
 

@@ -1,3 +1,4 @@
+// `tactile`: the root command and its subcommands.
 import ArgumentParser
 
 /// `tactile`: replay recordings and run the demo.

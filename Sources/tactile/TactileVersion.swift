@@ -1,3 +1,4 @@
+// The one place Tactile's version is written down.
 /// The version of Tactile that `tactile --version` prints: the one place it
 /// is written down. Raise it here when a release is tagged (`vX.Y.Z`).
 enum TactileVersion {

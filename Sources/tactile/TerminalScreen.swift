@@ -1,3 +1,4 @@
+// The terminal view's I/O: alternate screen, paced redraws, colours and restoring the terminal.
 import Tactile
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+// The full-screen picture `tactile demo` draws: surface, fingers, recognizer panel.
 import Tactile
 
 /// The full-screen picture `tactile demo` draws when standard output is a

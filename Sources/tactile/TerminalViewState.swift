@@ -1,3 +1,4 @@
+// The terminal view's state: fingers, recognizers and what each last did.
 import Tactile
 
 extension TerminalView {

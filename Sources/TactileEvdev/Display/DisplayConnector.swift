@@ -1,3 +1,4 @@
+// One DRM connector: connection, EDID, modes and the screen they give.
 import Tactile
 
 /// One DRM connector of the kernel (`/sys/class/drm/card0-eDP-1`): whether

@@ -1,3 +1,4 @@
+// The display touches map onto, read from the kernel's DRM connectors.
 import Tactile
 #if canImport(Glibc)
 import Glibc

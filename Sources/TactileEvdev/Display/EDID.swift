@@ -1,3 +1,4 @@
+// A display's EDID base block: size, preferred mode, name.
 import Tactile
 
 /// Why EDID bytes could not be read.
