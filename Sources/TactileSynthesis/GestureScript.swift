@@ -79,51 +79,34 @@ extension GestureSpec {
 
     /// The same gesture moved by `offset` millimetres.
     func translated(by offset: Vector) -> GestureSpec {
-        switch self {
-        case .tap(var spec): spec.centre += offset; return .tap(spec)
-        case .pinch(var spec): spec.centre += offset; return .pinch(spec)
-        case .rotation(var spec): spec.centre += offset; return .rotation(spec)
-        case .pan(var spec): spec.start += offset; return .pan(spec)
-        case .swipe(var spec): spec.start += offset; return .swipe(spec)
-        case .longPress(var spec): spec.centre += offset; return .longPress(spec)
-        case .hold(var spec): spec.centre += offset; return .hold(spec)
-        }
+        edited(tap: { $0.centre += offset }, transform: { $0.centre += offset },
+               pan: { $0.start += offset }, swipe: { $0.start += offset }, press: { $0.centre += offset })
     }
 
     /// The same gesture with its distances multiplied by `factor` (a swipe
     /// also shortens its motion to keep its speed, down to 60 ms).
     func resized(by factor: Double) -> GestureSpec {
         func scaled(_ vectors: [Vector]) -> [Vector] { vectors.map { $0 * factor } }
-        switch self {
-        case .tap(var spec):
-            spec.offsets = scaled(spec.offsets)
-            spec.secondTapOffset = spec.secondTapOffset * factor
-            return .tap(spec)
-        case .pinch(var spec):
-            spec.offsets = scaled(spec.offsets)
-            spec.drift = spec.drift * factor
-            return .pinch(spec)
-        case .rotation(var spec):
-            spec.offsets = scaled(spec.offsets)
-            spec.drift = spec.drift * factor
-            return .rotation(spec)
-        case .pan(var spec):
-            spec.offsets = scaled(spec.offsets)
-            spec.translation = spec.translation * factor
-            spec.deformation = scaled(spec.deformation)
-            return .pan(spec)
-        case .swipe(var spec):
-            spec.offsets = scaled(spec.offsets)
-            spec.distance *= factor
-            spec.motion.duration = max(min(0.06, spec.motion.duration), spec.motion.duration * factor)
-            return .swipe(spec)
-        case .longPress(var spec):
-            spec.offsets = scaled(spec.offsets)
-            return .longPress(spec)
-        case .hold(var spec):
-            spec.offsets = scaled(spec.offsets)
-            return .hold(spec)
-        }
+        return edited(
+            tap: { spec in
+                spec.offsets = scaled(spec.offsets)
+                spec.secondTapOffset = spec.secondTapOffset * factor
+            },
+            transform: { spec in
+                spec.offsets = scaled(spec.offsets)
+                spec.drift = spec.drift * factor
+            },
+            pan: { spec in
+                spec.offsets = scaled(spec.offsets)
+                spec.translation = spec.translation * factor
+                spec.deformation = scaled(spec.deformation)
+            },
+            swipe: { spec in
+                spec.offsets = scaled(spec.offsets)
+                spec.distance *= factor
+                spec.motion.duration = max(min(0.06, spec.motion.duration), spec.motion.duration * factor)
+            },
+            press: { spec in spec.offsets = scaled(spec.offsets) })
     }
 
     /// The gesture with at most `count` fingers (the first ones to land).
@@ -131,40 +114,46 @@ extension GestureSpec {
         let limit = max(1, count)
         guard fingers > limit else { return self }
         func first<T>(_ array: [T]) -> [T] { Array(array.prefix(limit)) }
+        return edited(
+            tap: { spec in
+                spec.offsets = first(spec.offsets)
+                spec.strokes = spec.strokes.map { stroke in
+                    TapStroke(timing: stroke.timing.limited(to: limit), dwell: stroke.dwell, drift: first(stroke.drift))
+                }
+            },
+            transform: { spec in
+                spec.offsets = first(spec.offsets)
+                spec.timing = spec.timing.limited(to: limit)
+            },
+            pan: { spec in
+                spec.offsets = first(spec.offsets)
+                spec.deformation = first(spec.deformation)
+                spec.timing = spec.timing.limited(to: limit)
+            },
+            swipe: { spec in
+                spec.offsets = first(spec.offsets)
+                spec.timing = spec.timing.limited(to: limit)
+            },
+            press: { spec in
+                spec.offsets = first(spec.offsets)
+                spec.drift = first(spec.drift)
+                spec.timing = spec.timing.limited(to: limit)
+            })
+    }
+
+    /// The same kind of gesture with its spec changed by the edit for its
+    /// shape (pinch and rotation share `transform`, long press and hold `press`).
+    private func edited(tap: (inout TapSpec) -> Void, transform: (inout TransformSpec) -> Void,
+                        pan: (inout PanSpec) -> Void, swipe: (inout SwipeSpec) -> Void,
+                        press: (inout PressSpec) -> Void) -> GestureSpec {
         switch self {
-        case .tap(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.strokes = spec.strokes.map { stroke in
-                TapStroke(timing: stroke.timing.limited(to: limit), dwell: stroke.dwell, drift: first(stroke.drift))
-            }
-            return .tap(spec)
-        case .pinch(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.timing = spec.timing.limited(to: limit)
-            return .pinch(spec)
-        case .rotation(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.timing = spec.timing.limited(to: limit)
-            return .rotation(spec)
-        case .pan(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.deformation = first(spec.deformation)
-            spec.timing = spec.timing.limited(to: limit)
-            return .pan(spec)
-        case .swipe(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.timing = spec.timing.limited(to: limit)
-            return .swipe(spec)
-        case .longPress(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.drift = first(spec.drift)
-            spec.timing = spec.timing.limited(to: limit)
-            return .longPress(spec)
-        case .hold(var spec):
-            spec.offsets = first(spec.offsets)
-            spec.drift = first(spec.drift)
-            spec.timing = spec.timing.limited(to: limit)
-            return .hold(spec)
+        case .tap(var spec): tap(&spec); return .tap(spec)
+        case .pinch(var spec): transform(&spec); return .pinch(spec)
+        case .rotation(var spec): transform(&spec); return .rotation(spec)
+        case .pan(var spec): pan(&spec); return .pan(spec)
+        case .swipe(var spec): swipe(&spec); return .swipe(spec)
+        case .longPress(var spec): press(&spec); return .longPress(spec)
+        case .hold(var spec): press(&spec); return .hold(spec)
         }
     }
 }

@@ -82,8 +82,5 @@ struct InfoCommand: ParsableCommand {
         }
     }
 
-    private func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    private func hex(_ value: UInt16) -> String { TextFormat.hex(value, width: 4) }
 }

@@ -75,9 +75,10 @@ public struct ActionRecord: Hashable, Sendable {
     }
 }
 
-/// JSON string quoting for hand-written JSON (the action log, recordings):
-/// `"`, `\`, line feed, carriage return and tab by letter, other control
-/// characters as `\u00XX`, everything else as it is.
+/// JSON string quoting for hand-written JSON (the action log, recordings)
+/// and YAML (a JSON string is a YAML 1.2 double-quoted scalar): `"`, `\`,
+/// line feed, carriage return and tab by letter, other control characters
+/// and DEL as `\u00XX`, everything else as it is.
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     public static func quote(_ text: String) -> String {
@@ -89,7 +90,7 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

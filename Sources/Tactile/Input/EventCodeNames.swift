@@ -65,10 +65,7 @@ public enum EventCodeNames {
         }
     }
 
-    private static func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return "0x" + String(repeating: "0", count: max(0, 2 - digits.count)) + digits
-    }
+    private static func hex(_ value: UInt16) -> String { "0x" + TextFormat.hex(value, width: 2) }
 
     /// The kernel name of a type, such as `EV_ABS`, or `EV_0x1e` when unknown.
     public static func name(of type: EventType) -> String {

@@ -77,8 +77,6 @@ public struct InputEvent: Hashable, Sendable {
 extension InputEvent: CustomStringConvertible {
     /// The event in evemu's `E:` notation, with symbolic names added.
     public var description: String {
-        let micro = String(microseconds)
-        let padded = String(repeating: "0", count: max(0, 6 - micro.count)) + micro
-        return "\(seconds).\(padded) \(EventCodeNames.qualifiedName(type: type, code: code)) \(value)"
+        "\(seconds).\(TextFormat.decimal(microseconds, width: 6)) \(EventCodeNames.qualifiedName(type: type, code: code)) \(value)"
     }
 }

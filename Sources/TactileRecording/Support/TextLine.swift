@@ -1,4 +1,6 @@
 // One line of a text recording (evemu, getevent, reMarkable, YAML): its number, its bytes, and whether it is text.
+import Tactile
+
 /// One line of a text recording: its 1-based number and its bytes, without
 /// the line break (a trailing `\r` of a CRLF file is dropped too).
 struct TextLine: Sendable {

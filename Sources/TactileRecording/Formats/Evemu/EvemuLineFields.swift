@@ -1,4 +1,6 @@
 // The fields of one evemu header or event line, with parsers whose errors name the file, line, field and form.
+import Tactile
+
 /// The whitespace-separated fields of one header or event line, after its
 /// two-byte prefix and before any `#` comment, with parsers that name the
 /// file, the line, the field and what was expected when they fail.

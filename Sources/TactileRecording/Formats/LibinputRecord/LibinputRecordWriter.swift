@@ -139,24 +139,6 @@ public enum LibinputRecordWriter {
         String(text.map { $0.isNewline ? " " : $0 })
     }
 
-    /// A YAML double-quoted string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += "\\x" + TextFormat.hex(scalar.value, width: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted string (JSON's quoting, which YAML 1.2 reads the same).
+    static func quoted(_ text: String) -> String { JSONText.quote(text) }
 }

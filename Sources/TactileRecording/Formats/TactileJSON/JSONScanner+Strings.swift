@@ -1,4 +1,5 @@
 // The scanner's strings: escapes, surrogate pairs, UTF-8 checks and the length limit.
+import Tactile
 
 extension JSONScanner {
     /// A string at the cursor (which is at its opening quote), at most `maximumLength` UTF-8 bytes.
