@@ -1,4 +1,5 @@
 import Foundation
+import TactileTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

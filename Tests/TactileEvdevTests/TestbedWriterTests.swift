@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 @testable import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// ``TestbedWriter``'s files, checked against the committed Synaptics fixture

@@ -1,5 +1,6 @@
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("evemu writer")

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("Interop: evemu and libinput record export")

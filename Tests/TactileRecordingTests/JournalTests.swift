@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// ``RecordingJournal``: appending, the sync cadence, and recovering whole

@@ -49,11 +49,4 @@ enum RecordingFormatFixtures {
         }
         return tapText.replacingCharacters(in: range, with: new)
     }
-
-    /// The repository's root, from this file's path.
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 }

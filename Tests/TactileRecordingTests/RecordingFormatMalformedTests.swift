@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 @testable import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// A broken recording and the error it must give.

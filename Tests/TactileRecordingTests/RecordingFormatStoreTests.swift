@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("Recording format v1: saving and the store")

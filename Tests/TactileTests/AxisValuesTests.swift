@@ -1,5 +1,6 @@
 import Foundation
 import Tactile
+import TactileTestSupport
 import Testing
 
 @Suite("Axis values and the slot the events begin in")

@@ -1,3 +1,4 @@
+import TactileTestSupport
 import Testing
 @testable import Tactile
 

@@ -1,4 +1,5 @@
 import Tactile
+import TactileTestSupport
 
 /// Records the touches it is given and never recognizes anything.
 final class TouchRecorder: GestureRecognizer {
