@@ -54,10 +54,19 @@ let package = Package(
             name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTestSupport"],
             exclude: ["Fixtures"]
         ),
+        // The TactileEvdev library: device reading, resync, discovery, displays, live sessions, umockdev testbeds.
         .testTarget(
             name: "TactileEvdevTests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "CLibevdev", "TactileTestSupport",
+                "Tactile", "TactileEvdev", "TactileRecording", "CLibevdev", "TactileTestSupport",
+                "tactile", "tactile-evdev-probe",
+            ]
+        ),
+        // The tactile command's integration tests: they run the built executable (and test its internals).
+        .testTarget(
+            name: "TactileCLITests",
+            dependencies: [
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileTestSupport",
                 "tactile", "tactile-evdev-probe",
             ]
         ),
