@@ -1,3 +1,4 @@
+// tactile demo and record on a device another program holds an exclusive grab on (a --grabbed umockdev testbed).
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// The conventions every tactile command follows: --version, kinds in kebab-case, --force, completions, exit statuses.
 import Foundation
 import Tactile
 import TactileRecording

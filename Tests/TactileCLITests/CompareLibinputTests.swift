@@ -1,3 +1,4 @@
+// tools/compare-libinput.py on the bundled Synaptics two-finger scroll: libinput and tactile both see the scroll.
 import Foundation
 import TactileTestSupport
 import Testing

@@ -1,3 +1,4 @@
+// Corpus recordings through the live path: tactile demo --json on a testbed of each gives tactile replay --json's action log.
 import Foundation
 import Tactile
 import TactileEvdev

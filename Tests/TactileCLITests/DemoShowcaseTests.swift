@@ -1,3 +1,4 @@
+// tactile demo without a device: every recognizer kind firing, its one-line notice, width, colours and the summary it leaves.
 import Foundation
 import Tactile
 import TactileRecording

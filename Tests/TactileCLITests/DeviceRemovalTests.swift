@@ -1,3 +1,4 @@
+// tactile demo and record when the device is unplugged mid-stream (an --unplug umockdev testbed).
 import Foundation
 import Tactile
 import TactileRecording

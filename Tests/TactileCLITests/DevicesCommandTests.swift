@@ -1,3 +1,4 @@
+// tactile devices without umockdev: an input directory that is missing or empty, a node that cannot be opened.
 import Foundation
 import TactileTestSupport
 import Testing

@@ -1,3 +1,4 @@
+// tactile demo on the live path: umockdev events on the Synaptics testbed give the action log a replay of them gives.
 import Foundation
 import Tactile
 import TactileRecording

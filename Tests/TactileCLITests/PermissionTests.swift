@@ -1,3 +1,4 @@
+// tactile demo, record and devices on a node the user may not open: which path, and what to do, run unprivileged.
 import Foundation
 import TactileTestSupport
 import Testing

@@ -1,3 +1,4 @@
+// tactile record and tactile recover on the Synaptics testbed under umockdev.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// The CLI's replay driver: golden actions in time order with the touch lines, and timers at their own moment when paced.
 import Foundation
 import Tactile
 import TactileRecording

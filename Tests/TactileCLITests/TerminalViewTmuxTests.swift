@@ -1,3 +1,4 @@
+// tactile demo in a real terminal: tmux captures of the live demo and the showcase, and the terminal restored after.
 import Foundation
 import Tactile
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// Device discovery: nodes listed in order, ones that are not evdev or cannot be opened, errno mapping, sizes.
 import Foundation
 import Tactile
 @testable import TactileEvdev

@@ -1,3 +1,4 @@
+// EDID parsing and display discovery from made-up sysfs trees of DRM connectors.
 import Foundation
 import Tactile
 import TactileEvdev

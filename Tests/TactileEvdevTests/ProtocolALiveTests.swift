@@ -1,3 +1,4 @@
+// A protocol-A device (the N-Trig screen) on the live path: EvdevDevice hands out protocol B under umockdev.
 import Foundation
 import Tactile
 import TactileEvdev

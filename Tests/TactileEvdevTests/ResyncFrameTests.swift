@@ -1,3 +1,4 @@
+// The resync frame after SYN_DROPPED, built from a libevdev context whose state the tests write directly.
 import CLibevdev
 import Tactile
 @testable import TactileEvdev

@@ -1,3 +1,4 @@
+// A recording that began in slot 1: its testbed presents ABS_MT_SLOT 1, so the live path starts in slot 1 as replay does.
 import Foundation
 import Tactile
 import TactileEvdev

@@ -1,3 +1,4 @@
+// Testbeds written by TestbedWriter opened through the live path under umockdev-run: description and events read back.
 import Foundation
 import Tactile
 import TactileEvdev

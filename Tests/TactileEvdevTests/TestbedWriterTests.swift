@@ -1,3 +1,4 @@
+// TestbedWriter's files, checked against the committed Synaptics umockdev fixture (no umockdev needed).
 import Foundation
 import Tactile
 @testable import TactileRecording

@@ -1,3 +1,4 @@
+// The live path end to end under umockdev-run on the Synaptics touchpad: devices, the probe's events, SYN_DROPPED, errors.
 import Foundation
 import Tactile
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// The axis values a recording began with: read from evemu's comments, kept by every format, used by the assembler.
 import Foundation
 import Tactile
 import TactileRecording

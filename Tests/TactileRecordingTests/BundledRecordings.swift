@@ -1,3 +1,4 @@
+// The evemu originals in Recordings/evemu and what each is known to hold.
 import TactileTestSupport
 import Testing
 import Foundation

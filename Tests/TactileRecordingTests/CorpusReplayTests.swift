@@ -1,3 +1,4 @@
+// Every recording in Recordings/ replayed through the standard recognizers: the pinned golden log and every label hold.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// The forms evemu files take in the wild (all seen in evemu-devices), read by the evemu reader.
 import Foundation
 import Tactile
 import TactileRecording

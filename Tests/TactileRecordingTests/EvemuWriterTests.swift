@@ -1,3 +1,4 @@
+// The evemu writer: round trips, what evemu writes, names, atomic files and their errors.
 import Tactile
 import TactileRecording
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// Interop: evemu import and libinput record export.
 import Foundation
 import Tactile
 import TactileRecording

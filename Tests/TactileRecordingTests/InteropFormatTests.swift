@@ -1,3 +1,4 @@
+// Interop: format detection, the importer and forced formats.
 import Foundation
 import Tactile
 import TactileRecording

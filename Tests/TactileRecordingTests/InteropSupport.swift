@@ -1,3 +1,4 @@
+// What the interop tests share: where their data lies, touch statistics of a recording, an event shorthand.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// RecordingJournal: appending, the sync cadence, and recovering whole frames from what a crash leaves.
 import Foundation
 import Tactile
 import TactileRecording

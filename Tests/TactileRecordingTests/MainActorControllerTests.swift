@@ -1,3 +1,4 @@
+// A controller written as a UIKit app writes one (main-actor isolated, target and delegate) compiles and works.
 import Tactile
 import TactileRecording
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// Malformed evemu text: each broken line gives its error, and random bytes never crash the reader.
 import Tactile
 import TactileRecording
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// Recording(contentsOf:) and Recording.open(_:options:): one call for a file in any format, Tactile JSON included.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Recordings the format tests share: a synthesized session with its golden log, and a hand-made tap.
 import Foundation
 import Tactile
 import TactileRecording

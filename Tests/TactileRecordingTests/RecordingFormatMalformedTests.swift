@@ -1,3 +1,4 @@
+// Broken Tactile JSON recordings and the error each gives; random damage never crashes.
 import Foundation
 import Tactile
 @testable import TactileRecording

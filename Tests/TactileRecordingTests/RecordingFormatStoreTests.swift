@@ -1,3 +1,4 @@
+// Recording format v1: saving and the recording store.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Recording format v1: writing and reading, and the JSON schema.
 import Foundation
 import Tactile
 @testable import TactileRecording

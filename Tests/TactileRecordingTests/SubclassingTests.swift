@@ -1,3 +1,4 @@
+// Recognizers written outside the library with only its public API, as a UIKit subclass is written.
 import Tactile
 import TactileRecording
 import TactileTestSupport

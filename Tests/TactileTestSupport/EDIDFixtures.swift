@@ -1,3 +1,4 @@
+// EDID base blocks built byte by byte and made-up sysfs trees of DRM connectors, for the display tests.
 import Foundation
 
 /// EDID base blocks built byte by byte for the tests (no real monitor here),

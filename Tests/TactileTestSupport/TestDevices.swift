@@ -1,3 +1,4 @@
+// Device descriptions the tests share: small hand-made touchpads and touchscreens, and the umockdev Synaptics touchpad.
 import Tactile
 
 /// Small, fully specified devices for hand-written event streams, and the

@@ -1,3 +1,4 @@
+// Axis values and the slot the events begin in.
 import Foundation
 import Tactile
 import TactileTestSupport

@@ -1,3 +1,4 @@
+// TouchAssembler: protocol B streams, other devices and finger counts.
 
 import TactileTestSupport
 import Testing

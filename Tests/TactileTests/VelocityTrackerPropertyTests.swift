@@ -1,3 +1,4 @@
+// VelocityTracker's properties: lines, parabolas and cut-offs, confidence, the scalar tracker and the least-squares fit.
 import Foundation
 import Testing
 import Tactile

@@ -1,3 +1,4 @@
+// Minimal recognizers, a delegate and a harness (window, pipeline, action log) the engine tests build on.
 import Tactile
 import TactileTestSupport
 
