@@ -45,13 +45,30 @@ let package = Package(
         ),
         // Test helper: opens one evdev node and prints its events as JSON lines (used under umockdev).
         .executableTarget(name: "tactile-evdev-probe", dependencies: ["Tactile", "TactileEvdev"]),
+        // What several test targets share (device fixtures, the process runner, umockdev helpers,
+        // repository paths, temporary directories, SplitMix). Not in any product: it never ships.
+        .target(name: "TactileTestSupport", dependencies: ["Tactile"], path: "Tests/TactileTestSupport", exclude: ["Fixtures"]),
         // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
-        .testTarget(name: "TactileTests", dependencies: ["Tactile"], swiftSettings: [.defaultIsolation(MainActor.self)]),
-        .testTarget(name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .testTarget(
+            name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        // The TactileEvdev library: device reading, resync, discovery, displays, live sessions, umockdev testbeds.
         .testTarget(
             name: "TactileEvdevTests",
-            dependencies: ["Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "CLibevdev", "tactile", "tactile-evdev-probe"],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "Tactile", "TactileEvdev", "TactileRecording", "CLibevdev", "TactileTestSupport",
+                "tactile", "tactile-evdev-probe",
+            ]
+        ),
+        // The tactile command's integration tests: they run the built executable (and test its internals).
+        .testTarget(
+            name: "TactileCLITests",
+            dependencies: [
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileTestSupport",
+                "tactile", "tactile-evdev-probe",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

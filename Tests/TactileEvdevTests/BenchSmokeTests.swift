@@ -1,4 +1,5 @@
 import Foundation
+import TactileTestSupport
 import Testing
 
 /// `tactile bench --quick`: every measurement still runs end to end and

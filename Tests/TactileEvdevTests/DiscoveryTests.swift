@@ -1,17 +1,13 @@
+// Device discovery: nodes listed in order, ones that are not evdev or cannot be opened, errno mapping, sizes.
 import Foundation
 import Tactile
 @testable import TactileEvdev
+import TactileTestSupport
 import Testing
 
 @Suite struct DiscoveryTests {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-discovery-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func nodesAreSortedNumericallyAndOthersIgnored() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-discovery")
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["event10", "event2", "event1", "mouse0", "mice", "eventX", "by-path"] {
             _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data("x".utf8))
@@ -20,7 +16,7 @@ import Testing
     }
 
     @Test func aNodeThatIsNotEvdevIsListedWithTheReason() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-discovery")
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("event3").path, contents: Data("x".utf8))
         let devices = try DeviceDiscovery.list(directory: directory.path)
@@ -41,7 +37,7 @@ import Testing
 
     @Test func openingErrorsSayWhatWentWrong() throws {
         #expect(throws: EvdevError.notFound(path: "/nonexistent/event0")) { try EvdevDevice(path: "/nonexistent/event0") }
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-discovery")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("event0").path
         _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
@@ -59,7 +55,7 @@ import Testing
     }
 
     @Test func discoveredDeviceSizeComesFromTheResolution() {
-        let device = DiscoveredDevice(path: "/dev/input/event12", description: TouchpadDescription.synaptics)
+        let device = DiscoveredDevice(path: "/dev/input/event12", description: TestDevices.synaptics)
         #expect(device.kind == .touchpad)
         #expect(device.slots == 2)
         #expect(device.sizeIsEstimated == false)
@@ -67,7 +63,7 @@ import Testing
         #expect(abs(size.width - 4296.0 / 65) < 1e-9)
         #expect(abs(size.height - 3654.0 / 136) < 1e-9)
 
-        var noResolution = TouchpadDescription.synaptics
+        var noResolution = TestDevices.synaptics
         noResolution.axes = noResolution.axes.map {
             AbsoluteAxis(code: $0.code, minimum: $0.minimum, maximum: $0.maximum)
         }

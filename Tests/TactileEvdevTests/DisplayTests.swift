@@ -1,6 +1,8 @@
+// EDID parsing and display discovery from made-up sysfs trees of DRM connectors.
 import Foundation
 import Tactile
 import TactileEvdev
+import TactileTestSupport
 import Testing
 
 @Suite("EDID")
@@ -83,11 +85,8 @@ struct EDIDTests {
 struct DisplayDiscoveryTests {
     typealias Connector = EDIDFixtures.Connector
 
-    static let panel = Connector(name: "card0-eDP-1", edid: EDIDFixtures.block(), modes: ["1920x1080", "1280x720"])
-    static let monitor = Connector(
-        name: "card0-HDMI-A-1",
-        edid: EDIDFixtures.block(manufacturer: "DEL", centimetres: (60, 34), pixels: (2560, 1440), millimetres: (597, 336)),
-        modes: ["2560x1440", "1920x1080"])
+    static let panel = EDIDFixtures.panel
+    static let monitor = EDIDFixtures.monitor
 
     func detect(_ connectors: [Connector]) throws -> DisplayDiscovery.Detection {
         let root = try EDIDFixtures.temporaryRoot()

@@ -1,3 +1,4 @@
+// LiveSession's pieces that need no device, and stopping it on Ctrl-C.
 #if canImport(Glibc)
 import Glibc
 #endif

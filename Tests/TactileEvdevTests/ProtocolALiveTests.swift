@@ -1,7 +1,9 @@
+// A protocol-A device (the N-Trig screen) on the live path: EvdevDevice hands out protocol B under umockdev.
 import Foundation
 import Tactile
 import TactileEvdev
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// A protocol-A device on the live path: a umockdev testbed presents the
@@ -11,9 +13,7 @@ import Testing
 /// same recording (whose importer converts the same way).
 @Suite(.enabled(if: TestSupport.umockdevRun != nil, Comment(rawValue: TestSupport.umockdevMissing)))
 struct ProtocolALiveTests {
-    static let recording = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Recordings/evemu/touchscreen-ntrig-two-finger-touch-release.evemu").path
+    static let recording = Repository.path("Recordings/evemu/touchscreen-ntrig-two-finger-touch-release.evemu")
 
     /// The N-Trig recording as the kernel sent it, timestamps from 0, and a
     /// testbed presenting it in `directory`.
@@ -24,17 +24,11 @@ struct ProtocolALiveTests {
         return (evemu, files)
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-protocol-a-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("EvdevDevice reads a protocol-A node as a 10-slot protocol-B device")
     func deviceConverts() throws {
         let probe = try #require(TestSupport.product("tactile-evdev-probe"), "tactile-evdev-probe was not built next to the tests")
         let umockdevRun = try #require(TestSupport.umockdevRun)
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-protocol-a")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (evemu, files) = try testbed(in: directory)
         let output = try TestSupport.run(umockdevRun, Array(files.commandLine(running: [
@@ -60,7 +54,7 @@ struct ProtocolALiveTests {
     func liveEqualsReplay() throws {
         let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
         let umockdevRun = try #require(TestSupport.umockdevRun)
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-protocol-a")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (evemu, files) = try testbed(in: directory)
         let rebased = directory.appendingPathComponent("ntrig-rebased.evemu").path

@@ -1,28 +1,9 @@
+// The resync frame after SYN_DROPPED, built from a libevdev context whose state the tests write directly.
 import CLibevdev
 import Tactile
 @testable import TactileEvdev
+import TactileTestSupport
 import Testing
-
-/// The Synaptics touchpad of the umockdev fixture, as a description.
-enum TouchpadDescription {
-    static let synaptics = DeviceDescription(
-        name: "SynPS/2 Synaptics TouchPad",
-        identity: DeviceIdentity(bustype: 0x11, vendor: 0x2, product: 0x7, version: 0x1b1),
-        properties: [InputProperty.pointer, InputProperty.buttonPad],
-        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
-               KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap],
-        axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 1472, maximum: 5768, resolution: 65),
-            AbsoluteAxis(code: AbsCode.y, minimum: 1408, maximum: 5062, resolution: 136),
-            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
-            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 1472, maximum: 5768, resolution: 65),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 1408, maximum: 5062, resolution: 136),
-            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
-            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
-        ]
-    )
-}
 
 /// A libevdev context without a device (`libevdev_new`), set up like
 /// `description`, whose state the tests write directly.
@@ -60,7 +41,7 @@ final class FakeLibevdev {
     /// Two fingers down after the drop: slot 0 kept its touch (tracking id 7),
     /// slot 1 holds a new one (tracking id 9).
     static func twoFingers() throws -> FakeLibevdev {
-        let fake = try FakeLibevdev(TouchpadDescription.synaptics)
+        let fake = try FakeLibevdev(TestDevices.synaptics)
         fake.setSlot(0, AbsCode.mtTrackingID, 7)
         fake.setSlot(0, AbsCode.mtPositionX, 3000)
         fake.setSlot(0, AbsCode.mtPositionY, 2500)
@@ -100,7 +81,7 @@ final class FakeLibevdev {
     }
 
     @Test func emptySlotsOnlySayTheyAreEmpty() throws {
-        let fake = try FakeLibevdev(TouchpadDescription.synaptics)
+        let fake = try FakeLibevdev(TestDevices.synaptics)
         let frame = ResyncFrame.events(from: fake.handle, seconds: 0, microseconds: 0)
         let mt = frame.filter { $0.type == .abs && $0.code >= AbsCode.mtSlot }.map { [$0.code, UInt16(bitPattern: Int16(truncatingIfNeeded: $0.value))] }
         #expect(mt == [[AbsCode.mtSlot, 0], [AbsCode.mtTrackingID, 0xffff], [AbsCode.mtSlot, 1], [AbsCode.mtTrackingID, 0xffff], [AbsCode.mtSlot, 0]])
@@ -125,7 +106,7 @@ final class FakeLibevdev {
     /// in flight are cancelled at the synthetic `SYN_REPORT`, and the resync
     /// frame brings both fingers back at their current positions.
     @Test func assemblerRestoresEveryFingerFromTheResyncFrame() throws {
-        var assembler = TouchAssembler(device: TouchpadDescription.synaptics)
+        var assembler = TouchAssembler(device: TestDevices.synaptics)
         let before: [InputEvent] = [
             InputEvent(time: 1.0, type: .abs, code: AbsCode.mtTrackingID, value: 7),
             InputEvent(time: 1.0, type: .abs, code: AbsCode.mtPositionX, value: 2000),
@@ -149,7 +130,7 @@ final class FakeLibevdev {
         let restored = frames[1].activeTouches.sorted { $0.slot < $1.slot }
         #expect(restored.map(\.slot) == [0, 1])
         #expect(restored.map(\.trackingID) == [7, 9])
-        let mapping = SurfaceMapping(device: TouchpadDescription.synaptics, screen: .standard)
+        let mapping = SurfaceMapping(device: TestDevices.synaptics, screen: .standard)
         #expect(restored.map(\.surfaceLocation) == [mapping.millimetres(x: 3000, y: 2500), mapping.millimetres(x: 4000, y: 3000)])
         #expect(assembler.diagnostics.count(.eventsDropped) == 1)
     }

@@ -1,7 +1,9 @@
+// A recording that began in slot 1: its testbed presents ABS_MT_SLOT 1, so the live path starts in slot 1 as replay does.
 import Foundation
 import Tactile
 import TactileEvdev
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// A recording that began in slot 1 (the hand-made evemu fixture of the
@@ -9,9 +11,7 @@ import Testing
 /// `EVIOCGABS`, so libevdev — and the live path, and libinput — start in
 /// slot 1 as the replay does.
 struct StartingSlotTests {
-    static let fixture = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TactileRecordingTests/Fixtures/evemu-begins-in-slot-1.evemu").path
+    static let fixture = Repository.path("Tests/TactileRecordingTests/Fixtures/evemu-begins-in-slot-1.evemu")
 
     /// `EVIOCGABS(code)`'s reply in `ioctl` text, as little-endian 32-bit words.
     static func absinfo(_ code: UInt16, in ioctl: String) -> [Int32]? {
@@ -46,8 +46,7 @@ struct StartingSlotTests {
     func liveEqualsReplay() throws {
         let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
         let umockdevRun = try #require(TestSupport.umockdevRun)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-slot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create(prefix: "tactile-slot")
         defer { try? FileManager.default.removeItem(at: directory) }
         // `tactile mock` keeps the evemu header's values.
         let mock = try TestSupport.run(tactile, ["mock", Self.fixture, directory.path, "--name", "slot"])

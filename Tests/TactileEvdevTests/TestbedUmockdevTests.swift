@@ -1,7 +1,9 @@
+// Testbeds written by TestbedWriter opened through the live path under umockdev-run: description and events read back.
 import Foundation
 import Tactile
 import TactileEvdev
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Testbeds written by ``TestbedWriter`` (and `tactile mock`) opened through
@@ -28,12 +30,6 @@ struct TestbedUmockdevTests {
         try #require(TestSupport.product("tactile-evdev-probe"), "tactile-evdev-probe was not built next to the tests")
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-testbed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Runs `command` under umockdev-run with `files` mocked.
     func run(_ files: TestbedFiles, _ command: [String]) throws -> TestSupport.Output {
         let umockdevRun = try #require(TestSupport.umockdevRun)
@@ -53,7 +49,7 @@ struct TestbedUmockdevTests {
     @Test func synapticsRoundTrip() throws {
         let fixture = TestbedFiles(umockdev: TestSupport.touchpadDescription, ioctl: TestSupport.touchpadIoctl,
                                    events: "/dev/null", node: TestSupport.touchpadNode)
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-testbed")
         defer { try? FileManager.default.removeItem(at: directory) }
         // Read the real touchpad and write its testbed from inside umockdev.
         let written = try run(fixture, [try tactile(), "mock", "--device", TestSupport.touchpadNode, "--describe",
@@ -87,14 +83,14 @@ struct TestbedUmockdevTests {
 
     /// The written testbed replays events exactly, timestamps included, like the committed fixture does.
     @Test func writtenTestbedReplaysEvents() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-testbed")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try TestbedWriter(device: TestbedWriterTests.synaptics, events: UmockdevTests.tap, node: "/dev/input/event9")
+        let files = try TestbedWriter(device: TestbedWriterTests.synaptics, events: TestSupport.touchpadTap, node: "/dev/input/event9")
             .write(to: directory.path, name: "tap")
-        let lines = try UmockdevTests.parseProbe(try run(files, [try probe(), "/dev/input/event9", "--timeout", "1"]))
+        let lines = try TestSupport.parseProbe(try run(files, [try probe(), "/dev/input/event9", "--timeout", "1"]))
         #expect(lines.first?.opened == "/dev/input/event9")
         #expect(lines.first?.kind == "touchpad")
-        #expect(lines.compactMap(\.event) == UmockdevTests.tap)
+        #expect(lines.compactMap(\.event) == TestSupport.touchpadTap)
         #expect(lines.last?.end == "timedOut")
         #expect(lines.last?.dropped == 0)
     }
@@ -105,7 +101,7 @@ struct TestbedUmockdevTests {
     @Test func touchscreenRecording() throws {
         let path = Self.repository.appendingPathComponent("Recordings/touchscreen-atmel-four-finger-drag.json").path
         let recording = try RecordingReader.read(contentsOf: path)
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-testbed")
         defer { try? FileManager.default.removeItem(at: directory) }
         let node = "/dev/input/event7"
 
@@ -132,7 +128,7 @@ struct TestbedUmockdevTests {
         #expect(screen.heightMillimetres == (size.height * 10).rounded() / 10)
         #expect(screen.sizeEstimated == expected.sizeIsEstimated)
 
-        let lines = try UmockdevTests.parseProbe(try run(files, [try probe(), node, "--timeout", "1"]))
+        let lines = try TestSupport.parseProbe(try run(files, [try probe(), node, "--timeout", "1"]))
         #expect(lines.first?.kind == "touchscreen")
         #expect(lines.first?.slots == 10)
         let received = lines.compactMap(\.event)

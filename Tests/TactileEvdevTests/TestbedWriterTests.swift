@@ -1,6 +1,8 @@
+// TestbedWriter's files, checked against the committed Synaptics umockdev fixture (no umockdev needed).
 import Foundation
 import Tactile
 @testable import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// ``TestbedWriter``'s files, checked against the committed Synaptics fixture

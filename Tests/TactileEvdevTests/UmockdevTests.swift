@@ -1,5 +1,7 @@
+// The live path end to end under umockdev-run on the Synaptics touchpad: devices, the probe's events, SYN_DROPPED, errors.
 import Foundation
 import Tactile
+import TactileTestSupport
 import Testing
 
 /// The live path end to end: the built `tactile` and `tactile-evdev-probe`
@@ -18,31 +20,7 @@ struct UmockdevTests {
         var openable: Bool
     }
 
-    /// A probe output line: an event, the opening line, the end line or an error.
-    struct ProbeLine: Decodable {
-        var opened: String?
-        var kind: String?
-        var slots: Int?
-        var grabbed: Bool?
-        var sec: Int64?
-        var usec: Int32?
-        var type: UInt16?
-        var code: UInt16?
-        var value: Int32?
-        var end: String?
-        var dropped: Int?
-        var error: String?
-        var message: String?
 
-        var event: InputEvent? {
-            guard let sec, let usec, let type, let code, let value else { return nil }
-            return InputEvent(seconds: sec, microseconds: usec, type: EventType(rawValue: type), code: code, value: value)
-        }
-    }
-
-    static func parseProbe(_ output: TestSupport.Output) throws -> [ProbeLine] {
-        try output.lines.map { try JSONDecoder().decode(ProbeLine.self, from: Data($0.utf8)) }
-    }
 
     func tactile() throws -> String {
         try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
@@ -78,46 +56,25 @@ struct UmockdevTests {
         #expect(!output.standardError.contains("no touch device"))
     }
 
-    /// One finger lands, moves and lifts: 3 frames.
-    static let tap: [InputEvent] = [
-        InputEvent(seconds: 0, microseconds: 100_000, type: .abs, code: AbsCode.mtTrackingID, value: 7),
-        InputEvent(seconds: 0, microseconds: 100_000, type: .abs, code: AbsCode.mtPositionX, value: 3000),
-        InputEvent(seconds: 0, microseconds: 100_000, type: .abs, code: AbsCode.mtPositionY, value: 2500),
-        InputEvent(seconds: 0, microseconds: 100_000, type: .key, code: KeyCode.touch, value: 1),
-        InputEvent(seconds: 0, microseconds: 100_000, type: .key, code: KeyCode.toolFinger, value: 1),
-        InputEvent(seconds: 0, microseconds: 100_000, type: .syn, code: SynCode.report, value: 0),
-        InputEvent(seconds: 0, microseconds: 110_000, type: .abs, code: AbsCode.mtPositionX, value: 3010),
-        InputEvent(seconds: 0, microseconds: 110_000, type: .syn, code: SynCode.report, value: 0),
-        InputEvent(seconds: 0, microseconds: 120_000, type: .abs, code: AbsCode.mtTrackingID, value: -1),
-        InputEvent(seconds: 0, microseconds: 120_000, type: .key, code: KeyCode.touch, value: 0),
-        InputEvent(seconds: 0, microseconds: 120_000, type: .key, code: KeyCode.toolFinger, value: 0),
-        InputEvent(seconds: 0, microseconds: 120_000, type: .syn, code: SynCode.report, value: 0),
-    ]
 
-    static func evemu(_ events: [InputEvent]) -> String {
-        events.map {
-            TestSupport.evemuLine(seconds: Int($0.seconds), microseconds: Int($0.microseconds),
-                                  type: $0.type.rawValue, code: $0.code, value: $0.value)
-        }.joined(separator: "\n") + "\n"
-    }
 
     @Test func eventsArriveInOrder() throws {
         let output = try TestSupport.runWithTouchpad(try probe(), [TestSupport.touchpadNode, "--timeout", "1"],
-                                                     events: Self.evemu(Self.tap))
-        let lines = try Self.parseProbe(output)
+                                                     events: TestSupport.evemu(TestSupport.touchpadTap))
+        let lines = try TestSupport.parseProbe(output)
         #expect(lines.first?.opened == TestSupport.touchpadNode)
         #expect(lines.first?.kind == "touchpad")
         #expect(lines.first?.slots == 2)
-        #expect(lines.compactMap(\.event) == Self.tap)
+        #expect(lines.compactMap(\.event) == TestSupport.touchpadTap)
         #expect(lines.last?.end == "timedOut")
         #expect(lines.last?.dropped == 0)
     }
 
     @Test func maxStopsTheReadLoop() throws {
         let output = try TestSupport.runWithTouchpad(try probe(), [TestSupport.touchpadNode, "--timeout", "1", "--max", "6"],
-                                                     events: Self.evemu(Self.tap))
-        let lines = try Self.parseProbe(output)
-        #expect(lines.compactMap(\.event) == Array(Self.tap.prefix(6)))
+                                                     events: TestSupport.evemu(TestSupport.touchpadTap))
+        let lines = try TestSupport.parseProbe(output)
+        #expect(lines.compactMap(\.event) == Array(TestSupport.touchpadTap.prefix(6)))
         #expect(lines.last?.end == "stopped")
     }
 
@@ -125,7 +82,7 @@ struct UmockdevTests {
     /// ioctl replay), the reader yields `SYN_DROPPED`, `SYN_REPORT`, the full
     /// state as one frame, and then goes on with the events that follow.
     @Test func synDroppedIsSurvived() throws {
-        let landing = Array(Self.tap.prefix(8))
+        let landing = Array(TestSupport.touchpadTap.prefix(8))
         let dropped = InputEvent(seconds: 0, microseconds: 130_000, type: .syn, code: SynCode.dropped, value: 0)
         // Later than the drop by far, so that libevdev's drain after the drop
         // (which discards what the kernel buffered) does not swallow them.
@@ -134,8 +91,8 @@ struct UmockdevTests {
             InputEvent(seconds: 0, microseconds: 600_000, type: .syn, code: SynCode.report, value: 0),
         ]
         let output = try TestSupport.runWithTouchpad(try probe(), [TestSupport.touchpadNode, "--timeout", "1"],
-                                                     events: Self.evemu(landing + [dropped] + after))
-        let lines = try Self.parseProbe(output)
+                                                     events: TestSupport.evemu(landing + [dropped] + after))
+        let lines = try TestSupport.parseProbe(output)
         let events = lines.compactMap(\.event)
         #expect(lines.last?.end == "timedOut")
         #expect(lines.last?.dropped == 1)
@@ -156,7 +113,7 @@ struct UmockdevTests {
         #expect(Array(rest[(frameEnd + 1)...]) == after)
 
         // The assembler survives it: no touch is left stuck, the drop is counted.
-        let description = TouchpadDescription.synaptics
+        let description = TestDevices.synaptics
         var assembler = TouchAssembler(device: description)
         let frames = assembler.process(events)
         #expect(!frames.isEmpty)
@@ -165,7 +122,7 @@ struct UmockdevTests {
 
     @Test func requireTouchAndGrabAcceptTheTouchpad() throws {
         let output = try TestSupport.runWithTouchpad(try probe(), [TestSupport.touchpadNode, "--timeout", "0.1", "--require-touch", "--grab"])
-        let lines = try Self.parseProbe(output)
+        let lines = try TestSupport.parseProbe(output)
         #expect(lines.first?.opened == TestSupport.touchpadNode)
         #expect(lines.first?.grabbed == true)
         #expect(lines.last?.end == "timedOut")
@@ -176,11 +133,11 @@ struct UmockdevTests {
         try "not an input device\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let notEvdev = try Self.parseProbe(try TestSupport.run(try probe(), [file.path]))
+        let notEvdev = try TestSupport.parseProbe(try TestSupport.run(try probe(), [file.path]))
         #expect(notEvdev.last?.error == "notAnEvdevNode")
         #expect(notEvdev.last?.message?.contains("not an evdev input device") == true)
 
-        let missing = try Self.parseProbe(try TestSupport.runWithTouchpad(try probe(), ["/dev/input/event99"]))
+        let missing = try TestSupport.parseProbe(try TestSupport.runWithTouchpad(try probe(), ["/dev/input/event99"]))
         #expect(missing.last?.error == "notFound")
         #expect(missing.last?.message?.contains("no such device node") == true)
     }

@@ -1,6 +1,8 @@
+// The axis values a recording began with: read from evemu's comments, kept by every format, used by the assembler.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// The axis values a recording began with (above all the current slot): read

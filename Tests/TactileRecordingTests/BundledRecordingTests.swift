@@ -1,3 +1,4 @@
+// The evemu recordings bundled in Recordings/evemu: each parses with its known device and events, and round-trips.
 import Foundation
 import Tactile
 import TactileRecording

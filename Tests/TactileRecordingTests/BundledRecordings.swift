@@ -1,17 +1,12 @@
+// The evemu originals in Recordings/evemu and what each is known to hold.
+import TactileTestSupport
 import Testing
 import Foundation
 
 /// The evemu originals in the repository's `Recordings/evemu/` directory.
 enum BundledRecordings {
-    /// `Recordings/`, found from this source file's path.
-    static let corpusDirectory: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TactileRecordingTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("Recordings").path
-
     /// `Recordings/evemu/`.
-    static let directory: String = corpusDirectory + "/evemu"
+    static let directory: String = Repository.recordings + "/evemu"
 
     static func path(_ name: String) -> String {
         directory + "/" + name

@@ -1,6 +1,8 @@
+// Every recording in Recordings/ replayed through the standard recognizers: the pinned golden log and every label hold.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Every recording in `Recordings/` (Tactile JSON) replayed through the
@@ -8,20 +10,12 @@ import Testing
 /// every label must hold. `make golden` rewrites the logs deliberately.
 @Suite("Recording corpus")
 struct CorpusReplayTests {
-    static let directory = BundledRecordings.corpusDirectory
+    static let directory = Repository.recordings
 
     /// Every `.json` recording below `Recordings/` except the velocity
     /// reference data (the evemu originals in `Recordings/evemu/` are read by
     /// the evemu tests; their JSON conversions are in the corpus).
-    static let files: [String] = {
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.hasPrefix("velocity") || relative.hasPrefix("evemu") { continue }
-            if relative.hasSuffix(".json") { found.append(relative) }
-        }
-        return found.sorted()
-    }()
+    static let files: [String] = Repository.goldenRecordings
 
     @Test("the corpus holds at least 25 real recordings from at least 6 devices, and synthesized ones on a touchpad and a touchscreen")
     func corpusSize() throws {

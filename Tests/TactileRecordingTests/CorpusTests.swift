@@ -1,3 +1,4 @@
+// Every recording of a local evemu-devices checkout reads (when TACTILE_EVEMU_DEVICES points at one).
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,6 +1,8 @@
+// The forms evemu files take in the wild (all seen in evemu-devices), read by the evemu reader.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// The forms evemu files take in the wild (all seen in evemu-devices).

@@ -1,5 +1,7 @@
+// The evemu writer: round trips, what evemu writes, names, atomic files and their errors.
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("evemu writer")

@@ -1,3 +1,4 @@
+// Synthesized gestures of every kind through StandardGestures: the intended recognizer wins, no rival does, values are right.
 import Tactile
 import TactileRecording
 import TactileSynthesis

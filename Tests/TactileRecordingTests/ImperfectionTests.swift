@@ -1,3 +1,4 @@
+// Synthesized gestures with what real hands add (late, early, joining fingers, drift, a thumb): still recognized.
 import Tactile
 @testable import TactileRecording
 @testable import TactileSynthesis

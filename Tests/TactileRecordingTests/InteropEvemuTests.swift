@@ -1,6 +1,8 @@
+// Interop: evemu import and libinput record export.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("Interop: evemu and libinput record export")

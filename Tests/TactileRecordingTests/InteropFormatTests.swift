@@ -1,6 +1,8 @@
+// Interop: format detection, the importer and forced formats.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("Interop: format detection, the importer and forced formats")

@@ -1,3 +1,4 @@
+// Interop: Android getevent traces imported.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Interop: libinput record files imported.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Protocol-A devices read from files: every importer turns them into the 10-slot protocol-B device.
 import Tactile
 import TactileRecording
 import Testing

@@ -1,3 +1,4 @@
+// Interop: the protocol A to protocol B converter, frame by frame.
 import Tactile
 import TactileRecording
 import Testing

@@ -1,3 +1,4 @@
+// Interop: reMarkable records imported.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,14 +1,13 @@
+// What the interop tests share: where their data lies, touch statistics of a recording, an event shorthand.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Where the interop tests find their data, and what assembling a recording shows.
 enum InteropData {
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TactileRecordingTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
+    private static let packageRoot = Repository.root
 
     /// `Tests/TactileRecordingTests/Fixtures/`.
     static let fixtures = packageRoot.appendingPathComponent("Tests/TactileRecordingTests/Fixtures").path

@@ -1,7 +1,9 @@
+// RecordingJournal: appending, the sync cadence, and recovering whole frames from what a crash leaves.
 import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// ``RecordingJournal``: appending, the sync cadence, and recovering whole

@@ -1,5 +1,7 @@
+// A controller written as a UIKit app writes one (main-actor isolated, target and delegate) compiles and works.
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// A controller written the way a UIKit app writes one: main-actor isolated,
@@ -52,7 +54,7 @@ final class PhotoController: GestureRecognizerDelegate {
 struct MainActorControllerTests {
     @Test("it drives a photo from a recording, from a test running off the main actor")
     func photo() async throws {
-        let recording = try RecordingReader.read(contentsOf: BundledRecordings.corpusDirectory + "/synthetic/touchscreen-pinches.json")
+        let recording = try RecordingReader.read(contentsOf: Repository.recordings + "/synthetic/touchscreen-pinches.json")
         let (zoom, offset) = await MainActor.run {
             let controller = PhotoController()
             let pipeline = InputPipeline(device: recording.device, window: controller.window)

@@ -1,5 +1,7 @@
+// Malformed evemu text: each broken line gives its error, and random bytes never crash the reader.
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Text that goes wrong in one place, and the error it must give.
@@ -92,7 +94,7 @@ struct MalformedInputTests {
 
     @Test("every byte string is an error or a recording, never a crash")
     func randomBytes() {
-        var generator = SplitMix64(seed: 0x7ac7_11e)
+        var generator = SplitMix(seed: 0x7ac7_11e)
         let alphabet = Array("EAPBNIS: 0123456789abcdefx-.#\n\t".utf8) + [0xff, 0x00, 0xc3]
         for _ in 0..<2000 {
             let length = Int(generator.next() % 80)
@@ -105,18 +107,5 @@ struct MalformedInputTests {
                 #expect(!error.message.isEmpty)
             }
         }
-    }
-}
-
-/// A small deterministic random number generator for fuzzing.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

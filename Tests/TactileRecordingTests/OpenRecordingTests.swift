@@ -1,13 +1,15 @@
+// Recording(contentsOf:) and Recording.open(_:options:): one call for a file in any format, Tactile JSON included.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// `Recording(contentsOf:)` and `Recording.open(_:options:)`: one call for a
 /// file in any format, Tactile JSON included.
 @Suite("Opening a recording in any format")
 struct OpenRecordingTests {
-    static let corpus = RecordingFormatFixtures.repositoryRoot + "/Recordings"
+    static let corpus = Repository.root.path + "/Recordings"
 
     /// One file of each format, and what its own reader makes of it.
     struct Sample: Sendable, CustomTestStringConvertible {

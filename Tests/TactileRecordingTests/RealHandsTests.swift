@@ -1,3 +1,4 @@
+// Recognition on real recordings in shared/external (not copied here): labelled touchpad gestures and touchscreen sessions.
 import Foundation
 import Tactile
 import TactileRecording

@@ -1,3 +1,4 @@
+// Recordings the format tests share: a synthesized session with its golden log, and a hand-made tap.
 import Foundation
 import Tactile
 import TactileRecording
@@ -49,11 +50,4 @@ enum RecordingFormatFixtures {
         }
         return tapText.replacingCharacters(in: range, with: new)
     }
-
-    /// The repository's root, from this file's path.
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
 }

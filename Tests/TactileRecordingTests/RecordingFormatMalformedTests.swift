@@ -1,7 +1,9 @@
+// Broken Tactile JSON recordings and the error each gives; random damage never crashes.
 import Foundation
 import Tactile
 @testable import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// A broken recording and the error it must give.

@@ -1,6 +1,8 @@
+// Recording format v1: saving and the recording store.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 @Suite("Recording format v1: saving and the store")

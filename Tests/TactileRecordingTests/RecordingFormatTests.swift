@@ -1,7 +1,9 @@
+// Recording format v1: writing and reading, and the JSON schema.
 import Foundation
 import Tactile
 @testable import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 @Suite("Recording format v1: writing and reading")
@@ -290,7 +292,7 @@ struct RecordingFormatTests {
 
     @Test("the JSON schema accepts written files and rejects broken ones (when python3 has jsonschema)")
     func schema() throws {
-        let schema = RecordingFormatFixtures.repositoryRoot + "/docs/recording-format.schema.json"
+        let schema = Repository.root.path + "/docs/recording-format.schema.json"
         #expect(FileManager.default.fileExists(atPath: schema))
         guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
         try TemporaryDirectory.with { directory in

@@ -1,5 +1,7 @@
+// Recognizers written outside the library with only its public API, as a UIKit subclass is written.
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Recognizers written outside the library, with only its public API, as a
@@ -33,7 +35,7 @@ final class ForgetfulTap: GestureRecognizer {
 struct SubclassingTests {
     @Test("a two-finger drag written with fingerMotion, displacement(of:) and reportChange(in:)")
     func twoFingerDrag() throws {
-        let recording = try Recording(contentsOf: BundledRecordings.corpusDirectory + "/touchscreen-galaxys-two-finger-drag.json")
+        let recording = try Recording(contentsOf: Repository.recordings + "/touchscreen-galaxys-two-finger-drag.json")
         let window = Window(screen: recording.screen)
         let drag = TwoFingerDrag(name: "drag")
         var states: [GestureRecognizerState] = []
@@ -53,7 +55,7 @@ struct SubclassingTests {
         let previous = GestureDiagnostics.handler
         GestureDiagnostics.handler = { reports.append($0) }
         defer { GestureDiagnostics.handler = previous }
-        let recording = try Recording(contentsOf: BundledRecordings.corpusDirectory + "/touchscreen-galaxys-tap.json")
+        let recording = try Recording(contentsOf: Repository.recordings + "/touchscreen-galaxys-tap.json")
         let window = Window(screen: recording.screen)
         let tap = ForgetfulTap(name: "myTap")
         window.addGestureRecognizer(tap)

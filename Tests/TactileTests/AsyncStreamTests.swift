@@ -1,3 +1,4 @@
+// Frames and actions as async sequences: a task awaits gestures instead of registering targets.
 import Testing
 @testable import Tactile
 

@@ -1,5 +1,7 @@
+// Axis values and the slot the events begin in.
 import Foundation
 import Tactile
+import TactileTestSupport
 import Testing
 
 @Suite("Axis values and the slot the events begin in")

@@ -1,3 +1,4 @@
+// Determinism of the engine, and the action log.
 import Testing
 @testable import Tactile
 

@@ -1,3 +1,4 @@
+// Values that follow the fingers from where they landed, with the standard recognizers on the test panel.
 import Foundation
 import Testing
 @testable import Tactile

@@ -1,3 +1,5 @@
+// The engine: binding and delivery, failure requirements, exclusivity and timers.
+import TactileTestSupport
 import Testing
 @testable import Tactile
 

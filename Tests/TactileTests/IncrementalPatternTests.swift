@@ -1,3 +1,4 @@
+// The iOS increment pattern: take each callback's increment and re-base, then read the velocity at .ended.
 import Foundation
 import Testing
 @testable import Tactile

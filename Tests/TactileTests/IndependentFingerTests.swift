@@ -1,3 +1,4 @@
+// Real hands on the test panel: a second hand while one rests, fingers that never start together, a planted thumb.
 import Testing
 @testable import Tactile
 

@@ -1,3 +1,4 @@
+// Lengths and speeds in millimetres or points: thresholds carry their unit.
 import Testing
 @testable import Tactile
 

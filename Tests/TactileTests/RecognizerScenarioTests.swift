@@ -1,4 +1,6 @@
+// The standard recognizers on the 200 × 100 mm test panel: taps, continuous gestures, reclassification, semi-multitouch devices.
 import Foundation
+import TactileTestSupport
 import Testing
 @testable import Tactile
 

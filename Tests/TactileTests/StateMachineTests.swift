@@ -1,3 +1,4 @@
+// The recognizer state machine: exactly UIKit's transitions are legal; the default name.
 import Testing
 @testable import Tactile
 

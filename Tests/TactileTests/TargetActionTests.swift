@@ -1,3 +1,4 @@
+// Target-action: recognizers calling their targets.
 import Testing
 @testable import Tactile
 

@@ -1,3 +1,5 @@
+// Resting thumbs and palms on the 100 × 70 mm test touchpad.
+import TactileTestSupport
 import Testing
 @testable import Tactile
 

@@ -1,3 +1,5 @@
+// Views: hit testing and coordinates, and the window sized to the screen.
+import TactileTestSupport
 import Testing
 @testable import Tactile
 

@@ -1,3 +1,4 @@
+// EventScript: event streams built by hand, frame by frame, for the engine tests.
 import Tactile
 
 /// Builds event streams by hand: `script.frame(at: 0.01) { $0.slot(0).track(7).x(100).y(200) }`.

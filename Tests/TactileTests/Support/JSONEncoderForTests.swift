@@ -1,3 +1,4 @@
+// Foundation's JSON coders, for Codable round trips in tests.
 import Foundation
 
 /// Foundation's JSON coders, for Codable round trips in tests.

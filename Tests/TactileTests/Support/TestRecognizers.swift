@@ -1,4 +1,6 @@
+// Minimal recognizers, a delegate and a harness (window, pipeline, action log) the engine tests build on.
 import Tactile
+import TactileTestSupport
 
 /// Records the touches it is given and never recognizes anything.
 final class TouchRecorder: GestureRecognizer {

@@ -1,6 +1,8 @@
+// tactile demo and record on a device another program holds an exclusive grab on (a --grabbed umockdev testbed).
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// A device another program holds an exclusive grab on: on a testbed of
@@ -25,7 +27,7 @@ struct BusyDeviceTests {
                                "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)"]
         if !events.isEmpty {
             let file = directory.appendingPathComponent("events.evemu")
-            try UmockdevTests.evemu(events).write(to: file, atomically: true, encoding: .utf8)
+            try TestSupport.evemu(events).write(to: file, atomically: true, encoding: .utf8)
             helperArguments += ["-e", "\(TestSupport.touchpadNode)=\(file.path)"]
         }
         return try TestSupport.run(helper, helperArguments + ["--", executable] + arguments)
@@ -36,7 +38,7 @@ struct BusyDeviceTests {
         let probe = try #require(TestSupport.product("tactile-evdev-probe"), "tactile-evdev-probe was not built next to the tests")
         let output = try runGrabbed(probe, [TestSupport.touchpadNode, "--timeout", "0.1", "--require-touch", "--grab"])
         #expect(output.status == 2, "stderr: \(output.standardError)")
-        let lines = try UmockdevTests.parseProbe(output)
+        let lines = try TestSupport.parseProbe(output)
         #expect(lines.count == 1)
         #expect(lines.first?.error == "busy")
         #expect(lines.first?.message == Self.busyMessage)
@@ -49,7 +51,7 @@ struct BusyDeviceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("demo.json").path
         let output = try runGrabbed(try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--grab", "--max-seconds", "1",
-                                                    "--record", file] + extra, events: UmockdevTests.tap)
+                                                    "--record", file] + extra, events: TestSupport.touchpadTap)
         #expect(output.status == 1, "stderr: \(output.standardError)")
         #expect(output.standardError == "tactile: error: \(Self.busyMessage)\n")
         #expect(output.standardOutput.isEmpty, "stdout: \(output.standardOutput)")
@@ -59,7 +61,7 @@ struct BusyDeviceTests {
     /// Without `--grab` the same testbed is read as usual: only the grab is refused.
     @Test func demoWithoutGrabReadsTheDevice() throws {
         let output = try runGrabbed(try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--json", "--idle-exit", "0.5"],
-                                    events: UmockdevTests.tap)
+                                    events: TestSupport.touchpadTap)
         #expect(output.status == 0, "stderr: \(output.standardError)")
         #expect(output.lines.contains { $0.contains("\"recognizer\":\"tap\"") && $0.contains("\"ended\"") }, "stdout: \(output.standardOutput)")
     }

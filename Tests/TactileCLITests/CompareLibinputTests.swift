@@ -1,4 +1,6 @@
+// tools/compare-libinput.py on the bundled Synaptics two-finger scroll: libinput and tactile both see the scroll.
 import Foundation
+import TactileTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +12,7 @@ import Glibc
 /// pan, both matching the label the file name gives.
 @Suite(.enabled(if: CompareLibinputSupport.missing == nil, Comment(rawValue: CompareLibinputSupport.missing ?? "")))
 struct CompareLibinputTests {
-    static var repository: URL {
-        TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repository: URL { Repository.root }
 
     struct Report: Decodable {
         struct Row: Decodable {

@@ -1,7 +1,9 @@
+// Corpus recordings through the live path: tactile demo --json on a testbed of each gives tactile replay --json's action log.
 import Foundation
 import Tactile
 import TactileEvdev
 import TactileRecording
+import TactileTestSupport
 import Testing
 
 /// Corpus recordings driven through the real live path: a umockdev testbed
@@ -11,9 +13,7 @@ import Testing
 /// recording, line for line.
 @Suite(.enabled(if: TestSupport.umockdevRun != nil, Comment(rawValue: TestSupport.umockdevMissing)))
 struct CorpusLiveTests {
-    static let recordings: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Recordings")
+    static let recordings: URL = Repository.root.appendingPathComponent("Recordings")
 
     @Test("live demo on a testbed of the recording gives the replay's action log",
           arguments: ["touchpad-synaptics-two-finger-scroll.json", "touchscreen-atmel-four-finger-drag.json",
@@ -23,8 +23,7 @@ struct CorpusLiveTests {
         let umockdevRun = try #require(TestSupport.umockdevRun)
         let file = Self.recordings.appendingPathComponent(name).path
         let recording = try RecordingReader.read(contentsOf: file)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-corpus-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create(prefix: "tactile-corpus-live")
         defer { try? FileManager.default.removeItem(at: directory) }
         let testbed = try TestbedWriter(device: recording.device, events: recording.events).write(to: directory.path, name: "testbed")
 

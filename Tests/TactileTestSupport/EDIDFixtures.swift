@@ -1,13 +1,14 @@
+// EDID base blocks built byte by byte and made-up sysfs trees of DRM connectors, for the display tests.
 import Foundation
 
 /// EDID base blocks built byte by byte for the tests (no real monitor here),
 /// and made-up sysfs trees of DRM connectors that hold them.
-enum EDIDFixtures {
+public enum EDIDFixtures {
     /// A valid 128-byte EDID 1.4 base block: `manufacturer` (three capitals),
     /// the image size in cm (bytes 21–22), the preferred mode's pixels and
     /// millimetres in the first detailed timing descriptor (54–71), a monitor
     /// name descriptor (72–89), and the checksum in byte 127.
-    static func block(
+    public static func block(
         manufacturer: String = "BOE", product: UInt16 = 0x0747,
         centimetres: (Int, Int) = (34, 19), pixels: (Int, Int)? = (1920, 1080), millimetres: (Int, Int) = (344, 194),
         interlaced: Bool = false, name: String = "Test Panel"
@@ -55,22 +56,38 @@ enum EDIDFixtures {
     }
 
     /// The byte that makes the 128 bytes sum to 0 modulo 256.
-    static func checksum(_ bytes: [UInt8]) -> UInt8 {
+    public static func checksum(_ bytes: [UInt8]) -> UInt8 {
         let sum = bytes.prefix(127).reduce(UInt8(0)) { $0 &+ $1 }
         return 0 &- sum
     }
 
     /// One connector of a made-up sysfs tree.
-    struct Connector {
-        var name: String
-        var status = "connected"
-        var enabled: String? = "enabled"
-        var edid: [UInt8] = []
-        var modes: [String] = []
+    public struct Connector: Sendable {
+        public var name: String
+        public var status: String
+        public var enabled: String?
+        public var edid: [UInt8]
+        public var modes: [String]
+
+        public init(name: String, status: String = "connected", enabled: String? = "enabled", edid: [UInt8] = [], modes: [String] = []) {
+            self.name = name
+            self.status = status
+            self.enabled = enabled
+            self.edid = edid
+            self.modes = modes
+        }
     }
 
+    /// A laptop's built-in 1920 × 1080 panel (eDP), 344 × 194 mm.
+    public static let panel = Connector(name: "card0-eDP-1", edid: block(), modes: ["1920x1080", "1280x720"])
+    /// An external 2560 × 1440 monitor (HDMI), 597 × 336 mm.
+    public static let monitor = Connector(
+        name: "card0-HDMI-A-1",
+        edid: block(manufacturer: "DEL", centimetres: (60, 34), pixels: (2560, 1440), millimetres: (597, 336)),
+        modes: ["2560x1440", "1920x1080"])
+
     /// Writes `root/class/drm/<connector>/…` (and a `card0` directory, which is no connector).
-    static func writeTree(_ connectors: [Connector], in root: URL) throws {
+    public static func writeTree(_ connectors: [Connector], in root: URL) throws {
         let drm = root.appendingPathComponent("class/drm")
         try FileManager.default.createDirectory(at: drm.appendingPathComponent("card0"), withIntermediateDirectories: true)
         try "0x1234\n".write(to: drm.appendingPathComponent("card0/dev"), atomically: false, encoding: .utf8)
@@ -87,9 +104,7 @@ enum EDIDFixtures {
     }
 
     /// A fresh temporary directory, removed by the caller.
-    static func temporaryRoot() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-sysfs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    public static func temporaryRoot() throws -> URL {
+        try TemporaryDirectory.create(prefix: "tactile-sysfs")
     }
 }

@@ -1,3 +1,4 @@
+// The pure renderer of tactile demo's terminal view.
 import Tactile
 import Testing
 @testable import tactile

@@ -1,10 +1,10 @@
 // `tactile replay --trace`: the steps of recognition among the usual lines, and on standard error with --json.
 import Foundation
+import TactileTestSupport
 import Testing
 
 @Suite struct ReplayTraceTests {
-    let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Recordings/tablet-bamboo-two-finger-tap.json").standardizedFileURL.path
+    let recording = Repository.path("Recordings/tablet-bamboo-two-finger-tap.json")
 
     func tactile() throws -> String {
         try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")

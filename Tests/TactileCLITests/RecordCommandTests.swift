@@ -1,7 +1,9 @@
+// tactile record and tactile recover on the Synaptics testbed under umockdev.
 import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// `tactile record` and `tactile recover` on the Synaptics testbed under
@@ -14,14 +16,12 @@ struct RecordCommandTests {
 
     /// A fresh directory, removed by the caller.
     static func makeDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TemporaryDirectory.create(prefix: "tactile-record")
     }
 
     /// A finger landing, `moves` frames moving it 10 ms apart, and lifting.
     static func drag(moves: Int) -> [InputEvent] {
-        var events = Array(UmockdevTests.tap.prefix(6))
+        var events = Array(TestSupport.touchpadTap.prefix(6))
         for index in 1...moves {
             let micro = 100_000 + Int64(index) * 10_000
             let seconds = micro / 1_000_000, microseconds = Int32(micro % 1_000_000)
@@ -50,12 +50,12 @@ struct RecordCommandTests {
     @Test func recordSavesTheReplayedStreamInTheStore() throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
+        var synthesizer = GestureSynthesizer(device: TestDevices.synaptics, seed: 11)
         let events = LiveDemoTests.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
         let output = try TestSupport.runWithTouchpad(
             "/usr/bin/env", ["XDG_DATA_HOME=\(directory.path)", try tactile(), "record", "--device", TestSupport.touchpadNode,
                              "--name", "two/finger pan", "--idle-exit", "1"],
-            events: UmockdevTests.evemu(events)
+            events: TestSupport.evemu(events)
         )
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let store = directory.appendingPathComponent("tactile/recordings")
@@ -76,9 +76,9 @@ struct RecordCommandTests {
         let file = directory.appendingPathComponent("tap.json").path
         let output = try TestSupport.runWithTouchpad(
             try tactile(), ["record", "--device", TestSupport.touchpadNode, "--output", file, "--idle-exit", "0.5"],
-            events: UmockdevTests.evemu(UmockdevTests.tap))
+            events: TestSupport.evemu(TestSupport.touchpadTap))
         #expect(output.status == 0, "stderr: \(output.standardError)")
-        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(UmockdevTests.tap))
+        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(TestSupport.touchpadTap))
         #expect(Self.names(in: directory) == ["tap.json"])
         for _ in 0..<2 {
             let run = try TestSupport.runWithTouchpad(
@@ -98,7 +98,7 @@ struct RecordCommandTests {
     func start(_ arguments: [String], events: [InputEvent], in directory: URL) throws -> Running {
         let umockdevRun = try #require(TestSupport.umockdevRun)
         let eventFile = directory.appendingPathComponent("events.evemu")
-        try UmockdevTests.evemu(events).write(to: eventFile, atomically: true, encoding: .utf8)
+        try TestSupport.evemu(events).write(to: eventFile, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: umockdevRun)
         process.environment = TestSupport.environment
@@ -134,7 +134,7 @@ struct RecordCommandTests {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("landing.json").path
-        let landing = Array(UmockdevTests.tap.prefix(6))
+        let landing = Array(TestSupport.touchpadTap.prefix(6))
         let running = try start(["record", "--device", TestSupport.touchpadNode, "--output", file], events: landing, in: directory)
         defer { if running.process.isRunning { running.process.terminate() } }
         let journal = file + ".journal"
@@ -206,8 +206,8 @@ struct RecordCommandTests {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sysfs = directory.appendingPathComponent("sys")
-        try EDIDFixtures.writeTree([DisplayDiscoveryTests.panel], in: sysfs)
-        let events = UmockdevTests.evemu(Self.drag(moves: 3))
+        try EDIDFixtures.writeTree([EDIDFixtures.panel], in: sysfs)
+        let events = TestSupport.evemu(Self.drag(moves: 3))
         func record(_ name: String, sysfs root: String, _ extra: [String] = []) throws -> (Recording, String) {
             let file = directory.appendingPathComponent(name + ".json").path
             let output = try TestSupport.runWithTouchpad(

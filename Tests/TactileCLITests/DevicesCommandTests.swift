@@ -1,4 +1,6 @@
+// tactile devices without umockdev: an input directory that is missing or empty, a node that cannot be opened.
 import Foundation
+import TactileTestSupport
 import Testing
 
 /// `tactile devices` where no umockdev is needed: an input directory that is
@@ -15,8 +17,7 @@ import Testing
     }
 
     @Test func noTouchDeviceIsSaidPlainly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create(prefix: "tactile-empty")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = try TestSupport.run(try tactile(), ["devices", "--json", "--directory", directory.path])
         #expect(output.status == 0)
@@ -37,8 +38,7 @@ import Testing
     }
 
     @Test func aNodeThatCannotBeOpenedIsListedWithTheReason() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bad-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create(prefix: "tactile-bad")
         defer { try? FileManager.default.removeItem(at: directory) }
         let node = directory.appendingPathComponent("event0").path
         _ = FileManager.default.createFile(atPath: node, contents: Data("x".utf8))

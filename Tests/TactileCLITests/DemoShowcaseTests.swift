@@ -1,6 +1,8 @@
+// tactile demo without a device: every recognizer kind firing, its one-line notice, width, colours and the summary it leaves.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 @testable import tactile
 

@@ -1,6 +1,8 @@
+// The CLI's replay driver: golden actions in time order with the touch lines, and timers at their own moment when paced.
 import Foundation
 import Tactile
 import TactileRecording
+import TactileTestSupport
 import Testing
 @testable import tactile
 
@@ -8,19 +10,10 @@ import Testing
 /// the touch lines, and timers fired at their own moment when paced.
 @MainActor
 @Suite struct ReplayDriverTests {
-    nonisolated static let corpus = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Recordings").path
+    nonisolated static let corpus = Repository.recordings
 
     /// Every corpus recording with a golden log (the velocity data aside).
-    nonisolated static let files: [String] = {
-        guard let walker = FileManager.default.enumerator(atPath: corpus) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.hasPrefix("velocity") || relative.hasPrefix("evemu") { continue }
-            if relative.hasSuffix(".json") { found.append(relative) }
-        }
-        return found.sorted()
-    }()
+    nonisolated static let files: [String] = Repository.goldenRecordings
 
     @Test("the driver gives each recording's golden log, with frames shown", arguments: files)
     func goldenLog(file: String) throws {

@@ -1,10 +1,12 @@
+// Device descriptions the tests share: small hand-made touchpads and touchscreens, and the umockdev Synaptics touchpad.
 import Tactile
 
-/// Small, fully specified devices for hand-written event streams.
-enum TestDevices {
+/// Small, fully specified devices for hand-written event streams, and the
+/// Synaptics touchpad of the umockdev fixture.
+public enum TestDevices {
     /// A 100 × 50 mm clickpad (positions 0…999 × 0…499) with two slots that counts up to three fingers
     /// (`BTN_TOOL_TRIPLETAP`), 10 units per mm.
-    static let touchpad = DeviceDescription(
+    public static let touchpad = DeviceDescription(
         name: "Test Touchpad",
         identity: DeviceIdentity(bustype: 0x11, vendor: 0x2, product: 0x7, version: 0x1b1),
         properties: [InputProperty.pointer, InputProperty.buttonPad],
@@ -23,7 +25,7 @@ enum TestDevices {
     )
 
     /// A 10-slot touchscreen, 1920 × 1080 positions (0…1919, 0…1079), no resolution.
-    static let touchscreen = DeviceDescription(
+    public static let touchscreen = DeviceDescription(
         name: "Test Touchscreen",
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
@@ -38,7 +40,7 @@ enum TestDevices {
     )
 
     /// A single-touch resistive screen: `ABS_X`/`ABS_Y` and `BTN_TOUCH`, 4 units per mm.
-    static let singleTouch = DeviceDescription(
+    public static let singleTouch = DeviceDescription(
         name: "Test Single-Touch Screen",
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
@@ -50,7 +52,7 @@ enum TestDevices {
 
     /// A 200 × 100 mm touchscreen (positions 0…1999 × 0…999), 10 units per mm,
     /// on a 2000 × 1000 pt screen (1 unit = 1 pt, 10 pt per mm): round numbers for recognizer tests.
-    static let panel = DeviceDescription(
+    public static let panel = DeviceDescription(
         name: "Test Panel",
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
@@ -64,7 +66,7 @@ enum TestDevices {
 
     /// A 100 × 70 mm clickpad with five slots, tool types and pressure, 10
     /// units per mm: tall enough for thumb detection.
-    static let tallTouchpad = DeviceDescription(
+    public static let tallTouchpad = DeviceDescription(
         name: "Test Tall Touchpad",
         properties: [InputProperty.pointer, InputProperty.buttonPad],
         keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.touch],
@@ -79,5 +81,24 @@ enum TestDevices {
     )
 
     /// The screen ``panel`` maps onto.
-    static let panelScreen = Screen(width: 2000, height: 1000, dotsPerInch: 254)
+    public static let panelScreen = Screen(width: 2000, height: 1000, dotsPerInch: 254)
+
+    /// The Synaptics touchpad of the umockdev fixture (`Fixtures/synaptics-touchpad.*`), as a description.
+    public static let synaptics = DeviceDescription(
+        name: "SynPS/2 Synaptics TouchPad",
+        identity: DeviceIdentity(bustype: 0x11, vendor: 0x2, product: 0x7, version: 0x1b1),
+        properties: [InputProperty.pointer, InputProperty.buttonPad],
+        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
+               KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: 1472, maximum: 5768, resolution: 65),
+            AbsoluteAxis(code: AbsCode.y, minimum: 1408, maximum: 5062, resolution: 136),
+            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 1472, maximum: 5768, resolution: 65),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 1408, maximum: 5062, resolution: 136),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
+        ]
+    )
 }

@@ -1,7 +1,9 @@
+// tactile demo and record when the device is unplugged mid-stream (an --unplug umockdev testbed).
 import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// A testbed whose device disappears mid-stream: `tools/umockdev-testbed.py --unplug`
@@ -23,14 +25,14 @@ struct DeviceRemovalTests {
 
     /// A two-finger pan from 0.1 s, then a tap: what is sent before the removal.
     static let beforeRemoval: [InputEvent] = {
-        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
+        var synthesizer = GestureSynthesizer(device: TestDevices.synaptics, seed: 11)
         let pan = LiveDemoTests.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
         let tapStart = (pan.last?.time ?? 0) + 0.3
-        return pan + LiveDemoTests.shifted(UmockdevTests.tap, by: tapStart - 0.1)
+        return pan + LiveDemoTests.shifted(TestSupport.touchpadTap, by: tapStart - 0.1)
     }()
 
     /// A finger landing 30 s later: never delivered, the device is gone by then.
-    static let afterRemoval: [InputEvent] = LiveDemoTests.shifted(Array(UmockdevTests.tap.prefix(6)), by: 30)
+    static let afterRemoval: [InputEvent] = LiveDemoTests.shifted(Array(TestSupport.touchpadTap.prefix(6)), by: 30)
 
     /// Seconds after the command opened the node when the device is removed: well after
     /// the last event before the removal and its timers (the settle is 1 s).
@@ -48,7 +50,7 @@ struct DeviceRemovalTests {
     func runUnplugged(_ arguments: [String], hangup: Bool, in directory: URL) throws -> Unplugged {
         let helper = try #require(TestSupport.testbedHelper)
         let events = directory.appendingPathComponent("events.evemu")
-        try UmockdevTests.evemu(Self.beforeRemoval + Self.afterRemoval).write(to: events, atomically: true, encoding: .utf8)
+        try TestSupport.evemu(Self.beforeRemoval + Self.afterRemoval).write(to: events, atomically: true, encoding: .utf8)
         var helperArguments = ["--unplug", "-d", TestSupport.touchpadDescription,
                                "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                                "-e", "\(TestSupport.touchpadNode)=\(events.path)",

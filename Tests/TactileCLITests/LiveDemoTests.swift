@@ -1,7 +1,9 @@
+// tactile demo on the live path: umockdev events on the Synaptics testbed give the action log a replay of them gives.
 import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 
 /// `tactile demo` on the live path: events replayed by umockdev into the
@@ -41,7 +43,7 @@ struct LiveDemoTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try TestSupport.runWithTouchpad(
             try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--json", "--idle-exit", "\(idleExit)", "--record", file.path],
-            events: UmockdevTests.evemu(events)
+            events: TestSupport.evemu(events)
         )
         #expect(output.status == 0, "stderr: \(output.standardError)")
         // `tactile replay --json` on what the demo saved prints the same lines.
@@ -69,7 +71,7 @@ struct LiveDemoTests {
     }
 
     @Test func doubleTapGivesTheReplayLog() async throws {
-        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 7)
+        var synthesizer = GestureSynthesizer(device: TestDevices.synaptics, seed: 7)
         // Starts at 0.25 s, so that the session's rebasing to 0 is exercised.
         let events = synthesizer.random(.doubleTap, fingers: 1, at: 0.25).events
         let run = try await expectReplayLog(events)
@@ -77,7 +79,7 @@ struct LiveDemoTests {
     }
 
     @Test func twoFingerPanGivesTheReplayLog() async throws {
-        var synthesizer = GestureSynthesizer(device: TouchpadDescription.synaptics, seed: 11)
+        var synthesizer = GestureSynthesizer(device: TestDevices.synaptics, seed: 11)
         let events = Self.shifted(synthesizer.random(.pan, fingers: 2, at: 0).events, by: 0.1)
         let run = try await expectReplayLog(events)
         #expect(run.output.lines.contains { $0.contains("\"recognizer\":\"pan\"") }, "actions: \(run.output.lines)")
@@ -86,7 +88,7 @@ struct LiveDemoTests {
     /// One finger lands and nothing follows: the long press begins by its
     /// timer, with no input, at its minimum duration after the landing.
     @Test func longPressFiresByTimerWithoutInput() async throws {
-        let landing = Array(UmockdevTests.tap.prefix(6))
+        let landing = Array(TestSupport.touchpadTap.prefix(6))
         let output = try await expectReplayLog(landing).output
         let began = try #require(output.lines.first { $0.contains("\"recognizer\":\"longPress\"") && $0.contains("\"began\"") },
                                  "actions: \(output.lines)")
@@ -100,7 +102,7 @@ struct LiveDemoTests {
     @Test func plainOutputHasTouchesAndActions() throws {
         let output = try TestSupport.runWithTouchpad(
             try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--idle-exit", "0.5"],
-            events: UmockdevTests.evemu(UmockdevTests.tap)
+            events: TestSupport.evemu(TestSupport.touchpadTap)
         )
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let lines = output.lines
@@ -151,11 +153,10 @@ struct LiveDemoTests {
     /// cancelled, pending output is written, and the exit status is 0.
     @Test func interruptEndsTheSessionCleanly() throws {
         let umockdevRun = try #require(TestSupport.umockdevRun)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-live-int-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create(prefix: "tactile-live-int")
         defer { try? FileManager.default.removeItem(at: directory) }
         let events = directory.appendingPathComponent("landing.evemu")
-        try UmockdevTests.evemu(Array(UmockdevTests.tap.prefix(6))).write(to: events, atomically: true, encoding: .utf8)
+        try TestSupport.evemu(Array(TestSupport.touchpadTap.prefix(6))).write(to: events, atomically: true, encoding: .utf8)
         let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

@@ -1,4 +1,6 @@
+// tactile demo, record and devices on a node the user may not open: which path, and what to do, run unprivileged.
 import Foundation
+import TactileTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

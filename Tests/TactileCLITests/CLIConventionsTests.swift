@@ -1,7 +1,9 @@
+// The conventions every tactile command follows: --version, kinds in kebab-case, --force, completions, exit statuses.
 import Foundation
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTestSupport
 import Testing
 @testable import tactile
 
@@ -19,13 +21,6 @@ import Testing
         #expect(TactileVersion.current.split(separator: ".").count == 3)
     }
 
-    /// A fresh directory, removed by the caller.
-    func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     /// Labels as `tactile synth` wrote them: gesture, fingers, location.
     func labels(_ path: String) throws -> [(gesture: String, fingers: Int, x: Double, y: Double)] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
@@ -37,7 +32,7 @@ import Testing
     }
 
     @Test func synthTakesKindsInKebabCaseAndCamelCase() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("kinds.json").path
         let output = try TestSupport.run(try tactile(), ["synth", "pinch-out", "long-press", "doubleTap", "-o", file, "--golden"])
@@ -56,7 +51,7 @@ import Testing
     }
 
     @Test func synthPlacesGesturesWithTheFingersAsked() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("placed.json").path
         let output = try TestSupport.run(try tactile(), ["synth", "tap", "hold", "tap", "--fingers", "2", "--at", "30,20", "-o", file, "--golden"])
@@ -88,7 +83,7 @@ import Testing
 
     /// Every command that will not overwrite says how to: `--force`; with it, it does.
     @Test func refusalsToOverwriteNameForce() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let tactile = try tactile()
         let json = directory.appendingPathComponent("a.json").path
@@ -138,7 +133,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func bashCompletesKindsFormatsFilesAndDevices() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["a.json", "b.evemu", "c.yml", "notes.md"] {
             _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data())
@@ -158,7 +153,7 @@ import Testing
     }
 
     @Test func recoverRefusesAnExistingOutUnlessForced() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let journal = directory.appendingPathComponent("r.json.journal").path
         let out = directory.appendingPathComponent("out.json").path
@@ -177,7 +172,7 @@ import Testing
     }
 
     @Test func convertTakesFormatsInKebabCase() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("a.json").path
         #expect(try TestSupport.run(try tactile(), ["synth", "tap", "-o", json]).status == 0)
@@ -195,7 +190,7 @@ import Testing
 
     /// `--device` names a node everywhere; an evemu description file is `--description`.
     @Test func replayAndConvertTakeAnEvemuDescription() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryDirectory.create(prefix: "tactile-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let whole = directory.appendingPathComponent("whole.evemu").path
         #expect(try TestSupport.run(try tactile(), ["synth", "pan", "-o", whole]).status == 0)

@@ -1,5 +1,7 @@
+// tactile demo in a real terminal: tmux captures of the live demo and the showcase, and the terminal restored after.
 import Foundation
 import Tactile
+import TactileTestSupport
 import Testing
 
 /// `tactile demo` in a real terminal: tools/tmux-demo-check.sh runs it in a
@@ -51,11 +53,10 @@ struct TerminalViewTmuxTests {
 
     @Test func demoDrawsFingersAndStatesAndRestoresTheTerminal() throws {
         let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
-        let script = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("tools/tmux-demo-check.sh").path
+        let script = Repository.path("tools/tmux-demo-check.sh")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tmux-\(UUID().uuidString).evemu")
         defer { try? FileManager.default.removeItem(at: file) }
-        try UmockdevTests.evemu(Self.events).write(to: file, atomically: true, encoding: .utf8)
+        try TestSupport.evemu(Self.events).write(to: file, atomically: true, encoding: .utf8)
         let output = try TestSupport.run("/bin/sh", [script, tactile, TestSupport.touchpadDescription, TestSupport.touchpadIoctl,
                                                      TestSupport.touchpadNode, file.path], timeout: 60)
         #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
@@ -67,8 +68,7 @@ struct TerminalViewTmuxTests {
     /// coloured, a pan's values are whole, and the summary stays after exit.
     @Test func showcaseShowsEveryKindAndLeavesASummary() throws {
         let tactile = try #require(TestSupport.product("tactile"), "the tactile executable was not built next to the tests")
-        let script = TestSupport.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("tools/tmux-showcase-check.sh").path
+        let script = Repository.path("tools/tmux-showcase-check.sh")
         let output = try TestSupport.run("/bin/sh", [script, tactile, "120x40", "2"], timeout: 90)
         #expect(output.status == 0, "stdout: \(output.standardOutput)\nstderr: \(output.standardError)")
         #expect(output.standardOutput.contains("PASS: every kind shown, notice in view, colours, values whole, summary left after exit (120x40)"),

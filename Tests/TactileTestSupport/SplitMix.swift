@@ -1,0 +1,16 @@
+// SplitMix64: the small deterministic random number generator of the fuzzing and property tests.
+/// A small deterministic random number generator (SplitMix64) for fuzzing
+/// and property tests; the same sequence for a seed on every platform.
+public struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// One of `choices`, uniformly enough for tests.
+    public mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
+}
