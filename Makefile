@@ -4,7 +4,7 @@
 #                1.5 minutes on 2 cores), play the demo (about 20 s without a device)
 #   make test    install what is missing, run every test (Swift Testing)
 #   make build   debug build
-#   make bench   build in release mode and print the performance table (tactile bench)
+#   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
 #   make examples build Examples/ (by path on this package) and check its output and the README's example
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
@@ -43,7 +43,7 @@ test: setup
 	"$(SWIFT)" test --disable-xctest
 
 bench: setup
-	"$(SWIFT)" run -c release tactile bench
+	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
 
 demo: setup
 	@[ -x .build/release/tactile ] || echo "Building tactile in release mode: the first build takes about a minute and a half on 2 cores."
