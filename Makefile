@@ -2,7 +2,8 @@
 #
 #   make demo    install what is missing, build in release mode (the first time: about
 #                1.5 minutes on 2 cores), play the demo (about 20 s without a device)
-#   make test    install what is missing, run every test (Swift Testing)
+#   make test    install what is missing, run every test (Swift Testing), then the
+#                benchmark table's smoke check (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
 #   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
@@ -41,6 +42,7 @@ build: setup
 
 test: setup
 	"$(SWIFT)" test --disable-xctest
+	SWIFT="$(SWIFT)" tools/check-bench.sh
 
 bench: setup
 	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
