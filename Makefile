@@ -6,6 +6,7 @@
 #                benchmark table's smoke check (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
 #   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
+#   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
 #   make examples build Examples/ (by path on this package) and check its output and the README's example
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
@@ -22,7 +23,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench golden corpus clean docs examples
+.PHONY: setup build test demo bench benchmarks golden corpus clean docs examples
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
@@ -46,6 +47,9 @@ test: setup
 
 bench: setup
 	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
+
+benchmarks: setup
+	"$(SWIFT)" package --package-path Benchmarks benchmark
 
 demo: setup
 	@[ -x .build/release/tactile ] || echo "Building tactile in release mode: the first build takes about a minute and a half on 2 cores."
