@@ -48,6 +48,9 @@ test: setup
 bench: setup
 	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
 
+# Allocation counts come from the benchmark package's malloc interposer (its
+# MallocInterposer trait, chosen in Benchmarks/Package.swift): no jemalloc, and
+# no environment variable (BENCHMARK_DISABLE_JEMALLOC) is needed.
 benchmarks: setup
 	"$(SWIFT)" package --package-path Benchmarks benchmark
 

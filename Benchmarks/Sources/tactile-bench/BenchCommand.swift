@@ -15,8 +15,9 @@ struct BenchCommand: AsyncParsableCommand {
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
             touch, one view, a 10 MB replay), so the ratios hold on any machine. Use a release \
-            build (`make bench`, which runs `swift run -c release --package-path Benchmarks tactile-bench`). --quick runs a small version of everything in a few seconds \
-            (CI's smoke run); its times are not meaningful.
+            build: `make bench`, which runs `swift run -c release --package-path Benchmarks \
+            tactile-bench`. --quick runs a small version of everything in a few seconds (the smoke \
+            check make test runs); its times are not meaningful.
             """
     )
 
