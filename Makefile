@@ -2,9 +2,11 @@
 #
 #   make demo    install what is missing, build in release mode (the first time: about
 #                1.5 minutes on 2 cores), play the demo (about 20 s without a device)
-#   make test    install what is missing, run every test (Swift Testing)
+#   make test    install what is missing, run every test (Swift Testing), then the
+#                benchmark table's smoke check (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
-#   make bench   build in release mode and print the performance table (tactile bench)
+#   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
+#   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
 #   make examples build Examples/ (by path on this package) and check its output and the README's example
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
@@ -21,7 +23,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench golden corpus clean docs examples
+.PHONY: setup build test demo bench benchmarks golden corpus clean docs examples
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
@@ -41,9 +43,16 @@ build: setup
 
 test: setup
 	"$(SWIFT)" test --disable-xctest
+	SWIFT="$(SWIFT)" tools/check-bench.sh
 
 bench: setup
-	"$(SWIFT)" run -c release tactile bench
+	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
+
+# Allocation counts come from the benchmark package's malloc interposer (its
+# MallocInterposer trait, chosen in Benchmarks/Package.swift): no jemalloc, and
+# no environment variable (BENCHMARK_DISABLE_JEMALLOC) is needed.
+benchmarks: setup
+	"$(SWIFT)" package --package-path Benchmarks benchmark
 
 demo: setup
 	@[ -x .build/release/tactile ] || echo "Building tactile in release mode: the first build takes about a minute and a half on 2 cores."

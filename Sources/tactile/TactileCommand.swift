@@ -16,6 +16,6 @@ struct TactileCommand: AsyncParsableCommand {
         version: TactileVersion.current,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
-                      RecordCommand.self, RecoverCommand.self, BenchCommand.self]
+                      RecordCommand.self, RecoverCommand.self]
     )
 }

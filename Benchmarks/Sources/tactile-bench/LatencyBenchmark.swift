@@ -1,5 +1,7 @@
+// The latency group: a SYN_REPORT read by libevdev to a recognizer's target, on a umockdev testbed.
 import Foundation
 import Tactile
+import TactileBenchSupport
 import TactileEvdev
 import TactileRecording
 import TactileSynthesis
@@ -37,7 +39,7 @@ enum LatencyBenchmark {
         } catch {
             throw BenchError("cannot write the latency testbed: \(error)")
         }
-        let command = files.commandLine(running: [BenchProcess.selfPath, "bench", "--latency-child", files.node] + (quick ? ["--quick"] : []),
+        let command = files.commandLine(running: [BenchProcess.selfPath, "--latency-child", files.node] + (quick ? ["--quick"] : []),
                                         umockdevRun: umockdevRun)
         let result = try BenchProcess.run(command, directory: directory)
         guard result.status == 0, let line = result.standardOutput.split(separator: "\n").last,

@@ -1,9 +1,12 @@
+// Runs a child process and reports its status, output and peak resident memory.
 import Foundation
+import TactileBenchSupport
 
 /// Runs a program to completion and reports its exit status, its output
 /// and its peak resident set size (from `wait4`'s resource usage), which
 /// is why it does not use Foundation's `Process`.
 enum BenchProcess {
+    /// What a child did.
     struct Result {
         var status: Int32
         var standardOutput: String

@@ -1,16 +1,20 @@
+// Recording files of a given size, written once per run into a temporary directory.
 import Foundation
 import Tactile
 import TactileRecording
 
 /// Recording files the benchmark writes once per run into a temporary
 /// directory (removed by ``removeAll()``): a realistic session repeated to a size.
-final class BenchFiles {
+package final class BenchFiles {
+    /// No files yet: each is written when first asked for.
+    package init() {}
+
     private var directory: String?
     private var written: [Int: (path: String, bytes: Int, events: Int)] = [:]
 
     /// A v1 recording of about `megabytes` MB (a synthesized multi-gesture
     /// session on the touchscreen, repeated), its size in bytes and its events.
-    func recording(megabytes: Int) throws -> (path: String, bytes: Int, events: Int) {
+    package func recording(megabytes: Int) throws -> (path: String, bytes: Int, events: Int) {
         if let file = written[megabytes] { return file }
         let directory = try temporaryDirectory()
         let session = BenchWorkloads.session(gestures: megabytes < 10 ? 18 : 90)
@@ -28,7 +32,7 @@ final class BenchFiles {
     }
 
     /// A private temporary directory for this run.
-    func temporaryDirectory() throws -> String {
+    package func temporaryDirectory() throws -> String {
         if let directory { return directory }
         var template = Array((NSTemporaryDirectory() + "/tactile-bench.XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
@@ -40,7 +44,7 @@ final class BenchFiles {
     }
 
     /// Removes the directory and everything in it.
-    func removeAll() {
+    package func removeAll() {
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
         directory = nil
         written = [:]
@@ -48,7 +52,7 @@ final class BenchFiles {
 }
 
 /// A benchmark that could not run, with the reason.
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct BenchError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

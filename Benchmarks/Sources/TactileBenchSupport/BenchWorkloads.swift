@@ -1,3 +1,4 @@
+// The synthesized inputs and the view trees every benchmark runs on.
 import Foundation
 import Tactile
 import TactileRecording
@@ -5,11 +6,11 @@ import TactileSynthesis
 
 /// The inputs the benchmark runs on, all synthesized deterministically so
 /// every run measures the same work.
-enum BenchWorkloads {
+package enum BenchWorkloads {
     /// A long realistic session: every gesture kind, in turn, with sensor noise
     /// and report jitter, on the synthetic touchscreen (ten slots), about one
     /// gesture a second. `gestures` gestures in all.
-    static func session(gestures: Int, device: DeviceDescription = SynthesizedDevices.touchscreen, seed: UInt64 = 6) -> Recording {
+    package static func session(gestures: Int, device: DeviceDescription = SynthesizedDevices.touchscreen, seed: UInt64 = 6) -> Recording {
         var synthesizer = GestureSynthesizer(device: device, seed: seed)
         let kinds = (0..<gestures).map { GestureKind.allCases[$0 % GestureKind.allCases.count] }
         let session = synthesizer.session(kinds, gap: 0.3...0.6, start: 0)
@@ -18,7 +19,7 @@ enum BenchWorkloads {
 
     /// `recording`'s events repeated, each copy shifted to start 1 s after the
     /// previous one ended, until there are at least `count` events.
-    static func repeated(_ events: [InputEvent], toAtLeast count: Int) -> [InputEvent] {
+    package static func repeated(_ events: [InputEvent], toAtLeast count: Int) -> [InputEvent] {
         guard let first = events.first, let last = events.last, !events.isEmpty else { return [] }
         let period = last.timeInMicroseconds - first.timeInMicroseconds + 1_000_000
         var result: [InputEvent] = []
@@ -34,7 +35,7 @@ enum BenchWorkloads {
     /// `touches` fingers landing together on `device` (a multitouch device with
     /// enough slots), moving along circles of different radii for
     /// `framesPerStroke` frames at 120 Hz, then lifting; `strokes` times.
-    static func simultaneousTouches(_ touches: Int, strokes: Int, framesPerStroke: Int,
+    package static func simultaneousTouches(_ touches: Int, strokes: Int, framesPerStroke: Int,
                                     device: DeviceDescription = SynthesizedDevices.touchscreen) -> [InputEvent] {
         let xAxis = device.axis(AbsCode.mtPositionX), yAxis = device.axis(AbsCode.mtPositionY)
         let width = Double((xAxis?.maximum ?? 4095) - (xAxis?.minimum ?? 0))
@@ -75,26 +76,26 @@ enum BenchWorkloads {
 
 /// The view trees the pipeline runs on.
 @MainActor
-enum BenchScene {
+package enum BenchScene {
     /// What one scene holds, kept alive for the run.
-    final class Scene {
-        let window: Window
-        var gestureSets: [StandardGestures] = []
-        var extra: [GestureRecognizer] = []
-        var views: [View] = []
+    package final class Scene {
+        package let window: Window
+        package var gestureSets: [StandardGestures] = []
+        package var extra: [GestureRecognizer] = []
+        package var views: [View] = []
         /// Delegates are held weakly by recognizers: the scene keeps them.
-        var delegates: [AnyObject] = []
-        init(window: Window) { self.window = window }
+        package var delegates: [AnyObject] = []
+        package init(window: Window) { self.window = window }
 
         /// Every recognizer in the scene.
-        @MainActor var recognizerCount: Int { gestureSets.reduce(0) { $0 + $1.all.count } + extra.count }
+        @MainActor package var recognizerCount: Int { gestureSets.reduce(0) { $0 + $1.all.count } + extra.count }
     }
 
     /// A realistic app screen: a content view filling the window with every
     /// recognizer kind (``StandardGestures``), a sidebar that scrolls (a pan),
     /// and a toolbar of eight buttons (a tap each); `recognizers: false` keeps
     /// the views and attaches nothing.
-    static func app(screen: Screen, recognizers: Bool) -> Scene {
+    package static func app(screen: Screen, recognizers: Bool) -> Scene {
         let window = Window(screen: screen)
         let scene = Scene(window: window)
         let bounds = window.bounds
@@ -125,8 +126,10 @@ enum BenchScene {
     }
 
     /// Lets a pinch and a rotation recognize together (as StandardGestures does).
-    final class Simultaneous: GestureRecognizerDelegate {
-        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    package final class Simultaneous: GestureRecognizerDelegate {
+        package init() {}
+
+        package func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
             (recognizer is PinchGestureRecognizer && other is RotationGestureRecognizer)
                 || (recognizer is RotationGestureRecognizer && other is PinchGestureRecognizer)
         }
@@ -134,7 +137,7 @@ enum BenchScene {
 
     /// One recognizer of every kind on a content view filling the window: a
     /// tap, a long press, a hold, a swipe, a pan, a pinch and a rotation.
-    static func everyKindOnce(screen: Screen) -> Scene {
+    package static func everyKindOnce(screen: Screen) -> Scene {
         let window = Window(screen: screen)
         let scene = Scene(window: window)
         let content = View(frame: window.bounds, name: "content")
@@ -158,7 +161,7 @@ enum BenchScene {
     /// it `count − 1` siblings scrolled out of sight to its right, like the
     /// off-screen cells of a list. Touches reach the content view's
     /// recognizers only; the others cost hit testing when a finger lands.
-    static func offscreenSiblings(screen: Screen, count: Int) -> Scene {
+    package static func offscreenSiblings(screen: Screen, count: Int) -> Scene {
         let window = Window(screen: screen)
         let scene = Scene(window: window)
         let bounds = window.bounds

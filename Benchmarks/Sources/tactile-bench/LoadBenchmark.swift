@@ -1,27 +1,12 @@
+// The load group: the project's reader against Foundation's JSONDecoder on the same file.
 import Foundation
 import Tactile
+import TactileBenchSupport
 import TactileRecording
 
 /// Recording load: the project's reader against Foundation's `JSONDecoder`
 /// decoding the same file into the same `[InputEvent]`.
 enum LoadBenchmark {
-    /// The v1 format as a `Decodable` mirror: JSONDecoder parses the whole
-    /// document and builds the events array the reader builds.
-    struct DecodedRecording: Decodable {
-        var events: [DecodedEvent]
-    }
-
-    /// One `[sec, usec, type, code, value]` row.
-    struct DecodedEvent: Decodable {
-        var event: InputEvent
-        init(from decoder: Decoder) throws {
-            var row = try decoder.unkeyedContainer()
-            let seconds = try row.decode(Int64.self), microseconds = try row.decode(Int32.self)
-            let type = try row.decode(UInt16.self), code = try row.decode(UInt16.self), value = try row.decode(Int32.self)
-            event = InputEvent(seconds: seconds, microseconds: microseconds, type: EventType(rawValue: type), code: code, value: value)
-        }
-    }
-
     static func rows(quick: Bool, files: BenchFiles) throws -> [BenchRow] {
         let file = try files.recording(megabytes: quick ? 1 : 100)
         let runs = quick ? 1 : 9  // the reader's; JSONDecoder, 30 times slower, runs in the first 3

@@ -1,19 +1,23 @@
+// tactile-bench: the performance table, each figure beside a reference measured in the same run.
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileBenchSupport
 import TactileRecording
 
-/// `tactile bench`: the performance figures, each beside a reference measured in the same run.
+/// `tactile-bench`: the performance figures, each beside a reference measured in the same run.
+@main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "tactile-bench",
         abstract: "Measure recording load, pipeline throughput, scaling, live latency and memory.",
         discussion: """
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
             touch, one view, a 10 MB replay), so the ratios hold on any machine. Use a release \
-            build (`make bench`). --quick runs a small version of everything in a few seconds \
-            (CI's smoke run); its times are not meaningful.
+            build: `make bench`, which runs `swift run -c release --package-path Benchmarks \
+            tactile-bench`. --quick runs a small version of everything in a few seconds (the smoke \
+            check make test runs); its times are not meaningful.
             """
     )
 
@@ -26,12 +30,15 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, latency, memory (comma separated).", valueName: "groups"))
     var only: String?
 
+    /// The latency child: reads this evdev node under umockdev-run (the tool re-runs itself).
     @Option(help: .hidden)
     var latencyChild: String?
 
+    /// The memory child: replays this recording as `tactile replay --json` does.
     @Option(help: .hidden)
     var replayChild: String?
 
+    /// Every group, in the order they run.
     static let groups = ["load", "pipeline", "scaling", "latency", "memory"]
 
     func validate() throws {
@@ -51,7 +58,7 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         if let replayChild {
-            try await MemoryBenchmark.runChild(path: replayChild)
+            try MemoryBenchmark.runChild(path: replayChild)
             return
         }
         let groups = selectedGroups
@@ -83,7 +90,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     static var buildKind: String {
         #if DEBUG
-        "debug (use `swift run -c release tactile bench` for real figures)"
+        "debug (use `make bench` for real figures)"
         #else
         "release"
         #endif

@@ -1,58 +1,25 @@
+// The pipeline and scaling groups: throughput with recognizers against none, cost by touches and by views.
 import Tactile
+import TactileBenchSupport
 import TactileRecording
 import TactileSynthesis
 
 /// Throughput of the whole path, events in, actions out: TouchAssembler +
-/// GestureEngine + a view tree with recognizers, from events in memory.
+/// GestureEngine + a view tree with recognizers, from events in memory
+/// (each pass a ``PipelineRun``).
 @MainActor
 enum PipelineBenchmark {
-    /// One timed pass: events, frames and actions, and the best time.
-    struct Measurement {
-        var events: Int
-        var frames: Int
-        var actions: Int
-        var seconds: Double
-
-        var eventsPerSecond: Double { Double(events) / seconds }
-        var nanosecondsPerEvent: Double { seconds * 1e9 / Double(max(events, 1)) }
-        var nanosecondsPerFrame: Double { seconds * 1e9 / Double(max(frames, 1)) }
-    }
-
-    /// Feeds `events` through a fresh pipeline on the scene `makeScene` builds,
-    /// `runs` times, and keeps the best time. Actions are counted by a target
-    /// on `onAction` so they are really produced.
-    static func measure(device: DeviceDescription, events: [InputEvent], runs: Int,
-                        makeScene: () -> BenchScene.Scene) -> Measurement {
-        var best = Double.infinity
-        var frames = 0, actions = 0
-        for _ in 0..<max(1, runs) {
-            let scene = makeScene()
-            let pipeline = InputPipeline(device: device, window: scene.window)
-            var frameCount = 0, actionCount = 0
-            pipeline.onFrame = { _ in frameCount += 1 }
-            pipeline.engine.onAction = { _ in actionCount += 1 }
-            let start = BenchClock.now()
-            pipeline.process(events)
-            pipeline.finishInput(at: (events.last?.time ?? 0) + 1)
-            best = min(best, Double(BenchClock.now() - start) / 1e9)
-            frames = frameCount
-            actions = actionCount
-            withExtendedLifetime(scene) {}
-        }
-        return Measurement(events: events.count, frames: frames, actions: actions, seconds: best)
-    }
-
     /// The full-pipeline rows: every recognizer kind vs none, on a long session.
     static func rows(quick: Bool) -> [BenchRow] {
         let session = BenchWorkloads.session(gestures: quick ? 9 : 90)
         let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 60_000 : 2_000_000)
         let device = session.device, screen = session.screen
         let runs = quick ? 1 : 3
-        let full = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: true) }
-        let floor = measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: false) }
-        let kinds = measure(device: device, events: events, runs: runs) { BenchScene.everyKindOnce(screen: screen) }
+        let full = PipelineMeasurement.measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: true) }
+        let floor = PipelineMeasurement.measure(device: device, events: events, runs: runs) { BenchScene.app(screen: screen, recognizers: false) }
+        let kinds = PipelineMeasurement.measure(device: device, events: events, runs: runs) { BenchScene.everyKindOnce(screen: screen) }
         let recognizers = BenchScene.app(screen: screen, recognizers: true).recognizerCount
-        func row(_ label: String, _ run: Measurement) -> BenchRow {
+        func row(_ label: String, _ run: PipelineMeasurement) -> BenchRow {
             BenchRow(
                 measure: "pipeline, \(label) (\(BenchFormat.count(run.events)) events, \(BenchFormat.count(run.frames)) frames, \(BenchFormat.count(run.actions)) actions)",
                 result: "\(BenchFormat.eventsPerSecond(run.eventsPerSecond)), \(BenchFormat.duration(nanoseconds: run.nanosecondsPerEvent))/event, \(BenchFormat.duration(nanoseconds: run.nanosecondsPerFrame))/frame",
@@ -74,7 +41,7 @@ enum PipelineBenchmark {
         let strokes = quick ? 3 : 150
         let touchRows = scaling([1, 2, 5, 10]) { touches in
             let events = BenchWorkloads.simultaneousTouches(touches, strokes: strokes, framesPerStroke: 120, device: device)
-            return measure(device: device, events: events, runs: runs) { BenchScene.app(screen: .standard, recognizers: true) }
+            return PipelineMeasurement.measure(device: device, events: events, runs: runs) { BenchScene.app(screen: .standard, recognizers: true) }
         } row: { touches, measurement, oneTouch in
             BenchRow(
                 measure: "scaling: \(touches) simultaneous touch\(touches == 1 ? "" : "es")",
@@ -87,7 +54,7 @@ enum PipelineBenchmark {
         let session = BenchWorkloads.session(gestures: quick ? 9 : 45)
         let events = BenchWorkloads.repeated(session.events, toAtLeast: quick ? 20_000 : 600_000)
         let viewRows = scaling([1, 10, 100]) { count in
-            measure(device: session.device, events: events, runs: runs) { BenchScene.offscreenSiblings(screen: session.screen, count: count) }
+            PipelineMeasurement.measure(device: session.device, events: events, runs: runs) { BenchScene.offscreenSiblings(screen: session.screen, count: count) }
         } row: { count, measurement, oneView in
             BenchRow(
                 measure: "scaling: \(count) view\(count == 1 ? "" : "s") × 16 recognizers (\(count * 16) in the tree, touches reach 16)",
@@ -102,8 +69,8 @@ enum PipelineBenchmark {
 
     /// Measures each size and makes its row, given the first size's ns per
     /// frame as the reference.
-    private static func scaling(_ sizes: [Int], measure measureSize: (Int) -> Measurement,
-                                row: (Int, Measurement, Double) -> BenchRow) -> [BenchRow] {
+    private static func scaling(_ sizes: [Int], measure measureSize: (Int) -> PipelineMeasurement,
+                                row: (Int, PipelineMeasurement, Double) -> BenchRow) -> [BenchRow] {
         let measured = sizes.map { ($0, measureSize($0)) }
         guard let reference = measured.first?.1.nanosecondsPerFrame else { return [] }
         return measured.map { row($0.0, $0.1, reference) }
