@@ -1,3 +1,4 @@
+// Getting started: a photo that zooms, turns and takes taps, played from a recording.
 import Tactile
 import TactileRecording
 

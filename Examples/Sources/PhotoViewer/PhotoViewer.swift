@@ -1,3 +1,4 @@
+// The photo viewer screen: a photo that pinches, turns and pans, a sidebar of buttons, a reset gesture.
 import Tactile
 
 /// A screen with a photo that pinches, turns and pans, a sidebar of buttons

@@ -1,3 +1,4 @@
+// A custom recognizer written as a UIKit subclass is: two fingers tapping twice.
 import Tactile
 
 /// Two fingers tapping twice: a custom recognizer, written as a UIKit

@@ -1,3 +1,4 @@
+// Plays recordings through the photo viewer and prints what happened to the photo.
 import Tactile
 import TactileRecording
 
