@@ -114,6 +114,10 @@ extension GestureSpec {
         let limit = max(1, count)
         guard fingers > limit else { return self }
         func first<T>(_ array: [T]) -> [T] { Array(array.prefix(limit)) }
+        func limitFingers<Spec: TimedFingers>(_ spec: inout Spec) {
+            spec.offsets = first(spec.offsets)
+            spec.timing = spec.timing.limited(to: limit)
+        }
         return edited(
             tap: { spec in
                 spec.offsets = first(spec.offsets)
@@ -121,23 +125,15 @@ extension GestureSpec {
                     TapStroke(timing: stroke.timing.limited(to: limit), dwell: stroke.dwell, drift: first(stroke.drift))
                 }
             },
-            transform: { spec in
-                spec.offsets = first(spec.offsets)
-                spec.timing = spec.timing.limited(to: limit)
-            },
+            transform: { limitFingers(&$0) },
             pan: { spec in
-                spec.offsets = first(spec.offsets)
+                limitFingers(&spec)
                 spec.deformation = first(spec.deformation)
-                spec.timing = spec.timing.limited(to: limit)
             },
-            swipe: { spec in
-                spec.offsets = first(spec.offsets)
-                spec.timing = spec.timing.limited(to: limit)
-            },
+            swipe: { limitFingers(&$0) },
             press: { spec in
-                spec.offsets = first(spec.offsets)
+                limitFingers(&spec)
                 spec.drift = first(spec.drift)
-                spec.timing = spec.timing.limited(to: limit)
             })
     }
 
@@ -157,6 +153,18 @@ extension GestureSpec {
         }
     }
 }
+
+/// A spec whose fingers land and lift on one timing (every kind but tap,
+/// whose strokes each have their own).
+private protocol TimedFingers {
+    var offsets: [Vector] { get set }
+    var timing: FingerTiming { get set }
+}
+
+extension TransformSpec: TimedFingers {}
+extension PanSpec: TimedFingers {}
+extension SwipeSpec: TimedFingers {}
+extension PressSpec: TimedFingers {}
 
 private func element(_ vectors: [Vector], _ index: Int) -> Vector {
     vectors.indices.contains(index) ? vectors[index] : .zero
