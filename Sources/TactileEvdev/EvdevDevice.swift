@@ -158,12 +158,34 @@ public final class EvdevDevice {
     /// the event clock to `CLOCK_MONOTONIC` and applies `options`.
     ///
     /// - Throws: ``EvdevError/notFound(path:)``, ``EvdevError/permissionDenied(path:)``,
-    ///   ``EvdevError/notAnEvdevNode(path:)``, ``EvdevError/noTouchCapability(path:name:)``
+    ///   ``EvdevError/notAnEvdevNode(path:)`` (also for anything but an input
+    ///   character device, which is never opened), ``EvdevError/unsupportedDevice(path:problem:)``
+    ///   (more slots than Linux allows), ``EvdevError/noTouchCapability(path:name:)``
     ///   (with `requireTouch`), ``EvdevError/busy(path:)`` (with `grab`, when another
     ///   program holds a grab), or ``EvdevError/system(path:operation:errno:)``.
     public init(path: String, options: OpenOptions) throws(EvdevError) {
+        // Only an input node is opened: opening another device (a watchdog,
+        // a tape drive) can have side effects, and a FIFO would block.
+        switch tactile_evdev_is_input_node(path) {
+        case 1: break
+        case 0: throw .notAnEvdevNode(path: path)
+        default: throw EvdevError(errno: errno, path: path, operation: "stat")
+        }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw EvdevError(errno: errno, path: path, operation: "open") }
+        var slotMinimum: Int32 = 0, slotMaximum: Int32 = 0
+        switch tactile_evdev_slot_range(fd, &slotMinimum, &slotMaximum) {
+        case -1:
+            let code = errno
+            close(fd)
+            throw EvdevError(errno: code, path: path, operation: "EVIOCGABS")
+        case 1:
+            if let problem = AbsoluteAxis(code: AbsCode.mtSlot, minimum: slotMinimum, maximum: slotMaximum).limitProblem {
+                close(fd)
+                throw .unsupportedDevice(path: path, problem: problem)
+            }
+        default: break
+        }
         var created: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &created)
         guard rc == 0, let handle = created else {

@@ -15,6 +15,9 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     case deviceGone(path: String)
     /// The device is an evdev node but reports no touch positions, and touch was required.
     case noTouchCapability(path: String, name: String)
+    /// The device announces what no Linux device can have (more than
+    /// ``DeviceLimits/maximumSlots`` slots), so it is not read.
+    case unsupportedDevice(path: String, problem: String)
     /// Another program holds an exclusive grab on the device (`EVIOCGRAB` failed with `EBUSY`).
     case busy(path: String)
     /// The directory that should hold the device nodes (normally `/dev/input`) does not exist.
@@ -43,6 +46,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAnEvdevNode: return "notAnEvdevNode"
         case .deviceGone: return "deviceGone"
         case .noTouchCapability: return "noTouchCapability"
+        case .unsupportedDevice: return "unsupportedDevice"
         case .busy: return "busy"
         case .noInputDirectory: return "noInputDirectory"
         case .system: return "system"
@@ -53,7 +57,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notFound(let path), .permissionDenied(let path), .notAnEvdevNode(let path), .deviceGone(let path),
-             .noTouchCapability(let path, _), .busy(let path), .noInputDirectory(let path), .system(let path, _, _):
+             .noTouchCapability(let path, _), .unsupportedDevice(let path, _), .busy(let path), .noInputDirectory(let path), .system(let path, _, _):
             return path
         }
     }
@@ -71,6 +75,8 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): the device disappeared (unplugged or unbound) — reconnect it and open it again"
         case .noTouchCapability(let path, let name):
             return "\(path) (\"\(name)\"): reports no touch positions — choose a touchpad or touchscreen (`tactile devices` lists them)"
+        case .unsupportedDevice(let path, let problem):
+            return "\(path): \(problem) — not read (a device that announces this is broken or emulated)"
         case .busy(let path):
             return "\(path): another program holds an exclusive grab on the device — close it, or open the device without grabbing"
         case .noInputDirectory(let path):

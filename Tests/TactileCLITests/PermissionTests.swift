@@ -8,7 +8,8 @@ import Glibc
 
 /// A node the user may not open: `tactile demo`, `tactile record` and
 /// `tactile devices` say which path, and what to do (the `input` group or a
-/// udev rule), without crashing. The commands run as an unprivileged user:
+/// udev rule), without crashing. A file that is no input node is refused
+/// as such, before it is opened. The commands run as an unprivileged user:
 /// as root, under `setpriv` as `nobody` (65534) with no groups, on a
 /// root-owned mode-0600 character node (`mknod`, when allowed) and a mode-0
 /// file; otherwise as the user, on a mode-0 file.
@@ -43,11 +44,22 @@ struct PermissionTests {
         return (directory, nodes)
     }
 
-    /// What the error line for `path` must say.
+    /// Whether `path` is the character node (not the mode-0 file, `event0`).
+    static func isCharacterNode(_ path: String) -> Bool { !path.hasSuffix("/event0") }
+
+    /// The reason `tactile devices` gives for `path`.
+    static func reason(for path: String) -> String { isCharacterNode(path) ? "permissionDenied" : "notAnEvdevNode" }
+
+    /// What the error line for `path` must say: permission denied and what to
+    /// do for the node; for the file, that it is no input node (never opened).
     func expectPermissionMessage(_ text: String, path: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(text.contains("\(path): permission denied"), "\(text)", sourceLocation: sourceLocation)
-        #expect(text.contains("'input' group"), "\(text)", sourceLocation: sourceLocation)
-        #expect(text.contains("udev rule"), "\(text)", sourceLocation: sourceLocation)
+        if Self.isCharacterNode(path) {
+            #expect(text.contains("\(path): permission denied"), "\(text)", sourceLocation: sourceLocation)
+            #expect(text.contains("'input' group"), "\(text)", sourceLocation: sourceLocation)
+            #expect(text.contains("udev rule"), "\(text)", sourceLocation: sourceLocation)
+        } else {
+            #expect(text.contains("\(path): not an evdev input device"), "\(text)", sourceLocation: sourceLocation)
+        }
         #expect(!text.contains("Fatal error"), "\(text)", sourceLocation: sourceLocation)
     }
 
@@ -83,7 +95,7 @@ struct PermissionTests {
         let table = try runUnprivileged(["devices", "--directory", directory.path])
         #expect(table.status == 0, "stderr: \(table.standardError)")
         for node in nodes {
-            #expect(table.lines.contains { $0.hasPrefix(node) && $0.contains("(permissionDenied)") }, "\(table.standardOutput)")
+            #expect(table.lines.contains { $0.hasPrefix(node) && $0.contains("(\(Self.reason(for: node)))") }, "\(table.standardOutput)")
             expectPermissionMessage(table.standardOutput, path: node)
         }
         #expect(table.standardError.contains("no touch device found"), "stderr: \(table.standardError)")
@@ -94,7 +106,7 @@ struct PermissionTests {
         #expect(entries.compactMap { $0["path"] as? String } == nodes)
         for entry in entries {
             #expect(entry["openable"] as? Bool == false)
-            #expect(entry["error"] as? String == "permissionDenied")
+            #expect(entry["error"] as? String == Self.reason(for: entry["path"] as? String ?? "?"))
             expectPermissionMessage(entry["message"] as? String ?? "", path: entry["path"] as? String ?? "?")
         }
     }

@@ -110,10 +110,12 @@ public struct DeviceDescription: Hashable, Sendable, Codable {
         }
     }
 
-    /// The number of multitouch slots (protocol B), or 0 for a device without `ABS_MT_SLOT`.
+    /// The number of multitouch slots (protocol B), or 0 for a device without
+    /// `ABS_MT_SLOT`; never more than ``DeviceLimits/maximumSlots``, whatever
+    /// the axis claims (readers refuse such an axis; see ``AbsoluteAxis/limitProblem``).
     public var slotCount: Int {
         guard let slot = axis(AbsCode.mtSlot) else { return 0 }
-        return Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1)
+        return Swift.min(Swift.max(0, Int(slot.maximum) - Int(slot.minimum) + 1), DeviceLimits.maximumSlots)
     }
 
     /// The most fingers the device can count, from its slots and `BTN_TOOL_*` keys.

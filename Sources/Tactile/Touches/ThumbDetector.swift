@@ -92,7 +92,7 @@ public struct ThumbDetector: Sendable {
         let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
         pressureThreshold = pressure.flatMap { axis in
             axis.maximum > axis.minimum
-                ? axis.minimum + Int32((Double(axis.maximum - axis.minimum) * Self.thumbPressureFraction).rounded())
+                ? Int32(clamping: Int64(axis.minimum) + Int64((axis.span * Self.thumbPressureFraction).rounded()))
                 : nil
         }
     }

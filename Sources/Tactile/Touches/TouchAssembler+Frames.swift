@@ -68,8 +68,18 @@ extension TouchAssembler {
         // A finger the device counted but could not track, taking a slot
         // another finger freed, is no new finger: it landed when it was first counted.
         let landedAt = untrackedSince.flatMap { fingers <= previousFingerCount ? $0 : nil } ?? time
+        // Ended touches go before their slot's current one, in slot order:
+        // sorted once (by slot, then as they ended), so the frame costs the
+        // slots plus the ended touches, not their product.
+        if finished.count > 1 {
+            finished = finished.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+        }
+        var nextFinished = 0
         for index in slots.indices {
-            for var touch in finished where touch.slot == index {
+            while nextFinished < finished.count, finished[nextFinished].slot <= index {
+                var touch = finished[nextFinished]
+                nextFinished += 1
+                guard touch.slot == index else { continue }
                 touch.timestamp = time
                 if touch.beganAt.isNaN { touch.beganAt = time }
                 if touch.movedAt.isNaN { touch.movedAt = time }

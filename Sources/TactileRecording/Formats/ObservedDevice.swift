@@ -72,7 +72,7 @@ enum ObservedDevice {
             }
         }
         if multitouch {
-            axes[AbsCode.mtSlot] = AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: Int32(max(1, slotCount) - 1))
+            axes[AbsCode.mtSlot] = AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: Int32(min(max(1, slotCount), DeviceLimits.maximumSlots) - 1))
             if axes[AbsCode.mtTrackingID] == nil {
                 axes[AbsCode.mtTrackingID] = AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)
             }

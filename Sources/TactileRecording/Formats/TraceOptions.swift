@@ -39,9 +39,10 @@ extension Recording {
             self.screen = screen
         }
 
-        /// ``slotCount``, else the format's `standard` count; at least 1.
+        /// ``slotCount``, else the format's `standard` count; at least 1, at
+        /// most ``DeviceLimits/maximumSlots``.
         func slots(standard: Int) -> Int {
-            max(1, slotCount ?? standard)
+            min(max(1, slotCount ?? standard), DeviceLimits.maximumSlots)
         }
     }
 }

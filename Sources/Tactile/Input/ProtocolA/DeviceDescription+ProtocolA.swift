@@ -26,7 +26,7 @@ extension DeviceDescription {
         guard usesProtocolA else { return self }
         // The converter hands out its own tracking ids, whatever range the device's had.
         var converted = axes.filter { $0.code != AbsCode.mtTrackingID }
-        converted.append(AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: Int32(Swift.max(1, slotCount) - 1)))
+        converted.append(AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: Int32(Swift.min(Swift.max(1, slotCount), DeviceLimits.maximumSlots) - 1)))
         converted.append(AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535))
         return DeviceDescription(
             name: name, identity: identity, properties: properties, keys: keys, axes: converted,

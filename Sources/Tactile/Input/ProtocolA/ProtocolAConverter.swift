@@ -51,7 +51,7 @@ public struct ProtocolAConverter: Sendable {
         public var firstTrackingID: Int32
 
         public init(slotCount: Int = 10, maximumMatchDistance: Double? = nil, synthesizesTouchButton: Bool = true, firstTrackingID: Int32 = 0) {
-            self.slotCount = max(1, slotCount)
+            self.slotCount = min(max(1, slotCount), DeviceLimits.maximumSlots)
             self.maximumMatchDistance = maximumMatchDistance
             self.synthesizesTouchButton = synthesizesTouchButton
             self.firstTrackingID = firstTrackingID & 0xFFFF
@@ -131,7 +131,7 @@ public struct ProtocolAConverter: Sendable {
             case SynCode.mtReport:
                 if !dropping {
                     sawMultitouch = true
-                    if !pending.values.isEmpty { contacts.append(pending) }
+                    keepPendingContact()
                     pending = Contact()
                 }
             case SynCode.dropped:
@@ -162,7 +162,7 @@ public struct ProtocolAConverter: Sendable {
     // MARK: - Frames
 
     private mutating func finishFrame(time: ProtocolBEmitter.Time) {
-        if !pending.values.isEmpty { contacts.append(pending) }
+        keepPendingContact()
         frameCount += 1
         if sawMultitouch || touchReleased {
             match(sawMultitouch ? contacts : [], time: time)
@@ -170,6 +170,13 @@ public struct ProtocolAConverter: Sendable {
         for event in others { emitter.passThrough(event, time: time) }
         emitter.endFrame(time: time)
         resetFrame()
+    }
+
+    /// Keeps the contact being read; past ``DeviceLimits/maximumSlots`` in one
+    /// frame the rest are dropped (no device has slots for them, and matching
+    /// costs contacts × slots).
+    private mutating func keepPendingContact() {
+        if !pending.values.isEmpty, contacts.count < DeviceLimits.maximumSlots { contacts.append(pending) }
     }
 
     private mutating func resetFrame() {

@@ -22,8 +22,9 @@ package struct ProtocolBEmitter: Sendable {
 
     package init(slotCount: Int, synthesizesTouchButton: Bool) {
         self.synthesizesTouchButton = synthesizesTouchButton
-        values = Array(repeating: [:], count: max(1, slotCount))
-        trackingIDs = Array(repeating: -1, count: max(1, slotCount))
+        let slots = min(max(1, slotCount), DeviceLimits.maximumSlots)
+        values = Array(repeating: [:], count: slots)
+        trackingIDs = Array(repeating: -1, count: slots)
     }
 
     package var slotCount: Int { trackingIDs.count }

@@ -215,7 +215,7 @@ struct EvemuParser {
         let names = Self.axisFieldNames
         try fields.require(names, minimum: 5)
         let code = UInt16(try fields.hex(0, names[0], maximum: UInt64(AbsCode.max)))
-        axes[code] = AbsoluteAxis(
+        let axis = AbsoluteAxis(
             code: code,
             minimum: try fields.int32(1, names[1]),
             maximum: try fields.int32(2, names[2]),
@@ -223,6 +223,8 @@ struct EvemuParser {
             flat: try fields.int32(4, names[4]),
             resolution: fields.count > 5 ? try fields.int32(5, names[5]) : 0
         )
+        if let problem = axis.limitProblem { throw fields.error(.outOfRange, "expected a device Linux could have: \(problem)") }
+        axes[code] = axis
     }
 
     /// `L:` (LED) and `S:` (switch) states: checked, not kept.

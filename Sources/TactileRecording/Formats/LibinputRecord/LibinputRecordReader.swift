@@ -127,6 +127,7 @@ public enum LibinputRecordReader {
                 let axis = AbsoluteAxis(
                     code: code, minimum: Int32(values[0]), maximum: Int32(values[1]),
                     fuzz: Int32(values[2]), flat: Int32(values[3]), resolution: Int32(values[4]))
+                if let problem = axis.limitProblem { throw item.error(.outOfRange, "expected a device Linux could have: \(problem)") }
                 absinfo[code] = (axis, item)
             }
         }

@@ -64,9 +64,13 @@ extension RecordingHeaderDecoder {
             guard axisCodes.insert(code).inserted else {
                 throw failure(.invalidValue, "expected each axis once, found code \(code) again", codeNode, axisPath + ".code")
             }
-            axes.append(AbsoluteAxis(
+            let absoluteAxis = AbsoluteAxis(
                 code: code, minimum: try field("minimum"), maximum: try field("maximum"),
-                fuzz: try field("fuzz"), flat: try field("flat"), resolution: try field("resolution")))
+                fuzz: try field("fuzz"), flat: try field("flat"), resolution: try field("resolution"))
+            if let problem = absoluteAxis.limitProblem {
+                throw failure(.outOfRange, "expected a device Linux could have: \(problem)", axisNode, axisPath)
+            }
+            axes.append(absoluteAxis)
         }
 
         var otherCodes: [EventCodeSet] = []
