@@ -40,7 +40,7 @@ struct ConvertCommand: AsyncParsableCommand {
     var rebase = false
 
     @Option(help: ArgumentHelp("The surface's physical size, WIDTHxHEIGHT in mm: sets the resolution of position axes that report none.", valueName: "WxH"),
-            transform: { try ScreenSize.parse($0, unit: "millimetres", example: "344x194") })
+            transform: { try ScreenSize.parse($0, unit: "millimetres", range: ScreenSize.millimetres, example: "344x194") })
     var surfaceSize: ScreenSize?
 
     @OptionGroup var labelling: LabelOptions

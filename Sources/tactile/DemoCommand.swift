@@ -69,8 +69,8 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var playback: PlaybackOptions
 
     func validate() throws {
-        guard speed.isFinite, speed > 0 else {
-            throw ValidationError("--speed must be a positive number.")
+        guard (0.01...1_000).contains(speed) else {
+            throw ValidationError("--speed must be a number from 0.01 to 1000.")
         }
         for (name, value) in [("--max-seconds", maxSeconds), ("--idle-exit", idleExit)] {
             if let value, !(value.isFinite && value > 0) {

@@ -63,7 +63,7 @@ enum DemoPlaylist {
         let factor = speed == speed.rounded() ? PanelValues.number(speed, places: 0) : PanelValues.number(speed, places: 2)
         let pace = speed == 1 ? "in real time" : "at \(factor)× real time"
         var line = items.count == 1 ? "replaying \(items[0].path)" : "replaying \(items.count) bundled recordings"
-        line += " \(pace), about \(Int(seconds.rounded(.up))) s"
+        line += " \(pace), about \(Int(saturating: seconds.rounded(.up))) s"
         var groups: [String] = []
         for (synthesized, word) in [(false, "recorded"), (true, "synthesized")] {
             var seen = Set<String>()

@@ -133,7 +133,7 @@ struct Pacer {
         guard let origin, speed > 0, time.isFinite else { return }
         let offset = (time - origin.engine) / speed
         guard offset > 0 else { return }
-        let target = origin.wall.advanced(by: .microseconds(Int64((offset * 1_000_000).rounded())))
+        let target = origin.wall.advanced(by: .microseconds(Int64(saturating: (offset * 1_000_000).rounded())))
         // In slices, so a stop is seen within 50 ms.
         while !isStopped {
             let wait = clock.now.duration(to: target)

@@ -16,7 +16,7 @@ struct ScreenOptions: ParsableArguments {
     @Option(name: .customLong("screen"),
             help: ArgumentHelp("The screen's size in points, WIDTHxHEIGHT (default: the recording's, or for live devices the display's).",
                                valueName: "WxH"),
-            transform: { try ScreenSize.parse($0, unit: "points", example: "1920x1080") })
+            transform: { try ScreenSize.parse($0, unit: "points", range: ScreenSize.points, example: "1920x1080") })
     var size: ScreenSize?
 
     @Option(help: ArgumentHelp("The screen's density in points per inch (default: the recording's, or for live devices the display's).",
@@ -24,10 +24,10 @@ struct ScreenOptions: ParsableArguments {
             transform: ScreenOptions.parseDPI)
     var dpi: Double?
 
-    /// A positive, finite density no higher than 10 000 dpi (ArgumentParser names the option and the value in the error).
+    /// A density from 1 to 10 000 dpi (ArgumentParser names the option and the value in the error).
     static func parseDPI(_ argument: String) throws -> Double {
-        guard let value = Double(argument), value.isFinite, value > 0, value <= 10_000 else {
-            throw ValidationError("expected the points per inch, a number above 0 and up to 10000, such as 96")
+        guard let value = Double(argument), (1...10_000).contains(value) else {
+            throw ValidationError("expected the points per inch, a number from 1 to 10000, such as 96")
         }
         return value
     }

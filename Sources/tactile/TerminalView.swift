@@ -78,7 +78,7 @@ enum TerminalView {
     /// (`aspect`: height over width; a cell is about twice as tall as wide),
     /// at least 8 and at most `room`.
     static func boxHeight(width: Int, aspect: Double, room: Int) -> Int {
-        let proportional = aspect.isFinite && aspect > 0 ? Int((Double(width) * aspect / 2).rounded()) + 1 : room
+        let proportional = aspect.isFinite && aspect > 0 ? Int(saturating: (Double(width) * aspect / 2).rounded() + 1) : room
         return min(room, max(8, proportional))
     }
 
@@ -132,8 +132,8 @@ enum TerminalView {
     static func cell(x: Double, y: Double, width: Int, height: Int) -> (column: Int, row: Int)? {
         let inner = (width - 2, height - 2)
         guard inner.0 > 0, inner.1 > 0, x.isFinite, y.isFinite else { return nil }
-        let column = min(inner.0 - 1, max(0, Int((x * Double(inner.0)).rounded(.down))))
-        let row = min(inner.1 - 1, max(0, Int((y * Double(inner.1)).rounded(.down))))
+        let column = min(inner.0 - 1, max(0, Int(saturating: (x * Double(inner.0)).rounded(.down))))
+        let row = min(inner.1 - 1, max(0, Int(saturating: (y * Double(inner.1)).rounded(.down))))
         return (column + 1, row + 1)
     }
 

@@ -107,7 +107,7 @@ private let catalogue: [BrokenRecording] = [
     BrokenRecording("the same axis twice", tap("{\"code\": 1,", "{\"code\": 0,"), .invalidValue, line: 12, path: "device.axes[1].code", mentions: ["code 0 again"]),
     BrokenRecording("an axis maximum beyond 32 bits", tap("\"maximum\": 4095", "\"maximum\": 3000000000"), .outOfRange, line: 11, path: "device.axes[0].maximum", mentions: ["2147483647", "3000000000"]),
     BrokenRecording("an unknown device kind", tap("\"kind\": \"touchscreen\"", "\"kind\": \"keyboard\""), .invalidValue, line: 20, path: "device.kind", mentions: ["\"touchpad\"", "\"keyboard\""]),
-    BrokenRecording("no points per millimetre", tap("\"pointsPerMillimetre\": 3.7795275590551185", "\"pointsPerMillimetre\": 0"), .outOfRange, line: 22, path: "screen.pointsPerMillimetre", mentions: ["above 0"]),
+    BrokenRecording("no points per millimetre", tap("\"pointsPerMillimetre\": 3.7795275590551185", "\"pointsPerMillimetre\": 0"), .outOfRange, line: 22, path: "screen.pointsPerMillimetre", mentions: ["at least 0.01"]),
     BrokenRecording("NaN in the header", tap("\"pointsPerMillimetre\": 3.7795275590551185", "\"pointsPerMillimetre\": NaN"), .invalidNumber, line: 22, path: "screen.pointsPerMillimetre", mentions: ["NaN", "cannot be NaN or infinite"]),
     BrokenRecording("a double beyond the double range", tap("\"duration\": 0.008", "\"duration\": 1e999"), .outOfRange, line: 23, path: "summary.duration", mentions: ["1e999"]),
     BrokenRecording("a malformed creation time", tap("\"2026-11-21T12:00:00Z\"", "\"yesterday\""), .invalidValue, line: 4, path: "created", mentions: ["ISO 8601", "yesterday"]),

@@ -71,11 +71,15 @@ struct RecordingFormatTests {
     @Test("doubles in the header read back exactly; NaN and infinity cannot be written")
     func doubles() throws {
         var recording = RecordingFormatFixtures.tap
-        recording.screen = Screen(bounds: Rect(x: 0.1, y: 1e-300, width: 1920.000000000001, height: 1.7976931348623157e308), pointsPerMillimetre: 96 / 25.4)
+        recording.screen = Screen(bounds: Rect(x: 0.1, y: 1e-300, width: 1920.000000000001, height: 999_999.999_999_999_9), pointsPerMillimetre: 96 / 25.4)
         recording.labels = [RecordingLabel(gesture: "pinch", start: 1.0 / 3.0, end: 2.0 / 3.0, values: ["scale": Double.leastNonzeroMagnitude, "x.y": -0.0])]
         let read = try RecordingReader.read(bytes: try RecordingWriter.bytes(for: recording))
         #expect(read.screen == recording.screen)
         #expect(read.labels == recording.labels)
+        // What no reader takes back is not written either.
+        recording.screen.bounds.size.height = 1.7976931348623157e308
+        #expect(throws: RecordingError.self) { try RecordingWriter.bytes(for: recording) }
+        recording.screen.bounds.size.height = 1080
         recording.screen.pointsPerMillimetre = .nan
         #expect(throws: RecordingError.self) { try RecordingWriter.bytes(for: recording) }
         do {

@@ -36,9 +36,10 @@ public struct InputEvent: Hashable, Sendable {
         self.value = value
     }
 
-    /// Builds an event from a time in seconds, rounded to the nearest microsecond.
+    /// Builds an event from a time in seconds, rounded to the nearest
+    /// microsecond (a time beyond ±292 000 years is clamped; NaN is 0).
     public init(time: Double, type: EventType, code: UInt16, value: Int32) {
-        let totalMicroseconds = Int64((time * 1_000_000).rounded())
+        let totalMicroseconds = Int64(saturating: (time * 1_000_000).rounded())
         var seconds = totalMicroseconds / 1_000_000
         var micro = totalMicroseconds % 1_000_000
         if micro < 0 {

@@ -23,6 +23,13 @@ public struct Screen: Hashable, Sendable, Codable {
         self.init(bounds: Rect(x: 0, y: 0, width: width, height: height), pointsPerMillimetre: dotsPerInch / 25.4)
     }
 
+    /// The longest side a screen may have, in points: a wall of 4K displays
+    /// is about 40 000. Readers refuse more, so no size downstream overflows.
+    public static let maximumSide = 1_000_000.0
+    /// The densities a screen may have, in points per millimetre: about 0.25
+    /// to 25 000 dots per inch.
+    public static let densityRange = 0.01...1_000.0
+
     /// 1920 × 1080 points at 96 dpi: a common laptop or desktop display.
     public static let standard = Screen(width: 1920, height: 1080)
 

@@ -31,8 +31,16 @@ public enum RecordingExporter {
         UmockdevEventLines.text(for: recording.events)
     }
 
-    /// The text of `recording` in `format`; an error for a format this exporter does not write.
+    /// The text of `recording` in `format`; an error for a format this
+    /// exporter does not write, and for a device no reader takes back
+    /// (``AbsoluteAxis/limitProblem``).
     public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {
+        for axis in recording.device.axes {
+            if let problem = axis.limitProblem {
+                throw RecordingError(file: file, line: nil, problem: .notRepresentable,
+                                     message: "expected a device Linux could have, which a reader takes back: \(problem)")
+            }
+        }
         switch format {
         case .evemu: return evemuText(for: recording)
         case .libinputRecord: return LibinputRecordWriter.text(for: recording)

@@ -106,13 +106,15 @@ extension RecordingHeaderDecoder {
         let origin = try object(originNode, "screen.bounds.origin", what: "the origin", required: ["x", "y"])
         let sizeNode = try member(bounds, "size", boundsNode, "screen.bounds")
         let size = try object(sizeNode, "screen.bounds.size", what: "the size", required: ["width", "height"])
-        let x = try double(try member(origin, "x", originNode, "screen.bounds.origin"), "screen.bounds.origin.x", what: "x")
-        let y = try double(try member(origin, "y", originNode, "screen.bounds.origin"), "screen.bounds.origin.y", what: "y")
-        let width = try double(try member(size, "width", sizeNode, "screen.bounds.size"), "screen.bounds.size.width", what: "the width", minimum: 0)
-        let height = try double(try member(size, "height", sizeNode, "screen.bounds.size"), "screen.bounds.size.height", what: "the height", minimum: 0)
+        let x = try double(try member(origin, "x", originNode, "screen.bounds.origin"), "screen.bounds.origin.x", what: "x",
+                           minimum: -Screen.maximumSide, maximum: Screen.maximumSide)
+        let y = try double(try member(origin, "y", originNode, "screen.bounds.origin"), "screen.bounds.origin.y", what: "y",
+                           minimum: -Screen.maximumSide, maximum: Screen.maximumSide)
+        let width = try double(try member(size, "width", sizeNode, "screen.bounds.size"), "screen.bounds.size.width", what: "the width", minimum: 0, maximum: Screen.maximumSide)
+        let height = try double(try member(size, "height", sizeNode, "screen.bounds.size"), "screen.bounds.size.height", what: "the height", minimum: 0, maximum: Screen.maximumSide)
         let density = try double(
             try member(screen, "pointsPerMillimetre", node, "screen"), "screen.pointsPerMillimetre",
-            what: "points per millimetre", minimum: 0, strictly: true)
+            what: "points per millimetre", minimum: Screen.densityRange.lowerBound, maximum: Screen.densityRange.upperBound)
         return Screen(bounds: Rect(x: x, y: y, width: width, height: height), pointsPerMillimetre: density)
     }
 

@@ -85,13 +85,17 @@ extension RecordingHeaderDecoder {
     }
 
     /// A finite double, optionally at least `minimum` (or above it, when `strictly`).
-    func double(_ node: JSONNode, _ path: String, what: String, minimum: Double? = nil, strictly: Bool = false) throws(RecordingError) -> Double {
+    func double(_ node: JSONNode, _ path: String, what: String, minimum: Double? = nil, strictly: Bool = false,
+                maximum: Double? = nil) throws(RecordingError) -> Double {
         guard case .number(let text, _) = node.value else { throw wrongType(what + " (a number)", node, path) }
         guard let value = Double(text), value.isFinite else {
             throw failure(.outOfRange, "expected \(what) (a number that fits a double), found \(node.found)", node, path)
         }
         if let minimum, strictly ? !(value > minimum) : !(value >= minimum) {
             throw failure(.outOfRange, "expected \(what) \(strictly ? "above" : "of at least") \(minimum), found \(node.found)", node, path)
+        }
+        if let maximum, value > maximum {
+            throw failure(.outOfRange, "expected \(what) of at most \(FixedDecimal.format(maximum, places: 2)), found \(node.found)", node, path)
         }
         return value
     }

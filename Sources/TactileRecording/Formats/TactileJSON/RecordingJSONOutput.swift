@@ -45,7 +45,9 @@ struct RecordingJSONOutput {
     }
 
     /// The device with the keys and shapes of its synthesized `Codable`.
-    mutating func appendDevice(_ device: DeviceDescription) {
+    /// The device; refused when an axis is one no reader would take back
+    /// (``AbsoluteAxis/limitProblem``).
+    mutating func appendDevice(_ device: DeviceDescription) throws(RecordingError) {
         append("{\n    \"name\": ")
         appendString(device.name)
         let identity = device.identity
@@ -57,6 +59,10 @@ struct RecordingJSONOutput {
         append(",\n    \"axes\": [")
         let axes = device.axes.sorted { $0.code < $1.code }
         for (index, axis) in axes.enumerated() {
+            if let problem = axis.limitProblem {
+                throw RecordingError(file: file, line: nil, column: nil, path: JSONPath.index("device.axes", index), problem: .notRepresentable,
+                                     message: "expected a device Linux could have, which a reader takes back: \(problem)")
+            }
             append(index == 0 ? "\n      " : ",\n      ")
             append("{\"code\": \(axis.code), \"minimum\": \(axis.minimum), \"maximum\": \(axis.maximum), \"fuzz\": \(axis.fuzz), \"flat\": \(axis.flat), \"resolution\": \(axis.resolution)}")
         }
@@ -73,18 +79,30 @@ struct RecordingJSONOutput {
         append("\n  }")
     }
 
+    /// The screen; refused beyond what a reader takes back (``Screen/maximumSide``,
+    /// ``Screen/densityRange``).
     mutating func appendScreen(_ screen: Screen) throws(RecordingError) {
+        let side = -Screen.maximumSide...Screen.maximumSide
         append("{\"bounds\": {\"origin\": {\"x\": ")
-        try appendDouble(screen.bounds.origin.x, path: "screen.bounds.origin.x")
+        try appendScreenValue(screen.bounds.origin.x, path: "screen.bounds.origin.x", within: side)
         append(", \"y\": ")
-        try appendDouble(screen.bounds.origin.y, path: "screen.bounds.origin.y")
+        try appendScreenValue(screen.bounds.origin.y, path: "screen.bounds.origin.y", within: side)
         append("}, \"size\": {\"width\": ")
-        try appendDouble(screen.bounds.size.width, path: "screen.bounds.size.width")
+        try appendScreenValue(screen.bounds.size.width, path: "screen.bounds.size.width", within: 0...Screen.maximumSide)
         append(", \"height\": ")
-        try appendDouble(screen.bounds.size.height, path: "screen.bounds.size.height")
+        try appendScreenValue(screen.bounds.size.height, path: "screen.bounds.size.height", within: 0...Screen.maximumSide)
         append("}}, \"pointsPerMillimetre\": ")
-        try appendDouble(screen.pointsPerMillimetre, path: "screen.pointsPerMillimetre")
+        try appendScreenValue(screen.pointsPerMillimetre, path: "screen.pointsPerMillimetre", within: Screen.densityRange)
         append("}")
+    }
+
+    private mutating func appendScreenValue(_ value: Double, path: String, within range: ClosedRange<Double>) throws(RecordingError) {
+        try appendDouble(value, path: path)
+        guard range.contains(value) else {
+            throw RecordingError(file: file, line: nil, column: nil, path: path, problem: .notRepresentable,
+                                 message: "expected \(FixedDecimal.format(range.lowerBound, places: 2)) to \(FixedDecimal.format(range.upperBound, places: 2)), "
+                                    + "which a reader takes back, found \(value)")
+        }
     }
 
     /// A label on one line: `gesture`, then the optional `fingers`, `start`,

@@ -57,7 +57,7 @@ public enum RecordingWriter {
         out.append(",\n  \"version\": \(Recording.version(for: recording)),\n  \"created\": ")
         out.appendString(recording.created)
         out.append(",\n  \"device\": ")
-        out.appendDevice(recording.device)
+        try out.appendDevice(recording.device)
         out.append(",\n  \"screen\": ")
         try out.appendScreen(recording.screen)
         if !recording.axisValues.isEmpty {
