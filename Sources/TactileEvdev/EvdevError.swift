@@ -1,4 +1,5 @@
 // Why a device could not be opened or read, and what to do about it.
+import Tactile
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,27 +63,30 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What went wrong, and what to do about it.
+    /// What went wrong, and what to do about it; safe to print on a terminal
+    /// (control characters in the path and the device's name escaped: `\x1b`,
+    /// see `TextFormat.visible`).
     public var description: String {
+        let path = TextFormat.visible(self.path)
         switch self {
-        case .notFound(let path):
+        case .notFound:
             return "\(path): no such device node — check the path; `tactile devices` lists the input devices"
-        case .permissionDenied(let path):
+        case .permissionDenied:
             return "\(path): permission denied — add yourself to the 'input' group (sudo usermod -aG input $USER, then log in again) or install a udev rule granting access"
-        case .notAnEvdevNode(let path):
+        case .notAnEvdevNode:
             return "\(path): not an evdev input device — give a /dev/input/eventN node (`tactile devices` lists them)"
-        case .deviceGone(let path):
+        case .deviceGone:
             return "\(path): the device disappeared (unplugged or unbound) — reconnect it and open it again"
-        case .noTouchCapability(let path, let name):
-            return "\(path) (\"\(name)\"): reports no touch positions — choose a touchpad or touchscreen (`tactile devices` lists them)"
-        case .unsupportedDevice(let path, let problem):
-            return "\(path): \(problem) — not read (a device that announces this is broken or emulated)"
-        case .busy(let path):
+        case .noTouchCapability(_, let name):
+            return "\(path) (\"\(TextFormat.visible(name))\"): reports no touch positions — choose a touchpad or touchscreen (`tactile devices` lists them)"
+        case .unsupportedDevice(_, let problem):
+            return "\(path): \(TextFormat.visible(problem)) — not read (a device that announces this is broken or emulated)"
+        case .busy:
             return "\(path): another program holds an exclusive grab on the device — close it, or open the device without grabbing"
-        case .noInputDirectory(let path):
+        case .noInputDirectory:
             return "\(path): no such directory — this system exposes no evdev devices here (in a container, pass /dev/input through)"
-        case .system(let path, let operation, let code):
-            return "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+        case .system(_, let operation, let code):
+            return "\(path): \(TextFormat.visible(operation)) failed: \(String(cString: strerror(code)))"
         }
     }
 }

@@ -1,4 +1,6 @@
 // Why a recording could not be read or written: the kind of problem, the file, line, column, JSON path and message.
+import Tactile
+
 /// A recording that could not be read or written, with where and why.
 ///
 /// The ``description`` reads like a compiler diagnostic,
@@ -93,14 +95,19 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// `file:line:column: message (at path)`; the column, the line and the
     /// path are left out when unknown: `file:line: message`, `file: message`.
+    ///
+    /// Safe to print on a terminal: control characters in the file's name are
+    /// escaped (`a\x1b]0;x\x07.json`, see `TextFormat.visible`), and any left
+    /// in the message or the path too (readers quote what they found already
+    /// escaped, so their escapes are kept as they are).
     public var description: String {
-        var text = file
+        var text = TextFormat.visible(file)
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
-        text += ": " + message
-        if let path, !path.isEmpty { text += " (at \(path))" }
+        text += ": " + TextFormat.visible(message, escapingBackslash: false)
+        if let path, !path.isEmpty { text += " (at \(TextFormat.visible(path, escapingBackslash: false)))" }
         return text
     }
 }

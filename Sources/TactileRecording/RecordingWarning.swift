@@ -1,4 +1,6 @@
 // Something odd a reader accepted (time going back, unknown codes, slots out of range), counted.
+import Tactile
+
 /// Something odd in a recording that the reader accepted: the engine copes
 /// with it, but a person may want to know.
 ///
@@ -45,13 +47,15 @@ public struct RecordingWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line: warning: message (at path; 12 times)`.
+    /// `file:line: warning: message (at path; 12 times)`, safe to print on a
+    /// terminal as ``RecordingError/description`` is (control characters in
+    /// the file's name escaped, any left in the message or the path too).
     public var description: String {
-        var text = file
+        var text = TextFormat.visible(file)
         if let line { text += ":\(line)" }
-        text += ": warning: " + message
+        text += ": warning: " + TextFormat.visible(message, escapingBackslash: false)
         var details: [String] = []
-        if let path { details.append("at \(path)") }
+        if let path { details.append("at \(TextFormat.visible(path, escapingBackslash: false))") }
         if count > 1 { details.append("\(count) times, this is the first") }
         if !details.isEmpty { text += " (" + details.joined(separator: "; ") + ")" }
         return text

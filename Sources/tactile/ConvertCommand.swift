@@ -72,7 +72,7 @@ struct ConvertCommand: AsyncParsableCommand {
                 recording.expected = RecordingReplay.run(recording).log.records
             }
             try OutputFile.write(recording, to: output, as: format, force: force)
-            printError("\(input) → \(output) (\(format), \(recording.events.count) events)")
+            printError("\(TextFormat.visible(input)) → \(TextFormat.visible(output)) (\(format), \(recording.events.count) events)")
         } catch {
             printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure

@@ -89,10 +89,14 @@ struct DemoCommand: AsyncParsableCommand {
         do throws(DemoPlaylistError) {
             items = try DemoPlaylist.load(recording.map { [$0] } ?? DemoPlaylist.names)
         } catch {
-            for (index, line) in error.lines.enumerated() { printError(index == 0 ? "tactile: error: " + line : line) }
+            for (index, line) in error.lines.enumerated() {
+                // Paths from TACTILE_RECORDINGS or --recording; an error's description is escaped already.
+                let line = TextFormat.visible(line, escapingBackslash: false)
+                printError(index == 0 ? "tactile: error: " + line : line)
+            }
             throw ExitCode.failure
         }
-        let reason = recording == nil ? "no touch device found (none in \(directory) can be opened; --device PATH names one)" : nil
+        let reason = recording == nil ? "no touch device found (none in \(TextFormat.visible(directory)) can be opened; --device PATH names one)" : nil
         try DemoReplay(items: items, options: self, reason: reason).run()
     }
 }

@@ -22,7 +22,8 @@ struct DemoReplay {
         let speed = options.speed
         let description = DemoPlaylist.description(items, speed: speed)
         // One line on standard error says what is played, and why.
-        printError("tactile demo: " + (reason.map { $0 + "; " } ?? "") + description + ".")
+        // The description holds fixed words, numbers, a path and label names: escaping it escapes them.
+        printError("tactile demo: " + (reason.map { $0 + "; " } ?? "") + TextFormat.visible(description) + ".")
         var player = RecordingPlayer(options: options.playback, speed: speed)
         let stop = LiveSession.StopSignal()
         player.stop = stop
@@ -74,7 +75,7 @@ struct DemoReplay {
     private func headline(played: Int, stopped: Bool, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let what = stopped ? "replayed \(played) of \(items.count) bundled recordings (stopped)"
-            : (items.count == 1 ? "replayed \(items[0].path)" : "replayed \(items.count) bundled recordings")
+            : (items.count == 1 ? "replayed \(TextFormat.visible(items[0].path))" : "replayed \(items.count) bundled recordings")
         return "tactile demo: \(what) in \(PanelValues.number(seconds, places: 1)) s" + (reason == nil ? "" : ", no touch device found")
     }
 

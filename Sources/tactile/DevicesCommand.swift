@@ -75,12 +75,12 @@ struct DevicesCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(devices.map(Entry.init))
-            print(String(decoding: data, as: UTF8.self))
+            print(JSONText.escapingInvisible(String(decoding: data, as: UTF8.self)))
         } else if !devices.isEmpty {
             printTable(devices)
         }
         if devices.isEmpty {
-            printError("tactile: no event nodes in \(directory) — no input devices are visible here")
+            printError("tactile: no event nodes in \(TextFormat.visible(directory)) — no input devices are visible here")
         } else if !devices.contains(where: { $0.isTouchDevice }) {
             let unreadable = devices.contains { !$0.isOpenable }
             printError("tactile: no touch device found" + (unreadable
@@ -99,7 +99,8 @@ struct DevicesCommand: ParsableCommand {
             } ?? "-"
             let kind = device.kind?.rawValue ?? (device.openError.map { "(\($0.reason))" } ?? "?")
             let slots = device.slots.map { String($0) + (device.usesProtocolA ? " (from A)" : "") } ?? "-"
-            rows.append([device.path, kind, slots, size, device.name ?? "?"])
+            // Escaped before the widths are measured.
+            rows.append([TextFormat.visible(device.path), kind, slots, size, device.name.map { TextFormat.visible($0) } ?? "?"])
             if let error = device.openError { problems.append("  \(error)") }
         }
         var widths = [Int](repeating: 0, count: rows[0].count)

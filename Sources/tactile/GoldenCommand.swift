@@ -1,5 +1,6 @@
 // `tactile golden`: pins what the engine does now as a recording's expected action log.
 import ArgumentParser
+import Tactile
 import TactileRecording
 
 /// `tactile golden FILE...`: pins what the engine does now as the expected log.
@@ -29,8 +30,9 @@ struct GoldenCommand: AsyncParsableCommand {
                 recording.expected = outcome.log.records
                 try RecordingWriter.write(recording, to: file, overwrite: true)
                 let problems = RecordingReplay.labelProblems(recording.labels, log: outcome.log)
-                for problem in problems { printError("\(file): label: \(problem)") }
-                printError("\(file): \(outcome.log.count) actions\(changed ? " (changed)" : "")")
+                let shown = TextFormat.visible(file)
+                for problem in problems { printError("\(shown): label: \(problem)") }
+                printError("\(shown): \(outcome.log.count) actions\(changed ? " (changed)" : "")")
             } catch {
                 printError("tactile: error: \(error)")
                 failed = true

@@ -34,10 +34,10 @@ struct InfoCommand: ParsableCommand {
 
     private func show(_ file: String) throws(RecordingError) {
         let format = try RecordingFormat.detect(contentsOf: file)
-        print("\(file): \(format)")
+        print("\(TextFormat.visible(file)): \(format)")
         if format == .tactile {
             let header = try RecordingReader.header(contentsOf: file)
-            print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(header.created)"))
+            print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(TextFormat.visible(header.created))"))
             describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
                      labels: header.labels, expected: header.expected?.count)
         } else {
@@ -54,19 +54,19 @@ struct InfoCommand: ParsableCommand {
         let millimetres = "\(FixedDecimal.format(size.surfaceSize.width, places: 1)) × \(FixedDecimal.format(size.surfaceSize.height, places: 1)) mm"
             + Self.sizeNote(size.sizeSource)
         let id = device.identity
-        print("  device      \"\(device.name)\", \(device.kind.rawValue), bus \(hex(id.bustype)) \(hex(id.vendor)):\(hex(id.product)) v\(hex(id.version))")
+        print("  device      \"\(TextFormat.visible(device.name))\", \(device.kind.rawValue), bus \(hex(id.bustype)) \(hex(id.vendor)):\(hex(id.product)) v\(hex(id.version))")
         print("  surface     \(millimetres), \(device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slots"), up to \(device.maximumFingerCount) fingers")
         print("  screen      \(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt at \(FixedDecimal.format(screen.pointsPerMillimetre, places: 2)) pt/mm")
         if !axisValues.isEmpty { print("  began with  \(axisValues)") }
         print("  summary     \(summary.eventCount) events, \(summary.frameCount) frames, \(FixedDecimal.format(summary.duration, places: 3)) s, up to \(summary.maxTouches) touches")
         for label in labels {
-            var line = "  label       \(label.gesture)"
+            var line = "  label       \(TextFormat.visible(label.gesture))"
             if let fingers = label.fingers { line += ", \(fingers) finger\(fingers == 1 ? "" : "s")" }
             if let start = label.start, let end = label.end {
                 line += ", \(FixedDecimal.format(start, places: 3))–\(FixedDecimal.format(end, places: 3)) s"
             }
-            if !label.recognizers.isEmpty { line += "; must recognize: \(label.recognizers.joined(separator: ", "))" }
-            if !label.absent.isEmpty { line += "; must not: \(label.absent.joined(separator: ", "))" }
+            if !label.recognizers.isEmpty { line += "; must recognize: \(label.recognizers.map { TextFormat.visible($0) }.joined(separator: ", "))" }
+            if !label.absent.isEmpty { line += "; must not: \(label.absent.map { TextFormat.visible($0) }.joined(separator: ", "))" }
             print(line)
         }
         if let expected { print("  expected    \(expected) actions") }

@@ -1,5 +1,6 @@
 // Buffered, ordered lines to standard output and standard error.
 import Foundation
+import Tactile
 
 /// Lines written to standard output or standard error through one buffer, so
 /// output stays in order; with `flushesEachLine` every line appears as soon as
@@ -20,8 +21,11 @@ final class LineOutput {
         self.flushesEachLine = flushesEachLine
     }
 
+    /// Writes `line` and a line feed. Callers escape text from outside when
+    /// they compose the line (`TextFormat.visible`); any control character
+    /// left is escaped here too (backslashes kept), so none reaches the terminal.
     func write(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
+        buffer.append(contentsOf: TextFormat.visible(line, escapingBackslash: false).utf8)
         buffer.append(UInt8(ascii: "\n"))
         if flushesEachLine || buffer.count >= 1 << 16 { flush() }
     }

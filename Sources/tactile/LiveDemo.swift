@@ -83,7 +83,7 @@ struct LiveDemo {
             outcome = try await session.run()
             if let terminal {
                 let (width, height) = TerminalScreen.size()
-                let headline = "tactile demo: \(path) \"\(device.description.name)\", "
+                let headline = "tactile demo: \(TextFormat.visible(path)) \"\(TextFormat.visible(device.description.name))\", "
                     + "\(PanelValues.number(outcome.events.last?.time ?? 0, places: 1)) s of input: \(Self.endMessage(outcome.reason, path: path))"
                 terminal.end(summary: DemoSummary.lines(terminal.state, headline: headline, width: width, height: height))
             }
@@ -112,19 +112,20 @@ struct LiveDemo {
     }
 
     /// `# live: /dev/input/event5 "SynPS/2 Synaptics TouchPad" (touchpad, 2 slots)`;
-    /// a protocol-A device says `10 slots, converted from protocol A`.
+    /// a protocol-A device says `10 slots, converted from protocol A`. The path
+    /// and the name are escaped (`TextFormat.visible`).
     nonisolated static func headerLine(_ device: EvdevDevice) -> String {
         let description = device.description
         let slots = description.slotCount == 0 ? "single-touch"
             : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
             + (device.kernelDescription.usesProtocolA ? ", converted from protocol A" : "")
-        return "# live: \(device.path) \"\(description.name)\" (\(description.kind.rawValue), \(slots))"
+        return "# live: \(TextFormat.visible(device.path)) \"\(TextFormat.visible(description.name))\" (\(description.kind.rawValue), \(slots))"
     }
 
     /// Why a live session on `path` ended, for the last line on standard error.
     nonisolated static func endMessage(_ reason: LiveSession.EndReason, path: String) -> String {
         switch reason {
-        case .deviceGone: return "\(path) disappeared (unplugged or unbound)"
+        case .deviceGone: return "\(TextFormat.visible(path)) disappeared (unplugged or unbound)"
         case .stopped: return "stopped"
         case .idle: return "no input for the idle time, ended"
         case .maxDuration: return "the time limit was reached, ended"

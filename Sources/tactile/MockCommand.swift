@@ -77,7 +77,8 @@ struct MockCommand: ParsableCommand {
             let file = paths[0]
             do throws(RecordingError) {
                 let loaded = try Recording.open(file, options: .init(protocolA: .keepAsRecorded))
-                loaded.warnings.forEach { printError("tactile: warning: \($0)") }
+                // A warning names its file and line itself: `file.json:1: warning: …`.
+                loaded.warnings.forEach { printError($0.description) }
                 description = loaded.recording.device
                 axisValues = loaded.recording.axisValues
                 events = loaded.recording.events
@@ -91,14 +92,15 @@ struct MockCommand: ParsableCommand {
         if describe {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(description), as: UTF8.self))
+            print(JSONText.escapingInvisible(String(decoding: try encoder.encode(description), as: UTF8.self)))
         }
         guard let directory else { return }
         do throws(TestbedError) {
             let writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
             let files = try writer.write(to: directory, name: baseName)
             let output = describe ? printError : { print($0) }
-            output("wrote \(files.umockdev), \(files.ioctl) and \(files.events) (\(description.kind.rawValue) \"\(description.name)\" at \(node), \(events.count) events)")
+            output("wrote \(TextFormat.visible(files.umockdev)), \(TextFormat.visible(files.ioctl)) and \(TextFormat.visible(files.events)) "
+                + "(\(description.kind.rawValue) \"\(TextFormat.visible(description.name))\" at \(TextFormat.visible(node)), \(events.count) events)")
             output(files.shellCommand(running: ["tactile", "devices"]))
         } catch {
             printError("tactile: error: \(error)")

@@ -93,7 +93,7 @@ struct RecordCommand: AsyncParsableCommand {
                 try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                printError("tactile: error: cannot create \(store.directory): \(error.localizedDescription)")
+                printError("tactile: error: cannot create \(TextFormat.visible(store.directory)): \(TextFormat.visible(error.localizedDescription))")
                 throw ExitCode.failure
             }
             journalPath = Self.freeJournalPath(store.availablePath(for: baseName))
@@ -109,7 +109,7 @@ struct RecordCommand: AsyncParsableCommand {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
         }
-        printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(journalPath)")
+        printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(TextFormat.visible(journalPath))")
 
         let stop = LiveSession.StopSignal()
         let interrupt = stop.stopOnSignals()  // Ctrl-C saves and ends
@@ -121,7 +121,7 @@ struct RecordCommand: AsyncParsableCommand {
         do {
             reason = try recorder.run(device: evdev, stop: stop, maxSeconds: maxSeconds, idleExit: idleExit)
         } catch {
-            printError("tactile: error: \(error) (the journal \(journalPath) keeps what was recorded)")
+            printError("tactile: error: \(TextFormat.visible(String(describing: error), escapingBackslash: false)) (the journal \(TextFormat.visible(journalPath)) keeps what was recorded)")
             throw ExitCode.failure
         }
         recorder.endStatus()
@@ -136,11 +136,11 @@ struct RecordCommand: AsyncParsableCommand {
                 saved = try store.save(recording, as: baseName)
             }
         } catch {
-            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error)) (the journal \(journalPath) keeps it)")
+            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error)) (the journal \(TextFormat.visible(journalPath)) keeps it)")
             throw ExitCode.failure
         }
         journal.remove()
-        printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(saved)")
+        printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(TextFormat.visible(saved))")
     }
 
     /// `path.journal`, or `path 2.journal`… when a journal is left there.

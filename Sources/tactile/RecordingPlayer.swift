@@ -114,7 +114,7 @@ struct RecordingPlayer {
 
     nonisolated static func headerLine(name: String, device: DeviceDescription, events: Int, duration: Double) -> String {
         let slots = device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slot\(device.slotCount == 1 ? "" : "s")"
-        return "# \(name): \"\(device.name)\" (\(device.kind.rawValue), \(slots)), \(events) events, "
+        return "# \(TextFormat.visible(name)): \"\(TextFormat.visible(device.name))\" (\(device.kind.rawValue), \(slots)), \(events) events, "
             + FixedDecimal.format(duration, places: 3) + " s"
     }
 
@@ -132,7 +132,7 @@ struct RecordingPlayer {
     /// Prints the diagnostics summary to standard error, when there is one.
     nonisolated static func report(_ diagnostics: AssemblerDiagnostics, name: String) {
         guard !diagnostics.isEmpty else { return }
-        printError("\(name): assembler diagnostics (\(diagnostics.total) in all):")
+        printError("\(TextFormat.visible(name)): assembler diagnostics (\(diagnostics.total) in all):")
         for line in diagnostics.summary {
             printError("  " + line)
         }

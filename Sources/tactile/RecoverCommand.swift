@@ -1,6 +1,7 @@
 // `tactile recover`: the recording inside a journal `tactile record` left behind.
 import ArgumentParser
 import Foundation
+import Tactile
 import TactileRecording
 
 /// `tactile recover JOURNAL [OUT]`: the recording in a journal that
@@ -57,7 +58,7 @@ struct RecoverCommand: ParsableCommand {
         if recovery.tornLine { notes.append("a torn last line ignored") }
         if recovery.droppedEvents > 0 { notes.append("\(recovery.droppedEvents) event\(recovery.droppedEvents == 1 ? "" : "s") of an unfinished frame dropped") }
         let events = recovery.recording.events.count
-        printError("tactile recover: \(events) events saved to \(saved)\(notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")").")
-        print(saved)
+        printError("tactile recover: \(events) events saved to \(TextFormat.visible(saved))\(notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")").")
+        print(TextFormat.visible(saved))
     }
 }

@@ -51,12 +51,13 @@ struct ReplayCommand: AsyncParsableCommand {
                 // needs the whole log, and other formats are read whole.
                 if !expect, descriptionFile == nil, try RecordingFormat.detect(contentsOf: file) == .tactile {
                     let (outcome, warnings) = try player.playStreaming(file, name: file)
-                    for warning in warnings { printError("\(file): warning: \(warning)") }
+                    // A warning names its file and line itself: `file.json:1: warning: …`.
+                    for warning in warnings { printError(warning.description) }
                     RecordingPlayer.report(outcome.diagnostics, name: file)
                     continue
                 }
                 let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: descriptionFile))
-                for warning in loaded.warnings { printError("\(file): warning: \(warning)") }
+                for warning in loaded.warnings { printError(warning.description) }
                 let outcome = player.play(loaded.recording, name: file)
                 RecordingPlayer.report(outcome.diagnostics, name: file)
                 if expect, !Self.matchesExpectations(loaded.recording, outcome: outcome, file: file) { failed = true }
@@ -71,6 +72,7 @@ struct ReplayCommand: AsyncParsableCommand {
     /// Prints what differs from the recording's golden log and labels; `true` when nothing does.
     static func matchesExpectations(_ recording: Recording, outcome: ReplayDriver.Outcome, file: String) -> Bool {
         var ok = true
+        let file = TextFormat.visible(file)
         if let expected = recording.expected {
             let diff = RecordingReplay.diff(expected: expected, actual: outcome.log.records)
             if !diff.isEmpty {

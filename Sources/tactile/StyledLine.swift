@@ -44,6 +44,10 @@ enum TextStyle: Hashable, Sendable {
 
 /// One line of the terminal view: plain text (what tests read, what is
 /// measured and clipped) and the styled stretches of it, in characters.
+///
+/// The text never holds a control character: what comes in is escaped
+/// (`TextFormat.visible`, backslashes kept, so text escaped already stays as
+/// it is) before it is measured, and only ``ansi`` adds escape sequences.
 struct StyledLine: Hashable, Sendable {
     /// A styled stretch: `length` characters from `start`.
     struct Span: Hashable, Sendable {
@@ -59,6 +63,7 @@ struct StyledLine: Hashable, Sendable {
 
     /// A line of `text`, styled all through with `style`, if given.
     init(_ text: String = "", style: TextStyle? = nil) {
+        let text = TextFormat.visible(text, escapingBackslash: false)
         self.text = text
         spans = style.map { [Span(start: 0, length: text.count, style: $0)] } ?? []
     }
@@ -68,6 +73,7 @@ struct StyledLine: Hashable, Sendable {
 
     /// Appends `piece`, styled with `style` if given.
     mutating func append(_ piece: String, style: TextStyle? = nil) {
+        let piece = TextFormat.visible(piece, escapingBackslash: false)
         if let style, !piece.isEmpty { spans.append(Span(start: text.count, length: piece.count, style: style)) }
         text += piece
     }

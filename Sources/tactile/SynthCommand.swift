@@ -94,7 +94,7 @@ struct SynthCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let description = deviceDescription else {
-            throw ValidationError("--preset must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(preset).")
+            throw ValidationError("--preset must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(TextFormat.visible(preset)).")
         }
         let synthesizer = GestureSynthesizer(device: description, seed: 0)
         if let fingers {
@@ -119,7 +119,7 @@ struct SynthCommand: AsyncParsableCommand {
             }
         }
         guard let format = RecordingFormat(pathExtensionOf: output), format != .getevent, format != .remarkable else {
-            throw ValidationError("--output must end in .json, .evemu or .yml, not \(output).")
+            throw ValidationError("--output must end in .json, .evemu or .yml, not \(TextFormat.visible(output)).")
         }
     }
 
@@ -139,6 +139,6 @@ struct SynthCommand: AsyncParsableCommand {
             printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
-        printError("\(output): \(kinds.count) gesture(s) on the synthetic \(preset), \(recording.events.count) events")
+        printError("\(TextFormat.visible(output)): \(kinds.count) gesture(s) on the synthetic \(preset), \(recording.events.count) events")
     }
 }

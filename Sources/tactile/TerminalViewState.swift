@@ -77,23 +77,26 @@ extension TerminalView {
         /// Counts over the whole session (every recording).
         var tally = Tally()
 
-        /// A state listing `names` as recognizers, all possible.
+        /// A state listing `names` as recognizers, all possible. The title is
+        /// shown as it is (escaped already, as `LiveDemo.headerLine` is); names are escaped.
         init(title: String = "tactile demo", recognizerNames: [String] = []) {
             self.title = title
-            recognizers = recognizerNames.map { RecognizerRow(name: $0) }
+            recognizers = recognizerNames.map { RecognizerRow(name: TextFormat.visible($0)) }
         }
 
         /// Starts a new recording, `heading` naming it after `tactile demo` in
         /// the title (the log's separator line names its `path`): what the
         /// last one left (fingers, states, values, counts, time) is cleared;
-        /// the session's tally stays.
+        /// the session's tally stays. The heading, the path and the gestures'
+        /// names come from the recording and are escaped (`TextFormat.visible`)
+        /// before anything measures them.
         mutating func beginRecording(heading: String, path: String, gestures: [GestureMark]) {
-            title = "tactile demo  " + heading
-            self.gestures = gestures
+            title = "tactile demo  " + TextFormat.visible(heading)
+            self.gestures = gestures.map { GestureMark(name: TextFormat.visible($0.name), start: $0.start) }
             time = 0
             fingers = []
             recognizers = recognizers.map { RecognizerRow(name: $0.name) }
-            appendLog(LogLine(text: "── " + path, state: nil))
+            appendLog(LogLine(text: "── " + TextFormat.visible(path), state: nil))
         }
 
         /// Takes the touches of `frame` on `screen` as the fingers down.
@@ -109,22 +112,24 @@ extension TerminalView {
             }
         }
 
-        /// Records an action: its recognizer's row, the counts and the log.
+        /// Records an action: its recognizer's row, the counts and the log
+        /// (the recognizer's name escaped, as the rows' names are).
         mutating func update(action record: ActionRecord) {
             time = max(time, record.time)
-            let index = recognizers.firstIndex { $0.name == record.recognizer } ?? {
-                recognizers.append(RecognizerRow(name: record.recognizer))
+            let name = TextFormat.visible(record.recognizer)
+            let index = recognizers.firstIndex { $0.name == name } ?? {
+                recognizers.append(RecognizerRow(name: name))
                 return recognizers.count - 1
             }()
             let wasActive = recognizers[index].state == .began || recognizers[index].state == .changed
             if record.state == .began || (record.state == .ended && !wasActive) {
                 recognizers[index].recognized += 1
-                tally.recognized[record.recognizer, default: 0] += 1
+                tally.recognized[name, default: 0] += 1
             }
             recognizers[index].state = record.state
             recognizers[index].values = record.values
             recognizers[index].lastTime = record.time
-            tally.lastValues[record.recognizer] = record.values
+            tally.lastValues[name] = record.values
             tally.actions += 1
             appendLog(LogLine(text: record.readableLine, state: record.state))
         }

@@ -63,13 +63,14 @@ public struct ActionRecord: Hashable, Sendable {
         return line + "}}"
     }
 
-    /// The record as a line for people: `  0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`.
+    /// The record as a line for people: `  0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`;
+    /// names are made safe to print (`TextFormat.visible`: control characters escaped, `\x1b`).
     public var readableLine: String {
-        var line = FixedDecimal.format(time, places: 6) + "  " + recognizer + "@" + view + "  " + state.rawValue
+        var line = FixedDecimal.format(time, places: 6) + "  " + TextFormat.visible(recognizer) + "@" + TextFormat.visible(view) + "  " + state.rawValue
         line += "  \(touches) touch" + (touches == 1 ? "" : "es")
         line += "  (" + FixedDecimal.format(location.x, places: 1) + ", " + FixedDecimal.format(location.y, places: 1) + ")"
         for value in values {
-            line += "  " + value.name + "=" + FixedDecimal.format(value.value, places: 3)
+            line += "  " + TextFormat.visible(value.name) + "=" + FixedDecimal.format(value.value, places: 3)
         }
         return line
     }
@@ -77,8 +78,14 @@ public struct ActionRecord: Hashable, Sendable {
 
 /// JSON string quoting for hand-written JSON (the action log, recordings)
 /// and YAML (a JSON string is a YAML 1.2 double-quoted scalar): `"`, `\`,
-/// line feed, carriage return and tab by letter, other control characters
-/// and DEL as `\u00XX`, everything else as it is.
+/// line feed, carriage return and tab by letter; every other scalar up to
+/// U+FFFF that is not printed as itself (control characters C0, DEL and C1,
+/// bidirectional and other format characters, line and paragraph separators,
+/// private-use and unassigned scalars: the rule of `TextFormat.visible`) as
+/// `\uXXXX` (`\u001b`, `\u009b`, `\u202e`), so a JSON line on a terminal
+/// cannot drive it; everything else as it is. Scalars above U+FFFF stay as
+/// they are (none is a control or a bidirectional control, and their escape,
+/// a surrogate pair, is one YAML refuses).
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     public static func quote(_ text: String) -> String {
@@ -90,12 +97,31 @@ public enum JSONText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value <= 0xFFFF && !TextFormat.isShown(scalar): result += escape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    /// `json` (text a JSON encoder wrote, which escapes C0 controls in
+    /// strings but leaves DEL, C1 and bidirectional controls as they are)
+    /// with every such scalar written `\uXXXX`: outside strings JSON holds
+    /// only ASCII, so they stand inside strings, where the escape means the
+    /// same. C0 (line feeds of pretty printing) and scalars above U+FFFF (as in
+    /// ``quote(_:)``) are left alone.
+    package static func escapingInvisible(_ json: String) -> String {
+        func escapes(_ scalar: Unicode.Scalar) -> Bool { (0x20...0xFFFF).contains(scalar.value) && !TextFormat.isShown(scalar) }
+        guard json.unicodeScalars.contains(where: escapes) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if escapes(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// `\u001b`, `\u202e` (a scalar up to U+FFFF).
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u" + TextFormat.hex(scalar.value, width: 4)
     }
 }

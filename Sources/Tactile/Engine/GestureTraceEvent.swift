@@ -47,8 +47,14 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         self.step = step
     }
 
-    /// The step as a line for people: `0.530000  tap@window  possible → failed: prevented by pan`.
+    /// The step as a line for people: `0.530000  tap@window  possible → failed: prevented by pan`;
+    /// names are escaped (`TextFormat.visible`), so the line is safe to print.
     public var description: String {
+        TextFormat.visible(line)
+    }
+
+    /// ``description`` before escaping: fixed words, times, states and names.
+    private var line: String {
         let time = FixedDecimal.format(time, places: 6)
         let subject = recognizer + "@" + view
         switch step {

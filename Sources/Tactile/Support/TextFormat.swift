@@ -1,4 +1,4 @@
-// The small text helpers the engine, every format and the CLI share: padded and hexadecimal numbers, bytes in hex, excerpts for messages.
+// The small text helpers the engine, every format and the CLI share: padded and hexadecimal numbers, bytes in hex, excerpts for messages, text made safe to print.
 
 /// How Tactile's modules (package access) spell numbers and quote what they found:
 /// one place for the zero padding, the hexadecimal forms and the 40-character
@@ -48,17 +48,89 @@ package enum TextFormat {
     }
 
     /// At most ``excerptLength`` characters of `text`, with an ellipsis when
-    /// cut, in double quotes unless `quoted` is false: what a message shows of what it found.
+    /// cut, in double quotes unless `quoted` is false: what a message shows of
+    /// what it found, made ``visible(_:escapingBackslash:)``.
     package static func excerpt<S: StringProtocol>(_ text: S, quoted: Bool = true) -> String {
-        var cut = String(text)
-        if text.count > excerptLength { cut = String(text.prefix(excerptLength)) + "…" }
+        var cut = visible(text.prefix(excerptLength))
+        if text.count > excerptLength { cut += "…" }
         return quoted ? "\"" + cut + "\"" : cut
     }
 
     /// ``excerpt(_:quoted:)`` of bytes that may not be text: at most
-    /// ``excerptLength`` bytes, decoded with replacement characters.
+    /// ``excerptLength`` bytes, decoded with replacement characters, made
+    /// ``visible(_:escapingBackslash:)``.
     package static func excerpt(bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes.prefix(excerptLength), as: UTF8.self)
+        let text = visible(String(decoding: bytes.prefix(excerptLength), as: UTF8.self))
         return "\"" + text + (bytes.count > excerptLength ? "…" : "") + "\""
+    }
+
+    /// `text` safe to print on a terminal: every scalar that is not shown as
+    /// itself is written as an escape anyone can read, so text from outside
+    /// (a file name, a device name, a label, anything read from a recording
+    /// or a device) can never move the cursor, set the window title, reorder
+    /// what is shown or start a new line.
+    ///
+    /// The rule, per Unicode scalar (Python's `str.isprintable`): a scalar is
+    /// escaped when its general category is a control (Cc: C0, DEL, C1), a
+    /// format character (Cf: the bidirectional controls U+061C, U+200E,
+    /// U+200F, U+202A–U+202E, U+2066–U+2069, zero-width characters), a line or
+    /// paragraph separator (Zl, Zp: U+2028, U+2029), a surrogate (Cs), private
+    /// use (Co) or unassigned (Cn). Line feed, carriage return and tab are
+    /// written `\n`, `\r`, `\t`; other scalars below U+0080 `\x1b` (two
+    /// hexadecimal digits); the rest `\u{9b}`, `\u{202e}` (as in a Swift
+    /// literal). A backslash is written `\\`, so every escape is unambiguous.
+    /// Everything else, accents, CJK and emoji included, stays as it is, and
+    /// the result is valid UTF-8.
+    ///
+    /// ```swift
+    /// TextFormat.visible("a\u{1B}]0;pwned\u{7}.json")   // a\x1b]0;pwned\x07.json
+    /// TextFormat.visible("abc\u{202E}fdp.exe")          // abc\u{202e}fdp.exe
+    /// TextFormat.visible(#"C:\dir"#)                     // C:\\dir
+    /// ```
+    ///
+    /// With `escapingBackslash` false a backslash stays as it is: a last line of
+    /// defence for text that may already hold escapes (a message composed with
+    /// ``excerpt(_:quoted:)``), which then comes back unchanged, while any
+    /// control character left in it is still escaped.
+    package static func visible<S: StringProtocol>(_ text: S, escapingBackslash: Bool = true) -> String {
+        // Plain printable ASCII (almost everything) comes back as it is.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || ($0 == UInt8(ascii: "\\") && escapingBackslash) }) {
+            return String(text)
+        }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" {
+                result += escapingBackslash ? "\\\\" : "\\"
+            } else if !isShown(scalar) {
+                result += escape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether `scalar` is printed as itself by ``visible(_:escapingBackslash:)``
+    /// (the backslash aside): not a control, format, separator, surrogate,
+    /// private-use or unassigned scalar.
+    package static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The escape of one scalar that is not shown: `\n`, `\x1b`, `\u{202e}`.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default:
+            return scalar.value < 0x80 ? "\\x" + hex(scalar.value, width: 2) : "\\u{" + hex(scalar.value) + "}"
+        }
     }
 }

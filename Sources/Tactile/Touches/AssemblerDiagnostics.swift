@@ -32,7 +32,8 @@ public enum AssemblerIssue: String, Hashable, Sendable, CaseIterable, Codable {
 public struct AssemblerDiagnostics: Hashable, Sendable {
     /// How often each issue occurred.
     public private(set) var counts: [AssemblerIssue: Int] = [:]
-    /// A description of the first occurrence of each issue.
+    /// A description of the first occurrence of each issue, safe to print on
+    /// a terminal (the device's name in it made `TextFormat.visible`).
     public private(set) var firstOccurrence: [AssemblerIssue: String] = [:]
 
     public init() {}
@@ -48,7 +49,9 @@ public struct AssemblerDiagnostics: Hashable, Sendable {
 
     mutating func record(_ issue: AssemblerIssue, _ message: String) {
         counts[issue, default: 0] += 1
-        if firstOccurrence[issue] == nil { firstOccurrence[issue] = message }
+        // Messages are fixed words, numbers, code names and the device's name:
+        // escaping the whole message escapes the name, the one part from outside.
+        if firstOccurrence[issue] == nil { firstOccurrence[issue] = TextFormat.visible(message) }
     }
 
     /// One line per issue kind, in a fixed order: "name ×count: first occurrence".

@@ -99,7 +99,7 @@ extension Recording {
         guard format == .evemu else {
             throw RecordingError(
                 file: path, line: nil, problem: .unknownFormat,
-                message: "expected evemu events to go with the device description \(description), found \(format)")
+                message: "expected evemu events to go with the device description \(TextFormat.visible(description)), found \(format)")
         }
         return format
     }

@@ -82,7 +82,8 @@ public enum RecordingReplay {
     /// What a replay got wrong against a recording's labels: a label's
     /// recognizer that did not recognize within the label's time span (the
     /// whole recording when the label has none), or an `absent` one that did.
-    /// Empty when everything holds.
+    /// Empty when everything holds. Names from the labels are escaped
+    /// (`TextFormat.visible`), so the lines are safe to print.
     public static func labelProblems(_ labels: [RecordingLabel], log: ActionLog) -> [String] {
         var problems: [String] = []
         for label in labels {
@@ -90,11 +91,13 @@ public enum RecordingReplay {
                 (label.start.map { record.time >= $0 - 1e-6 } ?? true) && (label.end.map { record.time <= $0 + settleMargin } ?? true)
             }
             let recognized = Set(inSpan.filter { $0.state == .began || $0.state == .ended }.map(\.recognizer))
+            let gesture = TextFormat.visible(label.gesture)
             for name in label.recognizers where !recognized.contains(name) {
-                problems.append("\(label.gesture): \(name) did not recognize" + span(label) + (recognized.isEmpty ? "" : " (recognized: \(recognized.sorted().joined(separator: ", ")))"))
+                problems.append("\(gesture): \(TextFormat.visible(name)) did not recognize" + span(label)
+                    + (recognized.isEmpty ? "" : " (recognized: \(recognized.sorted().map { TextFormat.visible($0) }.joined(separator: ", ")))"))
             }
             for name in label.absent where recognized.contains(name) {
-                problems.append("\(label.gesture): \(name) recognized but must not" + span(label))
+                problems.append("\(gesture): \(TextFormat.visible(name)) recognized but must not" + span(label))
             }
         }
         return problems

@@ -57,8 +57,8 @@ public enum GeteventReader {
         let chosen: String?
         if let devicePath {
             guard devicesSeen.contains(devicePath) else {
-                let seen = devicesSeen.isEmpty ? "none (the lines name no device)" : devicesSeen.joined(separator: ", ")
-                throw RecordingError(file: file, line: nil, problem: .invalidValue, message: "expected events from \(devicePath), found events from \(seen)")
+                let seen = devicesSeen.isEmpty ? "none (the lines name no device)" : devicesSeen.map { TextFormat.visible($0) }.joined(separator: ", ")
+                throw RecordingError(file: file, line: nil, problem: .invalidValue, message: "expected events from \(TextFormat.visible(devicePath)), found events from \(seen)")
             }
             chosen = devicePath
         } else if devicesSeen.count > 1 {

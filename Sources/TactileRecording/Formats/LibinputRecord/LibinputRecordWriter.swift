@@ -136,7 +136,8 @@ public enum LibinputRecordWriter {
     private static func hex(_ value: UInt16) -> String { TextFormat.hex(value) }
 
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        // A comment holds text only: control characters (which the reader refuses) escaped, as in messages.
+        TextFormat.visible(text)
     }
 
     /// A YAML double-quoted string (JSON's quoting, which YAML 1.2 reads the same).

@@ -1,5 +1,6 @@
 // A node of a parsed YAML document (Yams) with its file, line and key path, for readers that report what is wrong.
 import Foundation
+import Tactile
 import Yams
 
 /// A node of a parsed YAML document with where it is, for readers that walk
@@ -35,7 +36,7 @@ struct YAMLValue {
         case .reader(let problem, _, _, _):
             return RecordingError(file: file, line: nil, problem: .syntax, message: "expected YAML, found \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return RecordingError(file: file, line: context.mark.line, problem: .duplicateKey, message: "expected each key once, found \(duplicates.joined(separator: ", ")) twice")
+            return RecordingError(file: file, line: context.mark.line, problem: .duplicateKey, message: "expected each key once, found \(duplicates.map { TextFormat.excerpt($0) }.joined(separator: ", ")) twice")
         default:
             return RecordingError(file: file, line: nil, problem: .syntax, message: "expected YAML, found text Yams cannot read: \(error)")
         }

@@ -22,7 +22,7 @@ extension RecordingHeaderDecoder {
                 let known = (required + optional).map { "\"\($0)\"" }.joined(separator: ", ")
                 throw RecordingError(
                     file: file, line: member.position.line, column: member.position.column, path: JSONPath.key(path, member.key),
-                    problem: .unknownField, message: "expected only the keys \(known) in \(what), found \"\(member.key)\"")
+                    problem: .unknownField, message: "expected only the keys \(known) in \(what), found \(TextFormat.excerpt(member.key))")
             }
             result[member.key] = member.node
         }

@@ -1,4 +1,6 @@
 // The files of a written umockdev testbed, and the umockdev-run command line that uses them.
+import Tactile
+
 /// The three files of a written testbed and the node they mock.
 public struct TestbedFiles: Sendable, Hashable {
     /// The sysfs/udev description (`NAME.umockdev`), for `umockdev-run -d`.
@@ -24,7 +26,11 @@ public struct TestbedFiles: Sendable, Hashable {
         [umockdevRun, "-d", umockdev, "-i", "\(node)=\(ioctl)", "-e", "\(node)=\(events)", "--"] + command
     }
 
-    /// ``commandLine(running:umockdevRun:)`` as one shell line, each argument quoted when it needs it.
+    /// ``commandLine(running:umockdevRun:)`` as one shell line, each argument
+    /// quoted when it needs it; an argument holding control characters (or any
+    /// scalar `TextFormat.visible` escapes) is written in ANSI-C quotes,
+    /// `$'a\x1b]0;x\x07'`, which bash and zsh read back as it was, so the line
+    /// is safe to print on a terminal.
     public func shellCommand(running command: [String], umockdevRun: String = "umockdev-run") -> String {
         commandLine(running: command, umockdevRun: umockdevRun).map(Self.shellQuoted).joined(separator: " ")
     }
@@ -38,7 +44,25 @@ public struct TestbedFiles: Sendable, Hashable {
             }
         }
         if safe, !argument.isEmpty { return argument }
-        return "'" + argument.replacingSingleQuotes() + "'"
+        if argument.unicodeScalars.allSatisfy(TextFormat.isShown) {
+            return "'" + argument.replacingSingleQuotes() + "'"
+        }
+        var quoted = "$'"
+        for scalar in argument.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x80 && !TextFormat.isShown(scalar):
+                quoted += "\\x" + TextFormat.hex(scalar.value, width: 2)
+            case _ where !TextFormat.isShown(scalar):
+                quoted += scalar.value <= 0xFFFF ? "\\u" + TextFormat.hex(scalar.value, width: 4) : "\\U" + TextFormat.hex(scalar.value, width: 8)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 }
 

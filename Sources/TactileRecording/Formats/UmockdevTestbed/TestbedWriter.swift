@@ -51,7 +51,7 @@ public struct TestbedWriter: Sendable, Hashable {
         let prefix = "/dev/input/event"
         guard node.hasPrefix(prefix), let number = Int(node.dropFirst(prefix.count)), number >= 0,
               String(number) == String(node.dropFirst(prefix.count)) else {
-            throw TestbedError("expected a node /dev/input/eventN, found \(node)")
+            throw TestbedError("expected a node /dev/input/eventN, found \(TextFormat.visible(node))")
         }
         self.device = device
         self.axisValues = axisValues
@@ -69,9 +69,9 @@ public struct TestbedWriter: Sendable, Hashable {
     /// - Throws: ``TestbedError`` when a file cannot be written.
     @discardableResult
     public func write(to directory: String, name: String) throws(TestbedError) -> TestbedFiles {
-        guard !name.isEmpty, !name.contains("/") else { throw TestbedError("expected a testbed name without '/', found '\(name)'") }
+        guard !name.isEmpty, !name.contains("/") else { throw TestbedError("expected a testbed name without '/', found '\(TextFormat.visible(name))'") }
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw TestbedError("cannot create \(directory): \(String(cString: strerror(errno)))")
+            throw TestbedError("cannot create \(TextFormat.visible(directory)): \(String(cString: strerror(errno)))")
         }
         let base = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/" + name
         let files = TestbedFiles(umockdev: base + ".umockdev", ioctl: base + ".ioctl", events: base + ".events", node: node)
@@ -83,13 +83,13 @@ public struct TestbedWriter: Sendable, Hashable {
 
     private static func writeFile(_ text: String, to path: String) throws(TestbedError) {
         guard let file = fopen(path, "w") else {
-            throw TestbedError("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw TestbedError("cannot write \(TextFormat.visible(path)): \(String(cString: strerror(errno)))")
         }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         let closed = fclose(file)
         guard written == bytes.count, closed == 0 else {
-            throw TestbedError("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw TestbedError("cannot write \(TextFormat.visible(path)): \(String(cString: strerror(errno)))")
         }
     }
 
