@@ -9,14 +9,19 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Show a recording's device, screen, summary and labels.",
         discussion: """
-            For Tactile JSON only the header is read (the events are not parsed), so even a \
-            recording of hundreds of megabytes answers at once. Other formats are imported \
-            and summarised.
+            For Tactile JSON the header, the first event and the end of the file are read, not \
+            the events between, so even a recording of hundreds of megabytes answers at once; \
+            a file that was cut short, or whose events do not span what its summary says, is \
+            reported as damaged (exit status 1). --verify reads every event and checks the \
+            summary. Other formats are read whole and summarised. `-` reads standard input.
             """
     )
 
-    @Argument(help: ArgumentHelp("Recordings in any supported format.", valueName: "file"), completion: Completions.recordings)
+    @Argument(help: ArgumentHelp("Recordings in any supported format (`-`: standard input).", valueName: "file"), completion: Completions.recordings)
     var files: [String]
+
+    @Flag(help: "Read every event of a Tactile JSON file and check the summary against them.")
+    var verify = false
 
     func run() throws {
         var failed = false
@@ -33,17 +38,46 @@ struct InfoCommand: ParsableCommand {
     }
 
     private func show(_ file: String) throws(RecordingError) {
+        let name = TextFormat.visible(ReadableFile.displayName(file))
+        if ReadableFile.isStream(file) {
+            // A pipe or standard input is read once, whole.
+            let opened = try Recording.open(file)
+            print("\(name): \(opened.format)")
+            describe(device: opened.recording.device, screen: opened.recording.screen, axisValues: opened.recording.axisValues,
+                     summary: opened.recording.summary, labels: opened.recording.labels, expected: opened.recording.expected?.count)
+            print("  checked     every event (read whole)")
+            return
+        }
         let format = try RecordingFormat.detect(contentsOf: file)
-        print("\(TextFormat.visible(file)): \(format)")
-        if format == .tactile {
-            let header = try RecordingReader.header(contentsOf: file)
-            print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(TextFormat.visible(header.created))"))
-            describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
-                     labels: header.labels, expected: header.expected?.count)
-        } else {
+        print("\(name): \(format)")
+        guard format == .tactile else {
             let recording = try Recording(contentsOf: file, options: .init(format: format))
             describe(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, summary: recording.summary,
                      labels: recording.labels, expected: nil)
+            print("  checked     every event (read whole)")
+            return
+        }
+        let header = try RecordingReader.header(contentsOf: file)
+        print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(TextFormat.visible(header.created))"))
+        describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
+                 labels: header.labels, expected: header.expected?.count)
+        if verify {
+            let stream = try RecordingReader.events(contentsOf: file)
+            let warnings = try stream.validate()
+            for warning in warnings where warning.kind != .summaryMismatch { printError(warning.description) }
+            if let mismatch = warnings.first(where: { $0.kind == .summaryMismatch }) {
+                print("  checked     every event: \(stream.eventCount) read: DAMAGED")
+                throw RecordingError(file: file, line: nil, column: nil, path: mismatch.path, problem: .inconsistentHeader, message: "damaged: \(mismatch.message)")
+            }
+            print("  checked     every event: \(stream.eventCount) read, as the summary says")
+            return
+        }
+        switch try RecordingReader.checkEnd(contentsOf: file) {
+        case .complete(let span):
+            print("  checked     the end: whole, events spanning \(FixedDecimal.format(span, places: 6)) s as the summary says (--verify reads every event)")
+        case .damaged(let why):
+            print("  checked     the end: DAMAGED")
+            throw RecordingError(file: file, line: nil, problem: .truncated, message: "damaged: \(why)")
         }
     }
 

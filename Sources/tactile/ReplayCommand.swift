@@ -49,7 +49,7 @@ struct ReplayCommand: AsyncParsableCommand {
             do throws(RecordingError) {
                 // Tactile JSON plays while it is read (memory stays flat); --expect
                 // needs the whole log, and other formats are read whole.
-                if !expect, descriptionFile == nil, try RecordingFormat.detect(contentsOf: file) == .tactile {
+                if !expect, descriptionFile == nil, !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile {
                     let (outcome, warnings) = try player.playStreaming(file, name: file)
                     // A warning names its file and line itself: `file.json:1: warning: …`.
                     for warning in warnings { printError(warning.description) }
@@ -58,8 +58,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
                 let loaded = try Recording.open(file, options: .init(evemuDescriptionFile: descriptionFile))
                 for warning in loaded.warnings { printError(warning.description) }
-                let outcome = player.play(loaded.recording, name: file)
-                RecordingPlayer.report(outcome.diagnostics, name: file)
+                let outcome = player.play(loaded.recording, name: ReadableFile.displayName(file))
+                RecordingPlayer.report(outcome.diagnostics, name: ReadableFile.displayName(file))
                 if expect, !Self.matchesExpectations(loaded.recording, outcome: outcome, file: file) { failed = true }
             } catch {
                 printError("tactile: error: \(error)")

@@ -70,8 +70,22 @@ extension Recording {
                 file: path, line: nil, problem: .invalidValue,
                 message: "expected a surface size above 0 mm in both directions, found \(size.width) × \(size.height) mm")
         }
-        let format = try format(of: path, options: options)
-        var opened = try read(.file(path), as: format, options: options)
+        var opened: Opened
+        if ReadableFile.isStream(path) {
+            // `-`, a pipe or a FIFO can be read once: whole, then told by its content.
+            let name = ReadableFile.displayName(path)
+            let bytes = try RecordingFile.bytes(at: path)
+            var format = RecordingFormat.evemu
+            if let asked = options.format {
+                format = asked
+            } else if options.evemuDescriptionFile == nil {
+                format = try RecordingFormat.detect(bytes: bytes, path: name)
+            }
+            opened = try read(.bytes(bytes, file: name), as: format, options: options)
+        } else {
+            let format = try format(of: path, options: options)
+            opened = try read(.file(path), as: format, options: options)
+        }
         if options.protocolA == .convertToProtocolB {
             opened.recording = opened.recording.convertingProtocolA()
         }

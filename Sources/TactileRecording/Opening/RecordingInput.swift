@@ -50,7 +50,11 @@ extension Recording {
                     evemu = try EvemuReader.read(contentsOf: path)
                 }
             case .bytes(let bytes, let file):
-                evemu = try EvemuReader.parse(bytes: bytes, file: file)
+                if let description = options.evemuDescriptionFile {
+                    evemu = try EvemuReader.read(descriptionAt: description, eventsAt: file, eventBytes: bytes)
+                } else {
+                    evemu = try EvemuReader.parse(bytes: bytes, file: file)
+                }
             }
             return Opened(recording: Recording(device: evemu.device, axisValues: evemu.axisValues, events: evemu.events), format: format)
         case .libinputRecord:

@@ -3,36 +3,15 @@ import Foundation
 
 /// Whole-file reads and atomic writes, with failures as ``RecordingError``s.
 enum RecordingFile {
-    /// The first `count` bytes of the file (fewer when it is shorter).
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter).
     static func prefix(at path: String, count: Int) throws(RecordingError) -> [UInt8] {
-        try requireFile(at: path)
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            return [UInt8](try handle.read(upToCount: count) ?? Data())
-        } catch {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
-        }
+        try ReadableFile.prefix(path, count: count)
     }
 
+    /// The whole of `path`: a regular file, a pipe or FIFO, `-` for standard
+    /// input (see ``ReadableFile``), at most the readers' largest file.
     static func bytes(at path: String) throws(RecordingError) -> [UInt8] {
-        try requireFile(at: path)
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(reason(error))")
-        }
-    }
-
-    /// Throws unless `path` names something that exists and is not a directory.
-    private static func requireFile(at path: String) throws(RecordingError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw RecordingError(file: path, line: nil, problem: .unreadable, message: "expected a recording file, found a directory")
-        }
+        try ReadableFile.readAll(path, limit: RecordingReader.Limits.default.maximumFileSize)
     }
 
     /// Writes `text` to a temporary file beside `path`, then renames it over

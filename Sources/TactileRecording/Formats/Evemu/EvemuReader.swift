@@ -48,7 +48,7 @@ public enum EvemuReader {
         try read(descriptionAt: descriptionPath, eventsAt: eventsPath, eventBytes: RecordingFile.bytes(at: eventsPath))
     }
 
-    private static func read(descriptionAt descriptionPath: String, eventsAt eventsPath: String, eventBytes: [UInt8]) throws(RecordingError) -> EvemuRecording {
+    static func read(descriptionAt descriptionPath: String, eventsAt eventsPath: String, eventBytes: [UInt8]) throws(RecordingError) -> EvemuRecording {
         let description = try parse(bytes: RecordingFile.bytes(at: descriptionPath), file: descriptionPath)
         var recording = try parse(bytes: eventBytes, file: eventsPath, device: description.device)
         if recording.axisValues.isEmpty, recording.device == description.device { recording.axisValues = description.axisValues }

@@ -20,22 +20,13 @@ final class RecordingFileSource {
 
     init(path: String, chunkSize: Int) throws(RecordingError) {
         self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw Self.failure(path, "expected a recording file, found \(ErrnoText.reason(errno, notFound: "no such file"))")
+        let opened = try ReadableFile.open(path)
+        guard opened.isRegular else {
+            close(opened.descriptor)
+            throw Self.failure(path, "expected a regular file to read in chunks; a pipe or FIFO is read whole (Recording.open, or tactile replay)")
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw Self.failure(path, "cannot read the file: \(ErrnoText.reason(code))")
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw Self.failure(path, "expected a recording file, found a directory")
-        }
-        self.descriptor = descriptor
-        self.size = Int(status.st_size)
+        self.descriptor = opened.descriptor
+        self.size = opened.size
         self.capacity = max(16, chunkSize)
         self.buffer = .allocate(capacity: capacity)
     }
