@@ -29,9 +29,15 @@ public enum EvemuWriter {
         return text
     }
 
-    /// Writes the recording to `path` atomically (a temporary file renamed into place).
-    public static func write(_ recording: EvemuRecording, to path: String) throws(RecordingError) {
-        try RecordingFile.write(text(for: recording), to: path)
+    /// Writes the recording to `path` atomically, mode 0600, never through a
+    /// symbolic link, replacing a file there only when `overwrite` is true
+    /// (else ``RecordingError/Problem/exists``); refused with
+    /// ``RecordingError/Problem/notRepresentable`` when ``EvemuReader`` would
+    /// not take the text back (see ``RecordingExporter/text(for:as:file:)``).
+    public static func write(_ recording: EvemuRecording, to path: String, overwrite: Bool = false) throws(RecordingError) {
+        try RecordingLimits.checkDevice(recording.device, file: path, format: .evemu)
+        try RecordingLimits.checkEvents(recording.events, file: path)
+        try RecordingAtomicFile.write(Array(text(for: recording).utf8), to: path, overwrite: overwrite)
     }
 
     /// The device header: comments, `N:`, `I:`, `P:`, `B:` and `A:` lines, as
