@@ -14,7 +14,7 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record a touchpad or touchscreen to a recording file.",
         discussion: """
             Reads the first touch device in /dev/input (or the one named with --device) until \
-            interrupted (Ctrl-C), the device goes away, --idle-exit or --max-seconds, then saves \
+            interrupted (Ctrl-C, SIGTERM, or SIGHUP when its terminal closes), the device goes away, --idle-exit or --max-seconds, then saves \
             the events (rebased to 0) as a JSON recording: at --output, or in the recordings \
             directory ($XDG_DATA_HOME/tactile/recordings) under --name, uniquely numbered. \
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
@@ -112,8 +112,11 @@ struct RecordCommand: AsyncParsableCommand {
         printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(TextFormat.visible(journalPath))")
 
         let stop = LiveSession.StopSignal()
-        let interrupt = stop.stopOnSignals()  // Ctrl-C saves and ends
+        // Ctrl-C, a kill and a closed terminal (SIGHUP) all save and end; a
+        // standard error gone with the terminal must not kill the process (SIGPIPE) before it saves.
+        let interrupt = stop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
+        signal(SIGPIPE, SIG_IGN)
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
         recorder.slot = evdev.axisValues.slot
@@ -230,7 +233,7 @@ struct Recorder {
         lastStatus = now
         let line = String(format: "recording %.1f s, %d frames, %d touch%@", now, frames, touches, touches == 1 ? "" : "es")
         if isTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[K" + line).utf8))  // a terminal gone (SIGHUP) must not stop the save
             statusShown = true
         } else {
             printError("tactile record: " + line)
@@ -239,6 +242,6 @@ struct Recorder {
 
     /// Ends the status line on a terminal.
     func endStatus() {
-        if isTerminal && statusShown { FileHandle.standardError.write(Data("\n".utf8)) }
+        if isTerminal && statusShown { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
     }
 }
