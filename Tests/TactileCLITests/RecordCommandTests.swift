@@ -128,8 +128,8 @@ struct RecordCommandTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    /// Ctrl-C (or SIGTERM) saves the recording properly and removes the journal.
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// Ctrl-C, SIGTERM or SIGHUP (the terminal closed) saves the recording properly and removes the journal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func interruptSavesAndRemovesTheJournal(signal: Int32) throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -51,6 +51,23 @@ enum RecordingLimits {
         }
     }
 
+    /// Throws when `libinput record` YAML cannot hold what the replay of
+    /// `recording` depends on: it has no axis values (a recording that begins
+    /// in a slot other than 0 would replay differently) and no device kind
+    /// (one other than the device's codes imply would be lost).
+    static func checkLibinputRecord(_ recording: Recording, file: String) throws(RecordingError) {
+        if recording.axisValues.slot != 0 {
+            throw refusal(file, "axisValues", "expected a recording that begins in slot 0, which libinput record can say, found one that begins in slot "
+                          + "\(recording.axisValues.slot) (write evemu or Tactile JSON, which keep it)")
+        }
+        let device = recording.device
+        let implied = DeviceDescription.classify(properties: device.properties, keys: device.keys, axes: device.axes, otherCodes: device.otherCodes)
+        if device.kind != implied {
+            throw refusal(file, "device.kind", "expected the device kind its codes imply (\(implied.rawValue)), which libinput record can say, found "
+                          + "\(device.kind.rawValue) (write evemu or Tactile JSON, which keep it)")
+        }
+    }
+
     /// Throws at the first event whose time the readers refuse (before 0, beyond
     /// the JSON reader's ``EventArrayReader/maximumSeconds``, microseconds outside 0…999999).
     static func checkEvents(_ events: [InputEvent], file: String) throws(RecordingError) {
