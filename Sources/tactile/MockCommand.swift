@@ -51,6 +51,20 @@ struct MockCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
+        // The node and the name are checked before anything is read: a mistake costs nothing.
+        do {
+            _ = try TestbedWriter(device: DeviceDescription(name: "check"), node: node)
+        } catch {
+            throw ValidationError("--node: \(error.description).")
+        }
+        if let name {
+            // The longest file is NAME.umockdev: its name must fit Linux's 255 bytes.
+            let most = 255 - ".umockdev".utf8.count
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", name.utf8.count <= most else {
+                throw ValidationError("--name must be 1 to \(most) bytes without '/' (the files are NAME.umockdev, NAME.ioctl, NAME.events), "
+                    + "not \(TextFormat.visible(name)).")
+            }
+        }
         let needed = device == nil ? (describe ? 1...2 : 2...2) : (describe ? 0...1 : 1...1)
         guard needed.contains(paths.count) else {
             throw ValidationError(device == nil

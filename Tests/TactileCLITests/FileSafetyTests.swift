@@ -173,6 +173,44 @@ import Testing
         }
     }
 
+    @Test("mock's --node and --name are checked before anything is read or written", arguments: [
+        (["--node", "/dev/input/mouse0"], "--node: expected a node /dev/input/eventN"),
+        (["--name", "a/b"], "--name must be 1 to 246 bytes without '/'"),
+        (["--name", String(repeating: "n", count: 247)], "--name must be 1 to 246 bytes"),
+    ])
+    func mockOptionValues(extra: [String], message: String) throws {
+        try TemporaryDirectory.with(prefix: "tactile-cli") { directory in
+            let result = try TestSupport.run(try tactile(), ["mock", "/nonexistent.json", directory + "/bed"] + extra)
+            #expect(result.status != 0)
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        }
+    }
+
+    @Test("a convert killed at any moment leaves nothing behind but, at most, the whole output", arguments: [SIGTERM, SIGKILL])
+    func killedConvertLeavesNothing(signal: Int32) throws {
+        let source = Repository.recordings + "/touchscreen-dell-canvas-session.json"
+        let events = try Recording(contentsOf: source).events
+        try TemporaryDirectory.with(prefix: "tactile-cli") { directory in
+            for step in 0..<12 {
+                let out = directory + "/out\(step).json"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: try tactile())
+                process.arguments = ["convert", source, out]
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                usleep(useconds_t(step * 15_000))
+                kill(process.processIdentifier, signal)
+                process.waitUntilExit()
+                let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+                #expect(left.allSatisfy { $0.hasPrefix("out") }, "step \(step): \(left)")
+                if left.contains("out\(step).json") {
+                    #expect(try RecordingReader.read(contentsOf: out).events == events, "step \(step): a whole file or none")
+                }
+            }
+        }
+    }
+
     @Test("a label at the limits converts and reads back")
     func labelAtTheLimits() throws {
         try TemporaryDirectory.with(prefix: "tactile-cli") { directory in

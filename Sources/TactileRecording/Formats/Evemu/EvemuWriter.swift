@@ -15,8 +15,9 @@ import Tactile
 /// where evemu-record writes them and ``EvemuReader`` finds them.
 ///
 /// ```swift
-/// let text = EvemuWriter.text(for: EvemuRecording(device: recording.device, events: recording.events))
-/// try text.write(toFile: "session.evemu", atomically: true, encoding: .utf8)
+/// let evemu = EvemuRecording(device: recording.device, events: recording.events)
+/// print(EvemuWriter.text(for: evemu))
+/// try EvemuWriter.write(evemu, to: "session.evemu")   // atomic, 0600; refuses to overwrite
 /// ```
 public enum EvemuWriter {
     /// The file format version written in the first line.
