@@ -87,7 +87,7 @@ struct RecordCommand: AsyncParsableCommand {
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
         let journalPath: String
         if let output {
-            journalPath = output + "." + RecordingJournal.fileExtension
+            journalPath = Self.journalPath(forOutput: output)
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
@@ -144,6 +144,23 @@ struct RecordCommand: AsyncParsableCommand {
         }
         journal.remove()
         printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(TextFormat.visible(saved))")
+    }
+
+    /// `OUTPUT.journal` beside `output`; when that name would pass Linux's
+    /// 255 bytes (an output name of 248 bytes or more), the output's name is
+    /// cut (on a character boundary) so that the journal's fits.
+    static func journalPath(forOutput output: String) -> String {
+        let suffix = "." + RecordingJournal.fileExtension
+        let slash = output.lastIndex(of: "/")
+        let directory = slash.map { String(output[...$0]) } ?? ""
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        guard name.utf8.count + suffix.utf8.count > 255 else { return output + suffix }
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count + suffix.utf8.count <= 255 else { break }
+            cut.append(character)
+        }
+        return directory + cut + suffix
     }
 
     /// `path.journal`, or `path 2.journal`… when a journal is left there.

@@ -4,6 +4,7 @@ import Tactile
 import TactileRecording
 import TactileTestSupport
 import Testing
+@testable import tactile
 
 /// What every command that writes touch data guarantees: `convert`, `synth`,
 /// `golden`, `mock` and `recover` (`record` is in ``RecordCommandTests``).
@@ -72,6 +73,16 @@ import Testing
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 3)
         }
+    }
+
+    @Test("record's journal beside a 250-byte --output fits Linux's 255 bytes")
+    func recordJournalNames() {
+        let long = "/d/" + String(repeating: "é", count: 122) + "abcdef.json"  // 250 bytes
+        let journal = RecordCommand.journalPath(forOutput: long)
+        #expect(journal.hasPrefix("/d/é") && journal.hasSuffix(".journal"))
+        #expect((journal as NSString).lastPathComponent.utf8.count <= 255)
+        #expect(RecordCommand.journalPath(forOutput: "out.json") == "out.json.journal")
+        #expect(RecordCommand.journalPath(forOutput: "/a/b.json") == "/a/b.json.journal")
     }
 
     @Test("a symbolic link at convert's output, dangling or not, is refused without --force and replaced (not followed) with it")
