@@ -36,13 +36,14 @@ public enum RecordingExporter {
     /// for a recording the readers would not take back: a device beyond the
     /// readers' limits (name length, property and key codes, axes, the slot
     /// axis: ``AbsoluteAxis/limitProblem``), a device name with a control
-    /// character other than a tab or a line break, an event time before 0;
+    /// character other than a tab or a line break, an event time the
+    /// format's reader refuses (before 0 in libinput record);
     /// for libinput record, a recording that begins in a slot other than 0 or
     /// a device kind other than its codes imply (the format has no room for either).
     public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {
         if format == .evemu || format == .libinputRecord {
             try RecordingLimits.checkDevice(recording.device, file: file, format: format)
-            try RecordingLimits.checkEvents(recording.events, file: file)
+            try RecordingLimits.checkEvents(recording.events, file: file, format: format)
         }
         if format == .libinputRecord { try RecordingLimits.checkLibinputRecord(recording, file: file) }
         switch format {

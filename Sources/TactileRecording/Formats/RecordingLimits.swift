@@ -68,13 +68,22 @@ enum RecordingLimits {
         }
     }
 
-    /// Throws at the first event whose time the readers refuse (before 0, beyond
-    /// the JSON reader's ``EventArrayReader/maximumSeconds``, microseconds outside 0…999999).
-    static func checkEvents(_ events: [InputEvent], file: String) throws(RecordingError) {
-        for (index, event) in events.enumerated()
-        where event.seconds < 0 || event.seconds > EventArrayReader.maximumSeconds || event.microseconds < 0 || event.microseconds >= 1_000_000 {
+    /// The event seconds a reader of `format` takes back: from 0 to the JSON
+    /// reader's ``EventArrayReader/maximumSeconds`` (libinput record takes up
+    /// to 2^53, more); evemu's `<seconds>.<microseconds>` takes any whole number
+    /// of seconds of magnitude below 2^53, negative ones too.
+    static func secondsRange(for format: RecordingFormat) -> ClosedRange<Int64> {
+        format == .evemu ? -((1 << 53) - 1)...((1 << 53) - 1) : 0...EventArrayReader.maximumSeconds
+    }
+
+    /// Throws at the first event whose time a reader of `format` refuses
+    /// (seconds outside ``secondsRange(for:)``, microseconds outside 0…999999).
+    static func checkEvents(_ events: [InputEvent], file: String, format: RecordingFormat) throws(RecordingError) {
+        let seconds = secondsRange(for: format)
+        for (index, event) in events.enumerated() where !seconds.contains(event.seconds) || event.microseconds < 0 || event.microseconds >= 1_000_000 {
             throw refusal(file, "events[\(index)]",
-                          "expected an event time of 0 to \(EventArrayReader.maximumSeconds) seconds and 0 to 999999 microseconds, found \(event.seconds) s and \(event.microseconds) µs")
+                          "expected an event time of \(seconds.lowerBound) to \(seconds.upperBound) seconds and 0 to 999999 microseconds, "
+                          + "which a reader takes back, found \(event.seconds) s and \(event.microseconds) µs")
         }
     }
 

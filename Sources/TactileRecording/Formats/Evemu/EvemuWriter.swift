@@ -37,7 +37,7 @@ public enum EvemuWriter {
     /// not take the text back (see ``RecordingExporter/text(for:as:file:)``).
     public static func write(_ recording: EvemuRecording, to path: String, overwrite: Bool = false) throws(RecordingError) {
         try RecordingLimits.checkDevice(recording.device, file: path, format: .evemu)
-        try RecordingLimits.checkEvents(recording.events, file: path)
+        try RecordingLimits.checkEvents(recording.events, file: path, format: .evemu)
         try RecordingAtomicFile.write(Array(text(for: recording).utf8), to: path, overwrite: overwrite)
     }
 

@@ -61,7 +61,7 @@ public enum RecordingWriter {
     static func bytes(for recording: Recording, file: String) throws(RecordingError) -> [UInt8] {
         // What the readers refuse is not written (RecordingLimits: device, times, labels, expected actions).
         try RecordingLimits.checkDevice(recording.device, file: file, format: .tactile)
-        try RecordingLimits.checkEvents(recording.events, file: file)
+        try RecordingLimits.checkEvents(recording.events, file: file, format: .tactile)
         try RecordingLimits.checkHeader(recording, file: file)
         var out = RecordingJSONOutput(file: file)
         let summary = recording.summary
