@@ -184,6 +184,14 @@ struct WriterRoundTripTests {
         ("a creation time not in UTC", "created", { $0.created = "yesterday" }),
     ]
 
+    @Test("a header with more values than the reader takes (within its size) is refused by the reader's own check")
+    func headerValueCount() throws {
+        let labels = Array(repeating: RecordingLabel(gesture: "t", recognizers: Array(repeating: "pan", count: 20)), count: 100_000)
+        let recording = Recording(device: TestDevices.touchpad, labels: labels)
+        let error = try #require(throws: RecordingError.self) { try RecordingWriter.bytes(for: recording) }
+        #expect(error.problem == .notRepresentable && error.message.hasPrefix("expected a header the reader takes back"), "\(error)")
+    }
+
     @Test("what a reader refuses, no writer writes: the refusal names the field and the limit")
     func writersRefuseWhatReadersRefuse() throws {
         for (what, path, change) in Self.refused + Self.refusedButInEvemu + Self.refusedInJSON {

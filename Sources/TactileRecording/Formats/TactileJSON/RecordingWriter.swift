@@ -110,6 +110,14 @@ public enum RecordingWriter {
             throw RecordingLimits.refusal(file, "expected", "expected a header (everything before the events) of at most "
                                           + "\(RecordingLimits.reader.maximumHeaderSize) bytes, which a reader takes back, found \(headerSize)")
         }
+        // The header as the reader sees it (its value count, nesting, strings): checked by the reader itself,
+        // so no limit the checks above miss is written. The events were checked above.
+        do throws(RecordingError) {
+            _ = try RecordingReader.header(bytes: out.bytes + Array(",\n  \"events\": []\n}\n".utf8), file: file)
+        } catch {
+            throw RecordingError(file: file, line: nil, column: nil, path: error.path, problem: .notRepresentable,
+                                 message: "expected a header the reader takes back, found one it refuses: \(error.message)")
+        }
         out.append(",\n  \"events\": [")
         for (index, event) in recording.events.enumerated() {
             out.appendEvent(event, first: index == 0)
