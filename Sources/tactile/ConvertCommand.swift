@@ -12,8 +12,9 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: """
             Reads any supported format and writes Tactile JSON (.json), evemu (.evemu) or \
             libinput record YAML (.yml), by the output's extension or --to. Tactile JSON keeps \
-            labels and the golden log; the others keep the device and the events. Never \
-            overwrites unless --force. JSON is written atomically with mode 0600.
+            labels and the golden log; the others keep the device and the events. Every format \
+            is written atomically with mode 0600. Never replaces a file, or a symbolic link \
+            (which is replaced, not written through), unless --force.
             """
     )
 
@@ -52,6 +53,13 @@ struct ConvertCommand: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
+        try labelling.validate()
+        if let deviceName {
+            guard !deviceName.isEmpty, deviceName.utf8.count <= RecordingReader.Limits.default.maximumNameLength else {
+                throw ValidationError("--device-name must be 1 to \(RecordingReader.Limits.default.maximumNameLength) bytes, the names a recording holds, "
+                    + "not \(deviceName.utf8.count).")
+            }
+        }
         if golden, (to ?? RecordingFormat(pathExtensionOf: output)) != .tactile {
             throw ValidationError("--golden needs Tactile JSON output: only it stores a golden log.")
         }
@@ -111,6 +119,39 @@ struct LabelOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("A note for the label.", valueName: "text"))
     var note: String?
+
+    /// The longest gesture or recognizer name a recording holds, in UTF-8 bytes.
+    static var maximumNameLength: Int { RecordingReader.Limits.default.maximumNameLength }
+    /// The most fingers a label gives.
+    static let fingerRange = 1...1000
+
+    /// Refuses values a recording cannot hold (so the file written reads
+    /// back) and label details given without `--gesture`, which would be dropped.
+    func validate() throws {
+        guard let gesture else {
+            let orphans = [fingers != nil ? "--fingers" : nil, recognizer.isEmpty ? nil : "--recognizer", absent.isEmpty ? nil : "--absent",
+                           note != nil ? "--note" : nil].compactMap { $0 }
+            if let first = orphans.first {
+                throw ValidationError("\(first) describes a label: give the gesture too (--gesture NAME).")
+            }
+            return
+        }
+        guard !gesture.isEmpty, gesture.utf8.count <= Self.maximumNameLength else {
+            throw ValidationError("--gesture must be 1 to \(Self.maximumNameLength) bytes, the names a recording holds, not \(gesture.utf8.count).")
+        }
+        if let fingers, !Self.fingerRange.contains(fingers) {
+            throw ValidationError("--fingers must be \(Self.fingerRange.lowerBound) to \(Self.fingerRange.upperBound), not \(fingers).")
+        }
+        let standard = StandardGestures.recognizerNames
+        for (flag, names) in [("--recognizer", recognizer), ("--absent", absent)] {
+            for name in names where !standard.contains(name) {
+                throw ValidationError("\(flag) must name a standard recognizer (\(standard.joined(separator: ", "))), not \(TextFormat.visible(name)).")
+            }
+        }
+        if let note, note.utf8.count > RecordingReader.Limits.default.maximumStringLength {
+            throw ValidationError("--note must be at most \(RecordingReader.Limits.default.maximumStringLength) bytes, the strings a recording holds, not \(note.utf8.count).")
+        }
+    }
 
     /// The label, when a gesture was given.
     var label: RecordingLabel? {

@@ -18,7 +18,9 @@ struct MockCommand: ParsableCommand {
             presents the device at --node and replays the events into it. NAME is the \
             recording's file name without its extension unless --name is given. An evemu or \
             libinput record file is mocked as recorded: a multitouch protocol-A device stays \
-            protocol A (the live path converts it, as the importers do).
+            protocol A (the live path converts it, as the importers do). The files hold the \
+            device and its touches: each is written atomically with mode 0600, and none is \
+            written when a name is taken (a file or a symbolic link) unless --force.
 
             With --device NODE the description comes from a live evdev node instead of a \
             recording (no events): `tactile mock --device /dev/input/event5 DIR`. With \
@@ -45,7 +47,24 @@ struct MockCommand: ParsableCommand {
     @Flag(help: "Print the device description as JSON.")
     var describe = false
 
+    @Flag(help: "Overwrite the testbed's files if they exist.")
+    var force = false
+
     func validate() throws {
+        // The node and the name are checked before anything is read: a mistake costs nothing.
+        do {
+            _ = try TestbedWriter(device: DeviceDescription(name: "check"), node: node)
+        } catch {
+            throw ValidationError("--node: \(error.description).")
+        }
+        if let name {
+            // The longest file is NAME.umockdev: its name must fit Linux's 255 bytes.
+            let most = 255 - ".umockdev".utf8.count
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", name.utf8.count <= most else {
+                throw ValidationError("--name must be 1 to \(most) bytes without '/' (the files are NAME.umockdev, NAME.ioctl, NAME.events), "
+                    + "not \(TextFormat.visible(name)).")
+            }
+        }
         let needed = device == nil ? (describe ? 1...2 : 2...2) : (describe ? 0...1 : 1...1)
         guard needed.contains(paths.count) else {
             throw ValidationError(device == nil
@@ -97,13 +116,13 @@ struct MockCommand: ParsableCommand {
         guard let directory else { return }
         do throws(TestbedError) {
             let writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
-            let files = try writer.write(to: directory, name: baseName)
+            let files = try writer.write(to: directory, name: baseName, overwrite: force)
             let output = describe ? printError : { print($0) }
             output("wrote \(TextFormat.visible(files.umockdev)), \(TextFormat.visible(files.ioctl)) and \(TextFormat.visible(files.events)) "
                 + "(\(description.kind.rawValue) \"\(TextFormat.visible(description.name))\" at \(TextFormat.visible(node)), \(events.count) events)")
             output(files.shellCommand(running: ["tactile", "devices"]))
         } catch {
-            printError("tactile: error: \(error)")
+            printError("tactile: error: \(error.takenPath.map { OutputFile.exists($0).description } ?? error.description)")
             throw ExitCode.failure
         }
     }

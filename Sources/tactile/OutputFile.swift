@@ -1,4 +1,4 @@
-// How commands write files: never over an existing one without --force.
+// How commands write files: never over an existing one (or a symbolic link) without --force.
 import Foundation
 import TactileRecording
 
@@ -8,29 +8,40 @@ enum OutputFile {
     /// What a refusal says after the file's name.
     static let refusal = "a file is already there; pass --force to overwrite it"
 
-    /// The refusal to write over `path`.
+    /// What a refusal says after the name of a symbolic link.
+    static let linkRefusal = "a symbolic link is already there; pass --force to replace the link (never the file it points to)"
+
+    /// The refusal to write over `path` (a file, or a symbolic link, said so).
     static func exists(_ path: String) -> RecordingError {
-        RecordingError(file: path, line: nil, problem: .exists, message: refusal)
-    }
-
-    /// Throws the refusal when something is at `path` and `force` is not set.
-    static func checkFree(_ path: String, force: Bool) throws(RecordingError) {
         var status = stat()
-        if !force, lstat(path, &status) == 0 { throw exists(path) }
+        let isLink = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return RecordingError(file: path, line: nil, problem: .exists, message: isLink ? linkRefusal : refusal)
     }
 
-    /// Writes `recording` to `path` as `format` (Tactile JSON atomically,
-    /// mode 0600), replacing a file there only when `force` is set.
+    /// Throws the refusal when something is at `path` (a file, a symbolic
+    /// link, dangling or not) and `force` is not set; throws for a directory
+    /// or a special file even with `force`. Saving checks again: this is for
+    /// refusing before long work (a recording session).
+    static func checkFree(_ path: String, force: Bool) throws(RecordingError) {
+        do throws(RecordingError) {
+            try RecordingWriter.checkDestination(path, overwrite: force)
+        } catch where error.problem == .exists {
+            throw exists(path)
+        }
+    }
+
+    /// Writes `recording` to `path` as `format`, through the writers' one
+    /// atomic saving (mode 0600, never through a symbolic link, nothing left
+    /// behind on failure), replacing a file or link there only when `force` is set.
     static func write(_ recording: Recording, to path: String, as format: RecordingFormat, force: Bool) throws(RecordingError) {
-        if format == .tactile {
-            do throws(RecordingError) {
+        do throws(RecordingError) {
+            if format == .tactile {
                 try RecordingWriter.write(recording, to: path, overwrite: force)
-            } catch where error.problem == .exists {
-                throw exists(path)
+            } else {
+                try RecordingExporter.write(recording, to: path, as: format, overwrite: force)
             }
-        } else {
-            try checkFree(path, force: force)
-            try RecordingExporter.write(recording, to: path, as: format)
+        } catch where error.problem == .exists {
+            throw exists(path)
         }
     }
 

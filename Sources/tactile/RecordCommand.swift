@@ -14,7 +14,7 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record a touchpad or touchscreen to a recording file.",
         discussion: """
             Reads the first touch device in /dev/input (or the one named with --device) until \
-            interrupted (Ctrl-C), the device goes away, --idle-exit or --max-seconds, then saves \
+            interrupted (Ctrl-C, SIGTERM, or SIGHUP when its terminal closes), the device goes away, --idle-exit or --max-seconds, then saves \
             the events (rebased to 0) as a JSON recording: at --output, or in the recordings \
             directory ($XDG_DATA_HOME/tactile/recordings) under --name, uniquely numbered. \
             Meanwhile the events go to a journal next to the destination (NAME.json.journal, \
@@ -87,7 +87,7 @@ struct RecordCommand: AsyncParsableCommand {
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
         let journalPath: String
         if let output {
-            journalPath = output + "." + RecordingJournal.fileExtension
+            journalPath = Self.journalPath(forOutput: output)
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
@@ -112,8 +112,11 @@ struct RecordCommand: AsyncParsableCommand {
         printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(TextFormat.visible(journalPath))")
 
         let stop = LiveSession.StopSignal()
-        let interrupt = stop.stopOnSignals()  // Ctrl-C saves and ends
+        // Ctrl-C, a kill and a closed terminal (SIGHUP) all save and end; a
+        // standard error gone with the terminal must not kill the process (SIGPIPE) before it saves.
+        let interrupt = stop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
+        signal(SIGPIPE, SIG_IGN)
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
         recorder.slot = evdev.axisValues.slot
@@ -141,6 +144,23 @@ struct RecordCommand: AsyncParsableCommand {
         }
         journal.remove()
         printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(TextFormat.visible(saved))")
+    }
+
+    /// `OUTPUT.journal` beside `output`; when that name would pass Linux's
+    /// 255 bytes (an output name of 248 bytes or more), the output's name is
+    /// cut (on a character boundary) so that the journal's fits.
+    static func journalPath(forOutput output: String) -> String {
+        let suffix = "." + RecordingJournal.fileExtension
+        let slash = output.lastIndex(of: "/")
+        let directory = slash.map { String(output[...$0]) } ?? ""
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        guard name.utf8.count + suffix.utf8.count > 255 else { return output + suffix }
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count + suffix.utf8.count <= 255 else { break }
+            cut.append(character)
+        }
+        return directory + cut + suffix
     }
 
     /// `path.journal`, or `path 2.journal`… when a journal is left there.
@@ -230,7 +250,7 @@ struct Recorder {
         lastStatus = now
         let line = String(format: "recording %.1f s, %d frames, %d touch%@", now, frames, touches, touches == 1 ? "" : "es")
         if isTerminal {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[K" + line).utf8))  // a terminal gone (SIGHUP) must not stop the save
             statusShown = true
         } else {
             printError("tactile record: " + line)
@@ -239,6 +259,6 @@ struct Recorder {
 
     /// Ends the status line on a terminal.
     func endStatus() {
-        if isTerminal && statusShown { FileHandle.standardError.write(Data("\n".utf8)) }
+        if isTerminal && statusShown { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
     }
 }

@@ -89,6 +89,21 @@ struct RecordCommandTests {
         #expect(Self.names(in: directory.appendingPathComponent("tactile/recordings")) == ["tap 2.json", "tap.json"])
     }
 
+    /// A 250-byte --output name works: the journal beside it is cut to fit 255 bytes, and the recording is 0600.
+    @Test func longOutputName() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = String(repeating: "r", count: 245) + ".json"
+        let file = directory.appendingPathComponent(name).path
+        let output = try TestSupport.runWithTouchpad(
+            try tactile(), ["record", "--device", TestSupport.touchpadNode, "--output", file, "--idle-exit", "0.5"],
+            events: TestSupport.evemu(TestSupport.touchpadTap))
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(TestSupport.touchpadTap))
+        #expect(Self.names(in: directory) == [name])
+        #expect(Self.mode(of: file) == 0o600)
+    }
+
     /// A running `tactile record` under umockdev-run, with its pid once it started.
     struct Running {
         var process: Process
@@ -128,8 +143,8 @@ struct RecordCommandTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    /// Ctrl-C (or SIGTERM) saves the recording properly and removes the journal.
-    @Test(arguments: [SIGINT, SIGTERM])
+    /// Ctrl-C, SIGTERM or SIGHUP (the terminal closed) saves the recording properly and removes the journal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func interruptSavesAndRemovesTheJournal(signal: Int32) throws {
         let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

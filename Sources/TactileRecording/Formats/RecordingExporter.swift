@@ -32,15 +32,20 @@ public enum RecordingExporter {
     }
 
     /// The text of `recording` in `format`; an error for a format this
-    /// exporter does not write, and for a device no reader takes back
-    /// (``AbsoluteAxis/limitProblem``).
+    /// exporter does not write, and ``RecordingError/Problem/notRepresentable``
+    /// for a recording the readers would not take back: a device beyond the
+    /// readers' limits (name length, property and key codes, axes, the slot
+    /// axis: ``AbsoluteAxis/limitProblem``), a device name with a control
+    /// character other than a tab or a line break, an event time the
+    /// format's reader refuses (before 0 in libinput record);
+    /// for libinput record, a recording that begins in a slot other than 0 or
+    /// a device kind other than its codes imply (the format has no room for either).
     public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {
-        for axis in recording.device.axes {
-            if let problem = axis.limitProblem {
-                throw RecordingError(file: file, line: nil, problem: .notRepresentable,
-                                     message: "expected a device Linux could have, which a reader takes back: \(problem)")
-            }
+        if format == .evemu || format == .libinputRecord {
+            try RecordingLimits.checkDevice(recording.device, file: file, format: format)
+            try RecordingLimits.checkEvents(recording.events, file: file, format: format)
         }
+        if format == .libinputRecord { try RecordingLimits.checkLibinputRecord(recording, file: file) }
         switch format {
         case .evemu: return evemuText(for: recording)
         case .libinputRecord: return LibinputRecordWriter.text(for: recording)
@@ -50,12 +55,14 @@ public enum RecordingExporter {
         }
     }
 
-    /// Writes `recording` to `path` atomically, in `format` or in the one its extension names.
-    public static func write(_ recording: Recording, to path: String, as format: RecordingFormat? = nil) throws(RecordingError) {
+    /// Writes `recording` to `path`, in `format` or in the one its extension
+    /// names: atomically, mode 0600, never through a symbolic link, replacing
+    /// a file there only when `overwrite` is true (else ``RecordingError/Problem/exists``).
+    public static func write(_ recording: Recording, to path: String, as format: RecordingFormat? = nil, overwrite: Bool = false) throws(RecordingError) {
         guard let format = format ?? RecordingFormat(pathExtensionOf: path) else {
             let extensions = formats.flatMap { $0.fileExtensions.map { "." + $0 } }.joined(separator: ", ")
             throw RecordingError(file: path, line: nil, problem: .unknownFormat, message: "expected a file name ending in \(extensions), found none of them")
         }
-        try RecordingFile.write(text(for: recording, as: format, file: path), to: path)
+        try RecordingAtomicFile.write(Array(text(for: recording, as: format, file: path).utf8), to: path, overwrite: overwrite)
     }
 }

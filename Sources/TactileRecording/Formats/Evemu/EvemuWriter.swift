@@ -15,8 +15,9 @@ import Tactile
 /// where evemu-record writes them and ``EvemuReader`` finds them.
 ///
 /// ```swift
-/// let text = EvemuWriter.text(for: EvemuRecording(device: recording.device, events: recording.events))
-/// try text.write(toFile: "session.evemu", atomically: true, encoding: .utf8)
+/// let evemu = EvemuRecording(device: recording.device, events: recording.events)
+/// print(EvemuWriter.text(for: evemu))
+/// try EvemuWriter.write(evemu, to: "session.evemu")   // atomic, 0600; refuses to overwrite
 /// ```
 public enum EvemuWriter {
     /// The file format version written in the first line.
@@ -29,9 +30,15 @@ public enum EvemuWriter {
         return text
     }
 
-    /// Writes the recording to `path` atomically (a temporary file renamed into place).
-    public static func write(_ recording: EvemuRecording, to path: String) throws(RecordingError) {
-        try RecordingFile.write(text(for: recording), to: path)
+    /// Writes the recording to `path` atomically, mode 0600, never through a
+    /// symbolic link, replacing a file there only when `overwrite` is true
+    /// (else ``RecordingError/Problem/exists``); refused with
+    /// ``RecordingError/Problem/notRepresentable`` when ``EvemuReader`` would
+    /// not take the text back (see ``RecordingExporter/text(for:as:file:)``).
+    public static func write(_ recording: EvemuRecording, to path: String, overwrite: Bool = false) throws(RecordingError) {
+        try RecordingLimits.checkDevice(recording.device, file: path, format: .evemu)
+        try RecordingLimits.checkEvents(recording.events, file: path, format: .evemu)
+        try RecordingAtomicFile.write(Array(text(for: recording).utf8), to: path, overwrite: overwrite)
     }
 
     /// The device header: comments, `N:`, `I:`, `P:`, `B:` and `A:` lines, as

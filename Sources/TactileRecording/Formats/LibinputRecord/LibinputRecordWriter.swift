@@ -50,9 +50,13 @@ public enum LibinputRecordWriter {
         return out
     }
 
-    /// Writes `recording` to `path` atomically.
-    public static func write(_ recording: Recording, to path: String) throws(RecordingError) {
-        try RecordingFile.write(text(for: recording), to: path)
+    /// Writes `recording` to `path` atomically, mode 0600, never through a
+    /// symbolic link, replacing a file there only when `overwrite` is true
+    /// (else ``RecordingError/Problem/exists``); refused with
+    /// ``RecordingError/Problem/notRepresentable`` when a reader would not
+    /// take the text back (see ``RecordingExporter/text(for:as:file:)``).
+    public static func write(_ recording: Recording, to path: String, overwrite: Bool = false) throws(RecordingError) {
+        try RecordingAtomicFile.write(Array(RecordingExporter.text(for: recording, as: .libinputRecord, file: path).utf8), to: path, overwrite: overwrite)
     }
 
     // MARK: - Pieces

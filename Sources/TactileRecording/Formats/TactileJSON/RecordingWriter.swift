@@ -18,8 +18,12 @@ public enum RecordingWriter {
     ///
     /// Throws ``RecordingError/Problem/notRepresentable`` for a NaN or
     /// infinite number where the format needs a finite one (screen, label
-    /// times and values, an expected action's time or location), and for an
-    /// event time before 0 or with microseconds outside 0…999999.
+    /// times and values, an expected action's time or location), for an
+    /// event time before 0 or with microseconds outside 0…999999, and for
+    /// anything else ``RecordingReader`` would refuse: a device, screen,
+    /// creation time, label or expected action beyond its
+    /// ``RecordingReader/Limits/default`` (a name over 1 024 bytes, a
+    /// property code over 31, a label of more than 1 000 fingers…).
     public static func bytes(for recording: Recording) throws(RecordingError) -> [UInt8] {
         try bytes(for: recording, file: "<recording>")
     }
@@ -29,26 +33,36 @@ public enum RecordingWriter {
         String(decoding: try bytes(for: recording), as: UTF8.self)
     }
 
-    /// Saves the recording at `path` atomically: the bytes go to a temporary
-    /// file in the same directory (mode 0600), which is synced and then
-    /// renamed into place, and the directory is synced. A crash leaves either
-    /// the old state or the whole new file, never half a recording.
+    /// Saves the recording at `path` atomically: the bytes go to a file in
+    /// the same directory (mode 0600, unnamed where the file system allows),
+    /// which is synced and then given its name, and the directory is synced.
+    /// A crash leaves either the old state or the whole new file, never half
+    /// a recording.
     ///
-    /// Unless `overwrite` is true, an existing file at `path` is left alone
-    /// and the call throws ``RecordingError/Problem/exists``.
+    /// Unless `overwrite` is true, anything at `path` (a file, a symbolic
+    /// link, dangling or not) is left alone and the call throws
+    /// ``RecordingError/Problem/exists``. With `overwrite`, a regular file or
+    /// a symbolic link is replaced (the link itself: it is never followed); a
+    /// directory or a special file is refused.
     public static func write(_ recording: Recording, to path: String, overwrite: Bool = false) throws(RecordingError) {
         let data = try bytes(for: recording, file: path)
         try RecordingAtomicFile.write(data, to: path, overwrite: overwrite)
     }
 
+    /// Throws what ``write(_:to:overwrite:)`` would throw about `path` itself,
+    /// before anything is written: ``RecordingError/Problem/exists`` for
+    /// something there without `overwrite`, a failure for a directory, a
+    /// special file or a name longer than Linux allows. Use it to refuse
+    /// before long work (a recording session); saving checks again.
+    public static func checkDestination(_ path: String, overwrite: Bool = false) throws(RecordingError) {
+        try RecordingAtomicFile.checkPath(path, overwrite: overwrite)
+    }
+
     static func bytes(for recording: Recording, file: String) throws(RecordingError) -> [UInt8] {
-        // Times the reader would reject (and that would overflow in microseconds) are not written.
-        for (index, event) in recording.events.enumerated()
-        where event.seconds < 0 || event.seconds > EventArrayReader.maximumSeconds || event.microseconds < 0 || event.microseconds >= 1_000_000 {
-            throw RecordingError(
-                file: file, line: nil, column: nil, path: "events[\(index)]", problem: .notRepresentable,
-                message: "expected an event time of 0 to \(EventArrayReader.maximumSeconds) seconds and 0 to 999999 microseconds, found \(event.seconds) s and \(event.microseconds) µs")
-        }
+        // What the readers refuse is not written (RecordingLimits: device, times, labels, expected actions).
+        try RecordingLimits.checkDevice(recording.device, file: file, format: .tactile)
+        try RecordingLimits.checkEvents(recording.events, file: file, format: .tactile)
+        try RecordingLimits.checkHeader(recording, file: file)
         var out = RecordingJSONOutput(file: file)
         let summary = recording.summary
         out.reserve(recording.events.count * 32 + (recording.expected?.count ?? 0) * 160 + 4096)
@@ -57,7 +71,7 @@ public enum RecordingWriter {
         out.append(",\n  \"version\": \(Recording.version(for: recording)),\n  \"created\": ")
         out.appendString(recording.created)
         out.append(",\n  \"device\": ")
-        try out.appendDevice(recording.device)
+        out.appendDevice(recording.device)
         out.append(",\n  \"screen\": ")
         try out.appendScreen(recording.screen)
         if !recording.axisValues.isEmpty {
@@ -90,6 +104,19 @@ public enum RecordingWriter {
                 out.append(action.jsonLine)
             }
             out.append(expected.isEmpty ? "]}" : "\n  ]}")
+        }
+        let headerSize = out.bytes.count
+        guard headerSize <= RecordingLimits.reader.maximumHeaderSize else {
+            throw RecordingLimits.refusal(file, "expected", "expected a header (everything before the events) of at most "
+                                          + "\(RecordingLimits.reader.maximumHeaderSize) bytes, which a reader takes back, found \(headerSize)")
+        }
+        // The header as the reader sees it (its value count, nesting, strings): checked by the reader itself,
+        // so no limit the checks above miss is written. The events were checked above.
+        do throws(RecordingError) {
+            _ = try RecordingReader.header(bytes: out.bytes + Array(",\n  \"events\": []\n}\n".utf8), file: file)
+        } catch {
+            throw RecordingError(file: file, line: nil, column: nil, path: error.path, problem: .notRepresentable,
+                                 message: "expected a header the reader takes back, found one it refuses: \(error.message)")
         }
         out.append(",\n  \"events\": [")
         for (index, event) in recording.events.enumerated() {

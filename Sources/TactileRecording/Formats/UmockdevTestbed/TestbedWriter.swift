@@ -64,33 +64,34 @@ public struct TestbedWriter: Sendable, Hashable {
     // MARK: Files
 
     /// Writes `DIRECTORY/NAME.umockdev`, `NAME.ioctl` and `NAME.events`
-    /// (creating `directory` if needed) and returns their paths.
+    /// (creating `directory`, mode 0700, if needed) and returns their paths.
     ///
-    /// - Throws: ``TestbedError`` when a file cannot be written.
+    /// Each file is written as recordings are (they hold the device and its
+    /// touches): atomically, mode 0600, never through a symbolic link. Unless
+    /// `overwrite` is true, nothing is written when any of the three names is
+    /// taken (a file or a symbolic link, dangling or not).
+    ///
+    /// - Throws: ``TestbedError`` when a name is taken (without `overwrite`)
+    ///   or a file cannot be written.
     @discardableResult
-    public func write(to directory: String, name: String) throws(TestbedError) -> TestbedFiles {
+    public func write(to directory: String, name: String, overwrite: Bool = false) throws(TestbedError) -> TestbedFiles {
         guard !name.isEmpty, !name.contains("/") else { throw TestbedError("expected a testbed name without '/', found '\(TextFormat.visible(name))'") }
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw TestbedError("cannot create \(TextFormat.visible(directory)): \(String(cString: strerror(errno)))")
+        if mkdir(directory, 0o700) != 0, errno != EEXIST {
+            throw TestbedError("cannot create \(TextFormat.visible(directory)): \(ErrnoText.reason(errno))")
         }
         let base = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/" + name
         let files = TestbedFiles(umockdev: base + ".umockdev", ioctl: base + ".ioctl", events: base + ".events", node: node)
-        try Self.writeFile(umockdevText(), to: files.umockdev)
-        try Self.writeFile(ioctlText(), to: files.ioctl)
-        try Self.writeFile(eventsText(), to: files.events)
+        let paths = [files.umockdev, files.ioctl, files.events]
+        do throws(RecordingError) {
+            // All three names checked before any is written, so a refusal leaves nothing half done.
+            for path in paths { try RecordingAtomicFile.checkPath(path, overwrite: overwrite) }
+            for (path, text) in zip(paths, [umockdevText(), ioctlText(), eventsText()]) {
+                try RecordingAtomicFile.write(Array(text.utf8), to: path, overwrite: overwrite)
+            }
+        } catch {
+            throw TestbedError(error.description, takenPath: error.problem == .exists ? error.file : nil)
+        }
         return files
-    }
-
-    private static func writeFile(_ text: String, to path: String) throws(TestbedError) {
-        guard let file = fopen(path, "w") else {
-            throw TestbedError("cannot write \(TextFormat.visible(path)): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else {
-            throw TestbedError("cannot write \(TextFormat.visible(path)): \(String(cString: strerror(errno)))")
-        }
     }
 
     // MARK: Events
