@@ -61,6 +61,10 @@ dictionaries() {
     esac
 }
 
+# Swift's runtime backtracer (on by default on Linux) takes SIGILL/SIGTRAP/SIGSEGV before libFuzzer's
+# handler, prints its trace and exits: libFuzzer then writes no crash artifact. Leave traps to libFuzzer;
+# run an artifact by hand (without this) for the Swift trace with file:line.
+export SWIFT_BACKTRACE=enable=no
 mkdir -p Fuzz/.build/dictionaries
 summary=() found=0
 for target in "${targets[@]}"; do
@@ -76,7 +80,8 @@ for target in "${targets[@]}"; do
     flags+=(${FUZZ_FLAGS:-})
     before=$(find "$artifacts" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'oom-*' -o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'slow-unit-*' | wc -l)
     log=$artifacts/last-run.log
-    echo "== $target (${smoke/1/smoke}) → $log"
+    if [ $smoke = 1 ]; then mode="${FUZZ_RUNS:-3000} runs"; else mode="${FUZZ_SECONDS:-60} s"; fi
+    echo "== $target ($mode) → $log"
     start=$(date +%s)
     # The corpus directory comes first: libFuzzer writes new inputs only there.
     # shellcheck disable=SC2046
