@@ -12,7 +12,7 @@
 # Each target writes new inputs to Fuzz/Corpus/<target>/ (the first corpus directory) and reads the
 # repository's recordings and fixtures as seeds, read-only. Crashes, OOMs and timeouts land in
 # Fuzz/Artifacts/<target>/; the full log of the last run in Fuzz/Artifacts/<target>/last-run.log.
-# Exit status 1 when any target left a new artifact.
+# Exit status 1 when any target left a new artifact or libFuzzer stopped on a finding (exit column).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -85,11 +85,13 @@ for target in "${targets[@]}"; do
     start=$(date +%s)
     # The corpus directory comes first: libFuzzer writes new inputs only there.
     # shellcheck disable=SC2046
-    "$bin/$target" "${flags[@]}" "$corpus" $(seeds "$target") > "$log" 2>&1 || true
+    rc=0
+    "$bin/$target" "${flags[@]}" "$corpus" $(seeds "$target") > "$log" 2>&1 || rc=$?
     seconds=$(( $(date +%s) - start ))
     after=$(find "$artifacts" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'oom-*' -o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'slow-unit-*' | wc -l)
     new=$(( after - before ))
-    [ $new -gt 0 ] && found=1
+    # A seed that traps stops libFuzzer with no new artifact: the exit status tells.
+    [ $new -gt 0 ] || [ $rc != 0 ] && found=1
     # Plain mode ends with stat:: lines; fork mode (FUZZ_KEEP_GOING) with `#N: cov: … exec/s E …` lines.
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -99,10 +101,10 @@ for target in "${targets[@]}"; do
     cov=$(echo "$status" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
     ft=$(echo "$status" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
     size=$(find "$corpus" -type f | wc -l)
-    summary+=("$(printf '%-17s %5ss %10s %8s %7s %7s %7s %8s' "$target" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$size" "$new")")
-    [ $new -gt 0 ] && grep -m1 -E 'Fatal error|ERROR: libFuzzer|==ERROR' "$log" | sed 's/^/   /' || true
+    summary+=("$(printf '%-17s %5ss %10s %8s %7s %7s %7s %8s %5s' "$target" "$seconds" "${runs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$size" "$new" "$rc")")
+    if [ $new -gt 0 ] || [ $rc != 0 ]; then grep -m1 -E 'Fatal error|ERROR: libFuzzer|==ERROR' "$log" | sed 's/^/   /' || true; fi
 done
 
-printf '\n%-17s %6s %10s %8s %7s %7s %7s %8s\n' target time executions exec/s cov ft corpus crashes
+printf '\n%-17s %6s %10s %8s %7s %7s %7s %8s %5s\n' target time executions exec/s cov ft corpus crashes exit
 printf '%s\n' "${summary[@]}"
-[ $found = 0 ] || { echo "New artifacts in Fuzz/Artifacts/ (see README, Fuzzing, to turn one into a regression test)."; exit 1; }
+[ $found = 0 ] || { echo "Findings: see Fuzz/Artifacts/ and the logs there (README, Fuzzing, turns one into a regression test)."; exit 1; }
