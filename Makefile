@@ -9,6 +9,8 @@
 #   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
 #   make examples build Examples/ (by path on this package) and check its output and the README's example
+#   make fuzz    build Fuzz/ with libFuzzer and run every fuzz target FUZZ_SECONDS (60) each, one after
+#                another (tools/fuzz.sh; crashes in Fuzz/Artifacts/); make fuzz-smoke: FUZZ_RUNS (3000) runs each
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
 #   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
 #   make clean   remove build products
@@ -23,7 +25,7 @@ APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build test demo bench benchmarks golden corpus clean docs examples
+.PHONY: setup build test demo bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
@@ -65,6 +67,13 @@ docs: setup
 
 examples: setup
 	SWIFT="$(SWIFT)" tools/check-examples.sh
+
+# Not part of make test: the fuzz targets are their own package (Fuzz/), built with --sanitize fuzzer.
+fuzz: setup
+	SWIFT="$(SWIFT)" tools/fuzz.sh
+
+fuzz-smoke: setup
+	SWIFT="$(SWIFT)" tools/fuzz.sh --smoke
 
 golden: setup
 	"$(SWIFT)" build -c release --product tactile

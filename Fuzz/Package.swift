@@ -1,0 +1,39 @@
+// swift-tools-version:6.2
+// Tactile's fuzz targets: one libFuzzer executable a harness (make fuzz), on the root package by path so
+// `swift test` at the root never builds or links them. Build with `--sanitize fuzzer` (see README, Fuzzing).
+import PackageDescription
+
+// A package depended on by path is named after its directory.
+let tactile = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "Tactile"
+
+/// The harnesses: each an executable whose libFuzzer entry point is `LLVMFuzzerTestOneInput`.
+let harnesses = [
+    "FuzzTactileJSON", "FuzzEvemu", "FuzzLibinputYAML", "FuzzGetevent", "FuzzRemarkable", "FuzzJournal",
+    "FuzzReplay", "FuzzAssembler", "FuzzConvert",
+]
+
+let package = Package(
+    name: "TactileFuzz",
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
+            ]
+        ),
+    ] + harnesses.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
+            ]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)
