@@ -17,7 +17,7 @@ public enum EvdevError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The device is an evdev node but reports no touch positions, and touch was required.
     case noTouchCapability(path: String, name: String)
     /// The device announces what no Linux device can have (more than
-    /// ``DeviceLimits/maximumSlots`` slots), so it is not read.
+    /// `DeviceLimits.maximumSlots` slots), so it is not read.
     case unsupportedDevice(path: String, problem: String)
     /// Another program holds an exclusive grab on the device (`EVIOCGRAB` failed with `EBUSY`).
     case busy(path: String)

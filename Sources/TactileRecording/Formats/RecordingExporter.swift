@@ -35,7 +35,7 @@ public enum RecordingExporter {
     /// exporter does not write, and ``RecordingError/Problem/notRepresentable``
     /// for a recording the readers would not take back: a device beyond the
     /// readers' limits (name length, property and key codes, axes, the slot
-    /// axis: ``AbsoluteAxis/limitProblem``), a device name with a control
+    /// axis: `AbsoluteAxis.limitProblem`), a device name with a control
     /// character other than a tab or a line break, an event time the
     /// format's reader refuses (before 0 in libinput record);
     /// for libinput record, a recording that begins in a slot other than 0 or

@@ -6,11 +6,11 @@ import Tactile
 /// refuses with ``RecordingError/Problem/notRepresentable`` naming the field
 /// and the limit). The limits are the readers' own:
 /// ``RecordingReader/Limits/default`` (names, keys, strings, axes, labels,
-/// expected actions), the codes Linux defines (``InputProperty/max``,
-/// ``KeyCode/max``, ``AbsCode/max``, ``EventType/max``),
-/// ``AbsoluteAxis/limitProblem``, the event times the JSON reader takes, and
+/// expected actions), the codes Linux defines (`InputProperty.max`,
+/// `KeyCode.max`, `AbsCode.max`, `EventType.max`),
+/// `AbsoluteAxis.limitProblem`, the event times the JSON reader takes, and
 /// the label fields its decoder checks. The screen is checked where it is
-/// written (``Screen/maximumSide``, ``Screen/densityRange``).
+/// written (`Screen.maximumSide`, `Screen.densityRange`).
 enum RecordingLimits {
     /// The limits the writers keep to: the readers' defaults.
     static let reader = RecordingReader.Limits.default

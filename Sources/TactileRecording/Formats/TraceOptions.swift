@@ -40,7 +40,7 @@ extension Recording {
         }
 
         /// ``slotCount``, else the format's `standard` count; at least 1, at
-        /// most ``DeviceLimits/maximumSlots``.
+        /// most `DeviceLimits.maximumSlots`.
         func slots(standard: Int) -> Int {
             min(max(1, slotCount ?? standard), DeviceLimits.maximumSlots)
         }

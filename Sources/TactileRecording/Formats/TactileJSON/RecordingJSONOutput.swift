@@ -74,8 +74,8 @@ struct RecordingJSONOutput {
         append("\n  }")
     }
 
-    /// The screen; refused beyond what a reader takes back (``Screen/maximumSide``,
-    /// ``Screen/densityRange``).
+    /// The screen; refused beyond what a reader takes back (`Screen.maximumSide`,
+    /// `Screen.densityRange`).
     mutating func appendScreen(_ screen: Screen) throws(RecordingError) {
         let side = -Screen.maximumSide...Screen.maximumSide
         append("{\"bounds\": {\"origin\": {\"x\": ")

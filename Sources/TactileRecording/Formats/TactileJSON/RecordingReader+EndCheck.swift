@@ -7,7 +7,7 @@ import Musl
 import Tactile
 
 /// What a look at a recording's first event and its end says, without
-/// parsing the events between (``RecordingReader/checkEnd(contentsOf:)``).
+/// parsing the events between (``RecordingReader/checkEnd(contentsOf:limits:)``).
 public enum RecordingEndCheck: Hashable, Sendable {
     /// The file ends as the writer ends it (its last event, `]`, `}`), and
     /// its events span the summary's duration.
@@ -17,7 +17,7 @@ public enum RecordingEndCheck: Hashable, Sendable {
 }
 
 extension RecordingReader {
-    /// How much of the end ``checkEnd(contentsOf:)`` reads.
+    /// How much of the end ``checkEnd(contentsOf:limits:)`` reads.
     static let endCheckLength = 4096
 
     /// Checks, cheaply, that the Tactile JSON file at `path` is whole: its
