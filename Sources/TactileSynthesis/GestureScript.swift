@@ -199,13 +199,24 @@ extension TapSpec {
     }
 }
 
+/// When the fingers of a one-stroke motion land, start moving, stop and lift:
+/// the motion starts `onset` after the last landing and lasts `duration`
+/// (at least `minimumDuration`); the first finger lifts `rest` after it.
+private enum Timeline {
+    static func of(_ timing: FingerTiming, fingers: Int, motion: MotionTiming, minimumDuration: Double = 0)
+        -> (lands: [Double], lifts: [Double], motionStart: Double, duration: Double) {
+        let lands = timing.landingTimes(fingers: fingers)
+        let motionStart = (lands.last ?? 0) + max(0, motion.onset)
+        let duration = max(minimumDuration, motion.duration)
+        let lifts = timing.liftTimes(fingers: fingers, firstLift: motionStart + duration + max(0, motion.rest))
+        return (lands, lifts, motionStart, duration)
+    }
+}
+
 extension TransformSpec {
     fileprivate func script() -> GestureScript {
         let count = offsets.count
-        let lands = timing.landingTimes(fingers: count)
-        let motionStart = (lands.last ?? 0) + max(0, motion.onset)
-        let duration = max(0, motion.duration)
-        let lifts = timing.liftTimes(fingers: count, firstLift: motionStart + duration + max(0, motion.rest))
+        let (lands, lifts, motionStart, duration) = Timeline.of(timing, fingers: count, motion: motion)
         let anchor = centre + element(offsets, 0) * (1 - 2 * balance)
         let tracks = (0..<count).map { finger in
             let relative = (centre + offsets[finger]) - anchor
@@ -222,10 +233,7 @@ extension TransformSpec {
 extension PanSpec {
     fileprivate func script() -> GestureScript {
         let count = offsets.count
-        let lands = timing.landingTimes(fingers: count)
-        let motionStart = (lands.last ?? 0) + max(0, motion.onset)
-        let duration = max(0, motion.duration)
-        let lifts = timing.liftTimes(fingers: count, firstLift: motionStart + duration + max(0, motion.rest))
+        let (lands, lifts, motionStart, duration) = Timeline.of(timing, fingers: count, motion: motion)
         let length = translation.length
         let normal = length > 0 ? Vector(dx: -translation.dy, dy: translation.dx) / length : .zero
         let bow = normal * (curvature * length)
@@ -249,10 +257,7 @@ extension SwipeSpec {
 
     fileprivate func script() -> GestureScript {
         let count = offsets.count
-        let lands = timing.landingTimes(fingers: count)
-        let motionStart = (lands.last ?? 0) + max(0, motion.onset)
-        let duration = max(0.001, motion.duration)
-        let lifts = timing.liftTimes(fingers: count, firstLift: motionStart + duration + max(0, motion.rest))
+        let (lands, lifts, motionStart, duration) = Timeline.of(timing, fingers: count, motion: motion, minimumDuration: 0.001)
         let path = axis * distance
         let tracks = (0..<count).map { finger in
             let place = start + offsets[finger]
