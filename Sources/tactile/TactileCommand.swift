@@ -1,5 +1,8 @@
-// `tactile`: the root command and its subcommands.
+// `tactile`: the root command and its subcommands, and how errors reach the terminal.
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tactile`: replay recordings and run the demo.
 @main
@@ -18,4 +21,30 @@ struct TactileCommand: AsyncParsableCommand {
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
                       RecordCommand.self, RecoverCommand.self]
     )
+
+    /// Runs the command. ArgumentParser's own error messages quote the
+    /// argument they refuse as typed; they are printed here, line by line,
+    /// with control characters escaped (`\x1b`), so no value given on the
+    /// command line (or pasted from a crafted file name) reaches the terminal raw.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                // Help, version and completion scripts: the command's own text.
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false) { printError(String(line)) }
+            }
+            LineOutput.standardOutput.flush()
+            Glibc.exit(code.rawValue)
+        }
+    }
 }

@@ -31,6 +31,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/tmp/tactile-never-written.json"))
     }
 
+    @Test("ArgumentParser's own errors quote a refused value with its control characters escaped")
+    func optionValueWithControlCharacters() throws {
+        for arguments in [["replay", "--screen", "\u{1b}]0;pwned\u{7}", Self.recording], ["\u{9b}2J"]] {
+            let output = try TestSupport.run(try tactile(), arguments)
+            #expect(output.status == 64, "\(output.standardError)")
+            #expect(!output.standardError.unicodeScalars.contains { $0.value == 0x1b || $0.value == 0x07 || $0.value == 0x9b },
+                    "raw control character in \(output.standardError.debugDescription)")
+            #expect(output.standardError.contains("\\x1b") || output.standardError.contains("\\u{9b}"), "\(output.standardError)")
+        }
+    }
+
     @Test("the terminal view sizes and places fingers on absurd screens without a trap")
     func terminalGeometry() {
         #expect(TerminalView.boxHeight(width: 80, aspect: 1e30, room: 20) == 20)
