@@ -73,8 +73,9 @@ struct LiveDemo {
                 output.write(json ? record.jsonLine : record.readableLine)
             }
         }
-        // Ctrl-C ends the session cleanly (touches cancelled, timers settled).
-        let interrupt = session.stopSignal.stopOnSignals()
+        // Ctrl-C, a kill or a closed terminal (SIGHUP) ends the session
+        // cleanly (touches cancelled, timers settled) and --record saves.
+        let interrupt = session.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
         terminal?.begin(handleSignals: false)
         let outcome: LiveSession.Outcome

@@ -167,6 +167,23 @@ struct RecordCommandTests {
         #expect(Self.mode(of: file) == 0o600)
     }
 
+    /// `demo --record` saves what it read when its terminal closes (SIGHUP), as on Ctrl-C.
+    @Test(arguments: [SIGINT, SIGHUP])
+    func demoRecordSavesOnHangUp(signal: Int32) throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("demo.json").path
+        let landing = Array(TestSupport.touchpadTap.prefix(6))
+        let running = try start(["demo", "--device", TestSupport.touchpadNode, "--json", "--record", file], events: landing, in: directory)
+        defer { if running.process.isRunning { running.process.terminate() } }
+        usleep(1_500_000)  // the landing is read at once; no file is written before the end
+        #expect(kill(running.pid, signal) == 0)
+        Self.waitForExit(running.process)
+        #expect(running.process.terminationStatus == 0)
+        #expect(try RecordingReader.read(contentsOf: file).events == LiveDemoTests.rebased(landing))
+        #expect(Self.mode(of: file) == 0o600)
+    }
+
     /// `kill -9` mid-way leaves a journal; `tactile recover` makes a
     /// recording of its whole frames, a non-empty prefix of the stream.
     @Test func killThenRecover() throws {
