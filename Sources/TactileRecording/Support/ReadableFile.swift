@@ -41,6 +41,15 @@ package enum ReadableFile {
     /// Opens `path` for reading, without blocking on a FIFO, and refuses what
     /// is no recording. The caller closes the descriptor.
     static func open(_ path: String) throws(RecordingError) -> Opened {
+        // Looked at before it is opened: opening some devices (a watchdog, a
+        // tape drive) does something, and a FIFO would wait for a writer.
+        var before = stat()
+        if stat(path, &before) == 0 {
+            let type = before.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFIFO else {
+                throw failure(path, "expected a recording file, found \(kind(type)); nothing was read from it")
+            }
+        }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             throw failure(path, "expected a recording file, found \(ErrnoText.reason(errno, notFound: "no such file"))")
