@@ -102,15 +102,28 @@ package enum ReadableFile {
 
     /// The first `count` bytes of a regular file (fewer when it is shorter).
     static func prefix(_ path: String, count: Int) throws(RecordingError) -> [UInt8] {
+        try regularBytes(path) { _ in (0, count) }
+    }
+
+    /// The last `count` bytes of a regular file (all of a shorter one).
+    static func suffix(_ path: String, count: Int) throws(RecordingError) -> [UInt8] {
+        try regularBytes(path) { size in (max(0, size - count), min(size, count)) }
+    }
+
+    /// `count` bytes from `offset` of a regular file, both chosen from its size.
+    private static func regularBytes(_ path: String, range: (Int) -> (offset: Int, count: Int)) throws(RecordingError) -> [UInt8] {
         let opened = try open(path)
         defer { close(opened.descriptor) }
         guard opened.isRegular else {
             throw failure(path, "expected a regular file here; a pipe or FIFO is read whole through Recording.open")
         }
+        let (offset, count) = range(opened.size)
         var bytes = [UInt8](repeating: 0, count: max(0, count))
         var filled = 0
         while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(opened.descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(opened.descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled, off_t(offset + filled))
+            }
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }

@@ -1,9 +1,4 @@
 // A cheap look at a Tactile JSON file's end: whether it ends as written and its events span what the summary says.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Tactile
 
 /// What a look at a recording's first event and its end says, without
@@ -42,7 +37,7 @@ extension RecordingReader {
         }
         let tail: [UInt8]
         do throws(RecordingError) {
-            tail = try Self.tail(of: path, count: endCheckLength)
+            tail = try ReadableFile.suffix(path, count: endCheckLength)
         } catch {
             return .damaged(error.message)
         }
@@ -79,24 +74,5 @@ extension RecordingReader {
     /// Space, tab, line feed or carriage return.
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// The last `count` bytes of the regular file at `path` (all of a shorter one).
-    private static func tail(of path: String, count: Int) throws(RecordingError) -> [UInt8] {
-        let opened = try ReadableFile.open(path)
-        defer { close(opened.descriptor) }
-        let start = max(0, opened.size - count)
-        var bytes = [UInt8](repeating: 0, count: opened.size - start)
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(opened.descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled, off_t(start + filled)) }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw RecordingError(file: path, line: nil, problem: .unreadable, message: "cannot read the file: \(ErrnoText.reason(errno))")
-            }
-            filled += got
-        }
-        return Array(bytes.prefix(filled))
     }
 }
