@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TactileRecording", targets: ["TactileRecording"]),
         .library(name: "TactileSynthesis", targets: ["TactileSynthesis"]),
         .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
+        .library(name: "TactileService", targets: ["TactileService"]),
         .executable(name: "tactile", targets: ["tactile"]),
     ],
     dependencies: [
@@ -36,10 +37,13 @@ let package = Package(
         ),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
+        // The gesture service: config (TOML), bindings onto a view tree, the touch gate that passes,
+        // holds and cancels touches, actions, output sinks (uinput, recording), the live loop.
+        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev"]),
         .executableTarget(
             name: "tactile",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev",
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,11 +66,18 @@ let package = Package(
                 "tactile", "tactile-evdev-probe",
             ]
         ),
+        // The gesture service: config, bindings, gate, sinks (golden recordings), uinput under umockdev.
+        .testTarget(
+            name: "TactileServiceTests",
+            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileTestSupport", "tactile"],
+            exclude: ["Fixtures"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         // The tactile command's integration tests: they run the built executable (and test its internals).
         .testTarget(
             name: "TactileCLITests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileTestSupport",
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactileTestSupport",
                 "tactile", "tactile-evdev-probe",
             ]
         ),

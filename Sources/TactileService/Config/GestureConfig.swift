@@ -1,0 +1,310 @@
+// What a gestures.toml says: which devices to take, the zones, the bindings of gestures to actions.
+import Tactile
+
+/// A place in a config file: what diagnostics and `tactile check` point at.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file's path as given (or `<default>` for the built-in config).
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in Unicode scalars.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+
+    /// `file:line:column`, as compilers print it.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A gesture service's configuration, as read from a `gestures.toml`.
+///
+/// ```toml
+/// [devices]
+/// kinds = ["touchscreen"]
+///
+/// [zones.left]
+/// edge = "left"
+/// depth = "4mm"
+///
+/// [[gesture]]
+/// name = "right click"
+/// recognizer = "long-press"
+/// began = { click = "right" }
+/// ```
+public struct GestureConfig: Hashable, Sendable {
+    /// Which devices the service takes.
+    public var devices: DeviceSelection
+    /// The gesture that releases every grab and stops the service.
+    public var emergency: EmergencyGesture
+    /// The zones, in the order they were declared.
+    public var zones: [Zone]
+    /// The bindings, in the order they were declared (earlier ones are added first).
+    public var bindings: [Binding]
+    /// Where the config came from.
+    public var file: String
+
+    public init(devices: DeviceSelection = DeviceSelection(), emergency: EmergencyGesture = EmergencyGesture(),
+                zones: [Zone] = [], bindings: [Binding] = [], file: String = "<default>") {
+        self.devices = devices
+        self.emergency = emergency
+        self.zones = zones
+        self.bindings = bindings
+        self.file = file
+    }
+
+    /// The zone named `name`, if declared.
+    public func zone(named name: String) -> Zone? { zones.first { $0.name == name } }
+}
+
+/// Which devices the service takes (`[devices]`).
+public struct DeviceSelection: Hashable, Sendable {
+    /// The kinds taken (`kinds = ["touchscreen", "touchpad"]`); default: touchscreens.
+    public var kinds: Set<DeviceKind>
+    /// When not empty, only devices whose name contains one of these (case-insensitive).
+    public var names: [String]
+    /// Devices whose name contains one of these (case-insensitive) are left alone.
+    public var excludedNames: [String]
+    /// Whether devices are grabbed and their touches passed on through a copy
+    /// (`grab = true`, the default); without, the service only watches and
+    /// acts, and the app sees every touch as well.
+    public var grab: Bool
+
+    public init(kinds: Set<DeviceKind> = [.touchscreen], names: [String] = [], excludedNames: [String] = [], grab: Bool = true) {
+        self.kinds = kinds
+        self.names = names
+        self.excludedNames = excludedNames
+        self.grab = grab
+    }
+}
+
+/// The emergency gesture (`[emergency]`): this many fingers held still for
+/// this long release every grab and stop the service.
+public struct EmergencyGesture: Hashable, Sendable {
+    /// Fingers; 0 turns the gesture off.
+    public var fingers: Int
+    /// Seconds they are held.
+    public var duration: Double
+
+    public init(fingers: Int = 5, duration: Double = 3) {
+        self.fingers = fingers
+        self.duration = duration
+    }
+}
+
+/// A length in a config: millimetres on the surface (`"4mm"`) or a fraction
+/// of the screen's side it is measured along (`"3%"`, or a bare number 0…1).
+public enum ZoneMeasure: Hashable, Sendable {
+    case millimetres(Double)
+    case fraction(Double)
+
+    /// The measure in millimetres along a side of `sideMillimetres`.
+    public func millimetres(along sideMillimetres: Double) -> Double {
+        switch self {
+        case .millimetres(let value): value
+        case .fraction(let value): value * sideMillimetres
+        }
+    }
+}
+
+/// A side of the screen.
+public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
+    case left, right, top, bottom
+}
+
+/// A corner of the screen.
+public enum ScreenCorner: String, Hashable, Sendable, CaseIterable {
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
+/// A named region of the screen (`[zones.NAME]`); bindings attach to it.
+public struct Zone: Hashable, Sendable {
+    public enum Shape: Hashable, Sendable {
+        /// A band along an edge (`edge = "left"`, `depth = "4mm"`).
+        case edge(ScreenEdge, depth: ZoneMeasure)
+        /// A square in a corner (`corner = "top-left"`, `size = "12mm"`).
+        case corner(ScreenCorner, size: ZoneMeasure)
+        /// A rectangle (`rect = ["10%", "0", "80%", "8mm"]`: x, y, width, height from the top left).
+        case rect(x: ZoneMeasure, y: ZoneMeasure, width: ZoneMeasure, height: ZoneMeasure)
+    }
+
+    public var name: String
+    public var shape: Shape
+    /// Whether touches that land in the zone are held back from the app until
+    /// the zone's gestures decide (`hold = true`, the default for edges and
+    /// corners): then replayed if none takes them, dropped if one does.
+    public var holdsTouches: Bool
+    public var location: SourceLocation
+
+    public init(name: String, shape: Shape, holdsTouches: Bool, location: SourceLocation) {
+        self.name = name
+        self.shape = shape
+        self.holdsTouches = holdsTouches
+        self.location = location
+    }
+}
+
+/// The recognizers a binding may use (`recognizer = "…"`).
+public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
+    case tap, longPress = "long-press", swipe, pan, pinch, rotation, hold
+
+    /// Whether the recognizer is discrete (recognized once: tap, swipe) or
+    /// continuous (began, changed…, ended).
+    public var isDiscrete: Bool { self == .tap || self == .swipe }
+}
+
+/// A recognizer parameter's value, already checked against its kind and range.
+public enum ParameterValue: Hashable, Sendable {
+    case integer(Int)
+    case number(Double)
+    /// A length in millimetres (`"6mm"`).
+    case millimetres(Double)
+    /// A speed in millimetres per second (`"80mm/s"`).
+    case millimetresPerSecond(Double)
+    /// Seconds (`0.5` or `"500ms"`).
+    case seconds(Double)
+    /// Degrees (`"15deg"`).
+    case degrees(Double)
+    case boolean(Bool)
+    /// Swipe directions (`direction = "left"` or `["left", "right"]`).
+    case directions([ScreenEdge])
+}
+
+/// One recognizer parameter as written.
+public struct Parameter: Hashable, Sendable {
+    /// The key as written (`fingers`, `minimum-press-duration`…).
+    public var name: String
+    public var value: ParameterValue
+    public var location: SourceLocation
+
+    public init(name: String, value: ParameterValue, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// A recognizer and its parameters: what a binding builds on its zone.
+public struct RecognizerSpec: Hashable, Sendable {
+    public var kind: RecognizerKind
+    /// Parameters as written, checked; those not written keep the engine's defaults.
+    public var parameters: [Parameter]
+
+    public init(kind: RecognizerKind, parameters: [Parameter] = []) {
+        self.kind = kind
+        self.parameters = parameters
+    }
+}
+
+/// When an action runs (the keys of a binding: `began`, `changed`, `ended`, `cancelled`).
+/// A discrete recognizer (tap, swipe) only ends (`ended`, also spelt `recognized`).
+public enum GesturePhase: String, Hashable, Sendable, CaseIterable {
+    case began, changed, ended, cancelled
+}
+
+/// A mouse button.
+public enum PointerButton: String, Hashable, Sendable, CaseIterable {
+    case left, right, middle
+}
+
+/// Keys pressed together, modifiers first (`"ctrl+alt+Left"`), as evdev key codes.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    /// Pressed in this order, released in the reverse order.
+    public var keys: [UInt16]
+    /// As written.
+    public var text: String
+
+    public init(keys: [UInt16], text: String) {
+        self.keys = keys
+        self.text = text
+    }
+
+    public var description: String { text }
+}
+
+/// Smooth scrolling from a continuous gesture's translation (`scroll = "natural"`).
+public struct ScrollAction: Hashable, Sendable {
+    /// Content follows the fingers (`natural`), or the other way (`traditional`).
+    public var natural: Bool
+    /// Millimetres of travel per wheel notch (120 high-resolution units).
+    public var millimetresPerNotch: Double
+
+    public init(natural: Bool = true, millimetresPerNotch: Double = 8) {
+        self.natural = natural
+        self.millimetresPerNotch = millimetresPerNotch
+    }
+}
+
+/// What a binding does.
+public enum ServiceAction: Hashable, Sendable {
+    /// Press and release a chord on the service's virtual keyboard.
+    case key(KeyChord)
+    /// Click a button at the gesture's location on the virtual absolute pointer.
+    case click(PointerButton)
+    /// Scroll by the gesture's translation since the last change (continuous gestures).
+    case scroll(ScrollAction)
+    /// Run a program with these arguments (the first is looked up on `PATH`; no shell).
+    case command([String])
+}
+
+/// Actions repeated as a continuous gesture goes on (`[gesture.step]`): one
+/// `increase` each time the gesture's measure grows by `every`, one
+/// `decrease` each time it shrinks by as much.
+public struct StepAction: Hashable, Sendable {
+    public enum Measure: String, Hashable, Sendable, CaseIterable {
+        /// Travel of the fingers' centroid in millimetres (pan; increase: right or down).
+        case horizontal, vertical
+        /// `log2(scale)` (pinch; increase: spreading).
+        case scale
+        /// Degrees (rotation; increase: clockwise).
+        case rotation
+    }
+
+    public var measure: Measure
+    /// The step, in the measure's unit (millimetres, log2 of scale, degrees).
+    public var every: Double
+    public var increase: [ServiceAction]
+    public var decrease: [ServiceAction]
+
+    public init(measure: Measure, every: Double, increase: [ServiceAction], decrease: [ServiceAction]) {
+        self.measure = measure
+        self.every = every
+        self.increase = increase
+        self.decrease = decrease
+    }
+}
+
+/// A gesture bound to actions (`[[gesture]]`).
+public struct Binding: Hashable, Sendable {
+    /// Its name (`name = "…"`; default `recognizer@zone`), unique in the config.
+    public var name: String
+    public var recognizer: RecognizerSpec
+    /// The zone it is attached to; `nil`: the whole screen.
+    public var zone: String?
+    /// Whether its touches are taken from the app (cancelled there) when it
+    /// begins or is recognized (`claim = true`, the default).
+    public var claimsTouches: Bool
+    /// What runs at each phase.
+    public var actions: [GesturePhase: [ServiceAction]]
+    /// Repeated actions as the gesture goes on.
+    public var step: StepAction?
+    public var location: SourceLocation
+
+    public init(name: String, recognizer: RecognizerSpec, zone: String? = nil, claimsTouches: Bool = true,
+                actions: [GesturePhase: [ServiceAction]] = [:], step: StepAction? = nil, location: SourceLocation) {
+        self.name = name
+        self.recognizer = recognizer
+        self.zone = zone
+        self.claimsTouches = claimsTouches
+        self.actions = actions
+        self.step = step
+        self.location = location
+    }
+}
