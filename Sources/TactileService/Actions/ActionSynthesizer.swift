@@ -1,0 +1,109 @@
+// Key chords, clicks at a point and smooth scrolling as the events of the service's virtual devices.
+import Tactile
+
+/// Turns actions into the events of the virtual keyboard and pointer.
+///
+/// - A chord presses its keys in order in one frame and releases them in
+///   reverse order in the next.
+/// - A click moves the absolute pointer to the gesture's location (in the
+///   touch device's own units, so it lands under the finger wherever the
+///   compositor maps the screen), presses, and releases.
+/// - Scrolling sends `REL_WHEEL_HI_RES`/`REL_HWHEEL_HI_RES` (120 per notch)
+///   for every bit of travel, and `REL_WHEEL`/`REL_HWHEEL` each time a whole
+///   notch is crossed, as a high-resolution mouse does.
+struct ActionSynthesizer {
+    static let wheel: UInt16 = 0x08, horizontalWheel: UInt16 = 0x06
+    static let wheelHighResolution: UInt16 = 0x0b, horizontalWheelHighResolution: UInt16 = 0x0c
+
+    /// The pointer's axes (the touch device's position axes).
+    let xAxis: AbsoluteAxis
+    let yAxis: AbsoluteAxis
+    /// The screen locations are given on.
+    let screen: Screen
+
+    /// High-resolution units not sent yet (fractions), and those sent since the last whole notch.
+    private var pendingHighResolution = Vector.zero
+    private var sinceNotch = (vertical: 0, horizontal: 0)
+
+    init(xAxis: AbsoluteAxis, yAxis: AbsoluteAxis, screen: Screen) {
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.screen = screen
+    }
+
+    static func report(_ time: Double) -> InputEvent { InputEvent(time: time, type: .syn, code: SynCode.report, value: 0) }
+
+    /// A chord pressed and released.
+    func chord(_ chord: KeyChord, at time: Double) -> [InputEvent] {
+        guard !chord.keys.isEmpty else { return [] }
+        let press = chord.keys.map { InputEvent(time: time, type: .key, code: $0, value: 1) }
+        let release = chord.keys.reversed().map { InputEvent(time: time, type: .key, code: $0, value: 0) }
+        return press + [Self.report(time)] + release + [Self.report(time)]
+    }
+
+    /// The pointer moved to `location` (screen points), clicked with `button`.
+    func click(_ button: PointerButton, at location: Point, time: Double) -> [InputEvent] {
+        let code: UInt16
+        switch button {
+        case .left: code = KeyCode.buttonLeft
+        case .right: code = KeyCode.buttonRight
+        case .middle: code = KeyCode.buttonMiddle
+        }
+        let x = unit(location.x, of: screen.bounds.width, on: xAxis)
+        let y = unit(location.y, of: screen.bounds.height, on: yAxis)
+        return [
+            InputEvent(time: time, type: .abs, code: AbsCode.x, value: x),
+            InputEvent(time: time, type: .abs, code: AbsCode.y, value: y),
+            Self.report(time),
+            InputEvent(time: time, type: .key, code: code, value: 1), Self.report(time),
+            InputEvent(time: time, type: .key, code: code, value: 0), Self.report(time),
+        ]
+    }
+
+    /// `points` along a screen side of `side` points, in the units of `axis`.
+    private func unit(_ points: Double, of side: Double, on axis: AbsoluteAxis) -> Int32 {
+        let fraction = side > 0 ? min(max(points / side, 0), 1) : 0
+        let value = Double(axis.minimum) + (fraction * axis.span).rounded()
+        return axis.clamp(Int32(clamping: Int64(value)))
+    }
+
+    /// Scrolling for the fingers moving by `delta` millimetres.
+    mutating func scroll(_ action: ScrollAction, delta: Vector, time: Double) -> [InputEvent] {
+        guard action.millimetresPerNotch > 0 else { return [] }
+        let perMillimetre = 120 / action.millimetresPerNotch
+        // Natural: the content follows the fingers (fingers up scroll down: the wheel turns back).
+        let sign = action.natural ? 1.0 : -1.0
+        pendingHighResolution.dy += sign * delta.dy * perMillimetre
+        pendingHighResolution.dx += -sign * delta.dx * perMillimetre
+        let vertical = Int(pendingHighResolution.dy.rounded(.towardZero))
+        let horizontal = Int(pendingHighResolution.dx.rounded(.towardZero))
+        pendingHighResolution.dy -= Double(vertical)
+        pendingHighResolution.dx -= Double(horizontal)
+        var events: [InputEvent] = []
+        if vertical != 0 {
+            events.append(InputEvent(time: time, type: .rel, code: Self.wheelHighResolution, value: Int32(vertical)))
+            sinceNotch.vertical += vertical
+            let notches = sinceNotch.vertical / 120
+            if notches != 0 {
+                events.append(InputEvent(time: time, type: .rel, code: Self.wheel, value: Int32(notches)))
+                sinceNotch.vertical -= notches * 120
+            }
+        }
+        if horizontal != 0 {
+            events.append(InputEvent(time: time, type: .rel, code: Self.horizontalWheelHighResolution, value: Int32(horizontal)))
+            sinceNotch.horizontal += horizontal
+            let notches = sinceNotch.horizontal / 120
+            if notches != 0 {
+                events.append(InputEvent(time: time, type: .rel, code: Self.horizontalWheel, value: Int32(notches)))
+                sinceNotch.horizontal -= notches * 120
+            }
+        }
+        return events.isEmpty ? [] : events + [Self.report(time)]
+    }
+
+    /// Forgets partial scrolling (a new gesture begins).
+    mutating func resetScroll() {
+        pendingHighResolution = .zero
+        sinceNotch = (0, 0)
+    }
+}

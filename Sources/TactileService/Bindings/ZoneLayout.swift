@@ -1,0 +1,72 @@
+// Where each zone of a config lies on a device's screen, in points.
+import Tactile
+
+/// The screen a device's gestures are recognized on, and where its zones lie.
+///
+/// The service gives each touch device a window the size of its surface:
+/// one millimetre of the surface is ``pointsPerMillimetre`` points, so zone
+/// sizes and recognizer thresholds in millimetres mean millimetres under the
+/// finger, and fractions mean fractions of the surface (which covers the
+/// display on a touchscreen).
+public struct ZoneLayout: Hashable, Sendable {
+    /// Points per millimetre of the service's screens (about 100 dpi).
+    public static let pointsPerMillimetre = 4.0
+
+    /// The screen: the surface, at ``pointsPerMillimetre``.
+    public let screen: Screen
+    /// The surface's size in millimetres.
+    public let surfaceSize: Size
+
+    /// The layout for `device`; a touchscreen without resolution is taken to
+    /// cover `display` (1920 × 1080 at 96 dpi when unknown).
+    public init(device: DeviceDescription, display: Screen = .standard) {
+        let mapping = SurfaceMapping(device: device, screen: display)
+        let size = mapping.surfaceSize
+        let width = max(1, min(size.width, Screen.maximumSide / Self.pointsPerMillimetre))
+        let height = max(1, min(size.height, Screen.maximumSide / Self.pointsPerMillimetre))
+        surfaceSize = Size(width: width, height: height)
+        screen = Screen(
+            bounds: Rect(x: 0, y: 0, width: width * Self.pointsPerMillimetre, height: height * Self.pointsPerMillimetre),
+            pointsPerMillimetre: Self.pointsPerMillimetre
+        )
+    }
+
+    /// Points along a side of `sideMillimetres` for `measure`, within the side.
+    private func points(_ measure: ZoneMeasure, along sideMillimetres: Double) -> Double {
+        min(max(0, measure.millimetres(along: sideMillimetres)), sideMillimetres) * Self.pointsPerMillimetre
+    }
+
+    /// The zone's rectangle on ``screen``.
+    public func frame(of shape: Zone.Shape) -> Rect {
+        let width = screen.bounds.width, height = screen.bounds.height
+        switch shape {
+        case .edge(let edge, let depth):
+            let along = edge == .left || edge == .right ? surfaceSize.width : surfaceSize.height
+            let d = points(depth, along: along)
+            switch edge {
+            case .left: return Rect(x: 0, y: 0, width: d, height: height)
+            case .right: return Rect(x: width - d, y: 0, width: d, height: height)
+            case .top: return Rect(x: 0, y: 0, width: width, height: d)
+            case .bottom: return Rect(x: 0, y: height - d, width: width, height: d)
+            }
+        case .corner(let corner, let size):
+            let w = points(size, along: surfaceSize.width), h = points(size, along: surfaceSize.height)
+            // A size in millimetres is a square; a fraction is of each side.
+            let (sw, sh): (Double, Double)
+            if case .millimetres = size { (sw, sh) = (min(w, h), min(w, h)) } else { (sw, sh) = (w, h) }
+            switch corner {
+            case .topLeft: return Rect(x: 0, y: 0, width: sw, height: sh)
+            case .topRight: return Rect(x: width - sw, y: 0, width: sw, height: sh)
+            case .bottomLeft: return Rect(x: 0, y: height - sh, width: sw, height: sh)
+            case .bottomRight: return Rect(x: width - sw, y: height - sh, width: sw, height: sh)
+            }
+        case .rect(let x, let y, let w, let h):
+            let left = points(x, along: surfaceSize.width), top = points(y, along: surfaceSize.height)
+            return Rect(
+                x: left, y: top,
+                width: min(points(w, along: surfaceSize.width), width - left),
+                height: min(points(h, along: surfaceSize.height), height - top)
+            )
+        }
+    }
+}

@@ -1,0 +1,330 @@
+// Which touches of a grabbed device reach the app: passed on, held back, or cancelled and dropped.
+import Tactile
+
+/// Decides, frame by frame, what the copy of a grabbed touch device sends
+/// on: every touch the service does not claim, unchanged.
+///
+/// Each contact (a slot from landing to lifting) is in one of three modes:
+///
+/// - **pass**: its events go on as they come. While every contact passes,
+///   a frame goes on **byte for byte** (the same events in the same order),
+///   so an app behind the service sees exactly what the device sent.
+/// - **hold**: it landed in a zone that holds touches (a screen edge) and its
+///   frames are kept back until the zone's gestures decide: ``release(slot:at:)``
+///   replays them, frame by frame, and the contact passes from then on;
+///   ``claim(slots:at:)`` drops them and the app never sees the touch.
+/// - **drop**: claimed by a gesture; nothing of it goes on until it lifts.
+///
+/// Claiming a contact that was already passed on **cancels** it: one frame
+/// sets `ABS_MT_TOOL_TYPE` to `MT_TOOL_PALM` on its slot, the next releases
+/// it. libinput turns that into a touch cancel (`evdev-fallback.c`), where a
+/// plain lift would be a tap where the finger was.
+///
+/// Frames where some contact is held or dropped are rebuilt from the slots'
+/// values instead (see ``process(frame:at:landing:)``): the copy's kernel
+/// keeps its own slot values and drops repeated ones, so the gate keeps what
+/// the device holds and what the copy holds, and sends the difference.
+/// `BTN_TOUCH` and the `BTN_TOOL_*` finger counts then count the contacts
+/// the copy holds.
+///
+/// ```swift
+/// var gate = TouchGate(device: panel)
+/// let out = gate.process(frame: events, at: time) { slot in inEdgeZone(slot) ? .hold : .pass }
+/// try sink.write(out, to: copy)
+/// try sink.write(gate.claim(slots: [0], at: time), to: copy)   // a gesture took slot 0
+/// ```
+public struct TouchGate {
+    /// What happens to a contact's events.
+    public enum Mode: Hashable, Sendable {
+        case pass, hold, drop
+    }
+
+    /// A frame of a held contact: when it came and the slot's values after it.
+    struct HeldFrame {
+        var time: Double
+        var values: SlotValues
+    }
+
+    struct Slot {
+        /// What the device holds.
+        var input = SlotValues()
+        /// What the copy holds (what was sent on).
+        var output = SlotValues()
+        var mode = Mode.pass
+        /// The held contact's frames, oldest first.
+        var held: [HeldFrame] = []
+    }
+
+    /// The finger-count keys (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`) by count.
+    static let fingerKeys: [(count: Int, key: UInt16)] = [
+        (1, KeyCode.toolFinger), (2, KeyCode.toolDoubleTap), (3, KeyCode.toolTripleTap),
+        (4, KeyCode.toolQuadTap), (5, KeyCode.toolQuintTap),
+    ]
+
+    let hasSlots: Bool
+    /// The per-slot codes the device has, ascending.
+    let slotCodes: [UInt16]
+    /// The touch keys the device has (`BTN_TOUCH` and the finger counts).
+    let touchKeys: Set<UInt16>
+    /// The slot that `MT_TOOL_PALM` cancels on needs the copy to have the axis (``VirtualDeviceTemplate/touchCopy(of:)`` adds it).
+    let palmTool: Int32 = 2
+
+    private(set) var slots: [Slot]
+    /// The slot the device's next per-slot events apply to, and the copy's.
+    private var inputSlot: Int
+    private var outputSlot: Int
+    /// The touch keys as the device holds them and as the copy holds them.
+    private var inputKeys: [UInt16: Int32] = [:]
+    private var outputKeys: [UInt16: Int32] = [:]
+
+    /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
+    public init(device: DeviceDescription, currentSlot: Int = 0) {
+        hasSlots = device.axis(AbsCode.mtSlot) != nil
+        slotCodes = device.axes.map(\.code).filter(SlotValues.holds)
+        let fingerKeys = Set(Self.fingerKeys.map(\.key))
+        touchKeys = Set(device.keys.filter { $0 == KeyCode.touch || fingerKeys.contains($0) })
+        let count = max(1, device.slotCount)
+        slots = Array(repeating: Slot(), count: count)
+        inputSlot = min(max(0, currentSlot), count - 1)
+        outputSlot = 0
+    }
+
+    /// The mode of the contact in `slot`.
+    public func mode(ofSlot slot: Int) -> Mode { slots.indices.contains(slot) ? slots[slot].mode : .pass }
+
+    /// The slots whose contacts are held back now.
+    public var heldSlots: [Int] { slots.indices.filter { slots[$0].mode == .hold } }
+
+    /// Whether the contact in `slot` is down on the device.
+    public func isDown(slot: Int) -> Bool { slots.indices.contains(slot) && slots[slot].input.isActive }
+
+    /// Whether any contact the copy holds is down (what an app behind sees).
+    public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
+
+    // MARK: Frames
+
+    /// Takes one frame of the device (its events up to and including
+    /// `SYN_REPORT`) and returns what the copy sends on, ending with
+    /// `SYN_REPORT`, or nothing. `landing` is asked the mode of each contact
+    /// that begins in the frame (hold for a holding zone, otherwise pass).
+    public mutating func process(frame: [InputEvent], at time: Double, landing: (Int) -> Mode) -> [InputEvent] {
+        let rawEligible = slots.allSatisfy { $0.mode == .pass } && inputSlot == outputSlot && inputKeys == outputKeys
+        var touched: [Int] = []
+        var passThrough: [InputEvent] = []   // events that go on in a rebuilt frame too
+        var dropped = false
+        for event in frame {
+            switch event.type {
+            case .syn:
+                if event.code == SynCode.dropped { dropped = true }
+            case .abs where event.code == AbsCode.mtSlot:
+                if slots.indices.contains(Int(event.value)) { inputSlot = Int(event.value) }
+            case .abs where SlotValues.holds(event.code):
+                if touched.last != inputSlot, !touched.contains(inputSlot) { touched.append(inputSlot) }
+                let before = slots[inputSlot].input.trackingID
+                slots[inputSlot].input[event.code] = event.value
+                if event.code == AbsCode.mtTrackingID, event.value >= 0, event.value != before {
+                    beginContact(in: inputSlot, landing: landing)
+                }
+            case .key where touchKeys.contains(event.code):
+                inputKeys[event.code] = event.value
+            default:
+                passThrough.append(event)
+            }
+        }
+        for slot in touched { endContactIfLifted(in: slot, at: time) }
+
+        var out: [InputEvent] = []
+        if rawEligible && !dropped && slots.allSatisfy({ $0.mode == .pass }) {
+            // Every contact passes: the frame goes on as it came, then the copy's model follows it.
+            out = frame.filter { $0.type != .syn }
+            followOnCopy(out)
+            // Values the copy never saw (a slot the device last used for a dropped contact) are sent too.
+            appendSlotChanges(for: touched, to: &out, time: time)
+        } else {
+            appendSlotChanges(for: touched, to: &out, time: time)
+            let copyHasContacts = self.copyHasContacts
+            let allPass = slots.allSatisfy { $0.mode == .pass }
+            out += passThrough.filter { event in
+                event.type != .syn && (copyHasContacts || !(event.type == .abs && event.code < AbsCode.mtSlot))
+            }
+            appendKeyChanges(to: &out, time: time, followDevice: allPass)
+        }
+        return close(out, time: time)
+    }
+
+    /// Applies events sent on unchanged to the model of what the copy holds.
+    private mutating func followOnCopy(_ events: [InputEvent]) {
+        for event in events {
+            switch event.type {
+            case .abs where event.code == AbsCode.mtSlot:
+                if slots.indices.contains(Int(event.value)) { outputSlot = Int(event.value) }
+            case .abs where SlotValues.holds(event.code):
+                slots[outputSlot].output[event.code] = event.value
+            case .key where touchKeys.contains(event.code):
+                outputKeys[event.code] = event.value
+            default:
+                break
+            }
+        }
+    }
+
+    /// A contact begins in `slot`: its mode comes from `landing`.
+    private mutating func beginContact(in slot: Int, landing: (Int) -> Mode) {
+        let mode = landing(slot)
+        slots[slot].mode = mode
+        slots[slot].held = []
+    }
+
+    /// Records a held contact's frame, and lets a dropped contact's slot pass again once it lifts.
+    private mutating func endContactIfLifted(in slot: Int, at time: Double) {
+        switch slots[slot].mode {
+        case .hold:
+            slots[slot].held.append(HeldFrame(time: time, values: slots[slot].input))
+        case .drop where !slots[slot].input.isActive:
+            slots[slot].mode = .pass
+        case .drop, .pass:
+            break
+        }
+    }
+
+    // MARK: Decisions
+
+    /// Takes the contacts in `slots` from the app: held ones are dropped (the
+    /// app never sees them), passed ones are cancelled (a palm frame, then
+    /// their release). Returns the frames the copy sends (empty when none).
+    public mutating func claim(slots claimed: some Sequence<Int>, at time: Double) -> [InputEvent] {
+        var cancelled: [Int] = []
+        for slot in Set(claimed).sorted() where self.slots.indices.contains(slot) {
+            guard self.slots[slot].input.isActive || self.slots[slot].output.isActive else { continue }
+            switch self.slots[slot].mode {
+            case .drop:
+                continue
+            case .hold:
+                self.slots[slot].held = []
+            case .pass:
+                if self.slots[slot].output.isActive { cancelled.append(slot) }
+            }
+            self.slots[slot].mode = self.slots[slot].input.isActive ? .drop : .pass
+        }
+        guard !cancelled.isEmpty else { return [] }
+        var out: [InputEvent] = []
+        if hasSlots {
+            for slot in cancelled where self.slots[slot].output[AbsCode.mtToolType] != palmTool {
+                selectOutputSlot(slot, in: &out, time: time)
+                out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: palmTool))
+                self.slots[slot].output[AbsCode.mtToolType] = palmTool
+            }
+            out = close(out, time: time)
+        }
+        var release: [InputEvent] = []
+        for slot in cancelled {
+            if hasSlots {
+                selectOutputSlot(slot, in: &release, time: time)
+                release.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
+            }
+            self.slots[slot].output.trackingID = -1
+        }
+        appendKeyChanges(to: &release, time: time, followDevice: false)
+        return out + close(release, time: time)
+    }
+
+    /// Lets a held contact go on: its frames so far are replayed, one frame
+    /// each, and it passes from then on. Returns the frames (empty when the
+    /// slot holds nothing).
+    public mutating func release(slot: Int, at time: Double) -> [InputEvent] {
+        guard slots.indices.contains(slot), slots[slot].mode == .hold else { return [] }
+        let held = slots[slot].held
+        slots[slot].held = []
+        slots[slot].mode = .pass
+        var out: [InputEvent] = []
+        for frame in held {
+            var events: [InputEvent] = []
+            let target = frame.values
+            let changes = slots[slot].output.changes(to: target, codes: slotCodes)
+            if !changes.isEmpty {
+                selectOutputSlot(slot, in: &events, time: frame.time)
+                for change in changes {
+                    events.append(InputEvent(time: frame.time, type: .abs, code: change.code, value: change.value))
+                }
+                slots[slot].output = target
+            }
+            appendKeyChanges(to: &events, time: frame.time, followDevice: false)
+            out += close(events, time: frame.time)
+        }
+        // Anything since (none, normally) brings the copy to the device's state.
+        var rest: [InputEvent] = []
+        appendSlotChanges(for: [slot], to: &rest, time: time)
+        appendKeyChanges(to: &rest, time: time, followDevice: slots.allSatisfy { $0.mode == .pass })
+        return out + close(rest, time: time)
+    }
+
+    /// Ends every contact the copy holds (the service stops or lets the
+    /// device go): one frame releasing them, with the touch keys up.
+    public mutating func releaseAll(at time: Double) -> [InputEvent] {
+        var out: [InputEvent] = []
+        for slot in slots.indices {
+            slots[slot].mode = .pass
+            slots[slot].held = []
+            if slots[slot].output.isActive {
+                if hasSlots {
+                    selectOutputSlot(slot, in: &out, time: time)
+                    out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
+                }
+                slots[slot].output.trackingID = -1
+            }
+        }
+        for key in touchKeys.sorted() where outputKeys[key, default: 0] != 0 {
+            out.append(InputEvent(time: time, type: .key, code: key, value: 0))
+            outputKeys[key] = 0
+        }
+        return close(out, time: time)
+    }
+
+    // MARK: Building frames
+
+    /// Appends what brings the copy's passing slots among `touched` to the device's values.
+    private mutating func appendSlotChanges(for touched: [Int], to out: inout [InputEvent], time: Double) {
+        for slot in touched where slots[slot].mode == .pass && (slots[slot].input.isActive || slots[slot].output.isActive) {
+            let changes = slots[slot].output.changes(to: slots[slot].input, codes: slotCodes)
+            guard !changes.isEmpty else { continue }
+            selectOutputSlot(slot, in: &out, time: time)
+            for change in changes {
+                out.append(InputEvent(time: time, type: .abs, code: change.code, value: change.value))
+            }
+            slots[slot].output = slots[slot].input
+        }
+    }
+
+    /// Appends `ABS_MT_SLOT` when the copy's current slot is another one.
+    private mutating func selectOutputSlot(_ slot: Int, in out: inout [InputEvent], time: Double) {
+        guard hasSlots, outputSlot != slot else { return }
+        out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtSlot, value: Int32(slot)))
+        outputSlot = slot
+    }
+
+    /// Appends the touch keys that change: as the device holds them when
+    /// every contact passes (`followDevice`), otherwise counted from the
+    /// contacts the copy holds.
+    private mutating func appendKeyChanges(to out: inout [InputEvent], time: Double, followDevice: Bool) {
+        var target: [UInt16: Int32] = [:]
+        if followDevice {
+            target = inputKeys
+        } else {
+            let count = slots.reduce(0) { $0 + ($1.output.isActive ? 1 : 0) }
+            if touchKeys.contains(KeyCode.touch) { target[KeyCode.touch] = count > 0 ? 1 : 0 }
+            let top = Self.fingerKeys.last { touchKeys.contains($0.key) && $0.count <= count }
+            for pair in Self.fingerKeys where touchKeys.contains(pair.key) {
+                target[pair.key] = pair.key == top?.key ? 1 : 0
+            }
+        }
+        for key in touchKeys.sorted() where outputKeys[key, default: 0] != target[key, default: 0] {
+            out.append(InputEvent(time: time, type: .key, code: key, value: target[key, default: 0]))
+            outputKeys[key] = target[key, default: 0]
+        }
+    }
+
+    /// `events` closed by `SYN_REPORT`, or nothing when there are none.
+    private func close(_ events: [InputEvent], time: Double) -> [InputEvent] {
+        events.isEmpty ? [] : events + [InputEvent(time: time, type: .syn, code: SynCode.report, value: 0)]
+    }
+}

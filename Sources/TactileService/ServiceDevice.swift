@@ -1,0 +1,291 @@
+// The service's work on one touch device: recognition, the touch gate, and the actions of its bindings.
+import Tactile
+
+/// The virtual devices one touch device's output goes to.
+public struct DeviceOutputs: Hashable, Sendable {
+    /// The copy unclaimed touches pass through (`nil`: the device is not grabbed, nothing is passed on).
+    public var touchCopy: VirtualDeviceID?
+    /// The keyboard for chords (shared by every device).
+    public var keyboard: VirtualDeviceID?
+    /// The absolute pointer for clicks and scrolling, in this device's units.
+    public var pointer: VirtualDeviceID?
+
+    public init(touchCopy: VirtualDeviceID? = nil, keyboard: VirtualDeviceID? = nil, pointer: VirtualDeviceID? = nil) {
+        self.touchCopy = touchCopy
+        self.keyboard = keyboard
+        self.pointer = pointer
+    }
+}
+
+/// One touch device under the service: its events are recognized against
+/// a config's bindings (a ``GestureMap``), its touches go on through a
+/// ``TouchGate`` to its copy, and what the bindings do goes to the sink.
+///
+/// Fed event by event, from a device or a recording; time is the events'.
+/// Each frame: the engine sees it first (so a gesture that takes touches in
+/// this frame keeps the frame's motion from the app), then touches are
+/// claimed, the frame goes through the gate, the actions run, and held
+/// touches whose zone decided are released or stay dropped. Between events,
+/// ``advance(to:)`` lets timers fire (a long press) with the same steps.
+///
+/// ```swift
+/// let sink = RecordingSink()
+/// let device = try ServiceDevice(description: panel, config: ConfigLoader.defaultConfig, sink: sink, commands: RecordingCommandRunner())
+/// device.onReport = { print($0) }
+/// for event in recording.events { device.process(event) }
+/// device.finish(at: lastTime + 1)
+/// ```
+@MainActor
+public final class ServiceDevice {
+    /// The longest a touch is held back in a zone, in seconds, before it goes on undecided.
+    public static let maximumHold = 1.5
+
+    public let description: DeviceDescription
+    public let outputs: DeviceOutputs
+    public private(set) var map: GestureMap
+    public private(set) var pipeline: InputPipeline
+    /// Called with every thing done.
+    public var onReport: ((ServiceReport) -> Void)?
+    /// Called when the emergency gesture is made: the service should let go of everything.
+    public var onEmergency: (() -> Void)?
+    /// The engine's trace (for `tactile check`): set before feeding events.
+    public var onTrace: ((GestureTraceEvent) -> Void)? {
+        didSet { pipeline.engine.onTrace = onTrace }
+    }
+
+    private let sink: OutputSink
+    private let commands: CommandRunner
+    private var gate: TouchGate
+    private var synthesizer: ActionSynthesizer
+    private var frameEvents: [InputEvent] = []
+    private var firings: [BindingFiring] = []
+    private var lastFrame: TouchFrame?
+    /// Held touches: their zone's view and name, and since when.
+    private var held: [Int: (view: View, zone: String, touch: TouchID, since: Double)] = [:]
+    private var steps: [Int: StepCounter] = [:]
+    private var lastTranslation: [Int: Vector] = [:]
+    private var pendingConfig: GestureConfig?
+    private let axisValues: AxisValues
+
+    /// A device under `config`. `outputs` are the sink's devices (see
+    /// ``makeOutputs(for:config:sink:keyboard:passThrough:)``).
+    public init(description: DeviceDescription, config: GestureConfig, sink: OutputSink, outputs: DeviceOutputs,
+                commands: CommandRunner, axisValues: AxisValues = AxisValues(), display: Screen = .standard) {
+        self.description = description
+        self.sink = sink
+        self.outputs = outputs
+        self.commands = commands
+        self.axisValues = axisValues
+        let layout = ZoneLayout(device: description, display: display)
+        let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
+        synthesizer = ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen)
+        gate = TouchGate(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot]))
+        map = GestureMap(config: config, layout: layout)
+        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues)
+        attach()
+    }
+
+    /// Creates the virtual devices `description` needs under `config`: its
+    /// copy when `passThrough`, and a pointer when a binding clicks or scrolls.
+    public static func makeOutputs(for description: DeviceDescription, config: GestureConfig, sink: OutputSink,
+                                   keyboard: VirtualDeviceID?, passThrough: Bool) throws(OutputError) -> DeviceOutputs {
+        var outputs = DeviceOutputs(keyboard: keyboard)
+        if passThrough {
+            outputs.touchCopy = try sink.create(.touchCopy(of: description), name: description.name)
+        }
+        let pointing = config.bindings.contains { binding in
+            binding.actions.values.joined().contains { action in
+                if case .click = action { return true }
+                if case .scroll = action { return true }
+                return false
+            }
+        }
+        if pointing, let axes = description.positionAxes {
+            outputs.pointer = try sink.create(.pointer(x: axes.x, y: axes.y), name: description.name + " pointer (Tactile)")
+        }
+        return outputs
+    }
+
+    private func attach() {
+        pipeline.onFrame = { [weak self] frame in self?.lastFrame = frame }
+        map.onFiring = { [weak self] firing in self?.firings.append(firing) }
+        pipeline.engine.onTrace = onTrace
+    }
+
+    /// Uses `config` from the next moment no finger is down (at once if none is).
+    public func reconfigure(_ config: GestureConfig) {
+        pendingConfig = config
+        applyPendingConfigIfIdle()
+    }
+
+    private func applyPendingConfigIfIdle() {
+        guard let config = pendingConfig, frameEvents.isEmpty,
+              !(0..<max(1, description.slotCount)).contains(where: gate.isDown(slot:)), held.isEmpty else { return }
+        pendingConfig = nil
+        let time = pipeline.engine.now
+        map = GestureMap(config: config, layout: map.layout)
+        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues)
+        pipeline.advance(to: time)
+        steps = [:]
+        lastTranslation = [:]
+        attach()
+    }
+
+    /// Engine time of the next timer, if any (a long press due).
+    public var nextDeadline: Double? { pipeline.engine.nextDeadline }
+
+    // MARK: Input
+
+    /// Takes one event of the device; a frame is handled at its `SYN_REPORT`.
+    public func process(_ event: InputEvent) {
+        frameEvents.append(event)
+        pipeline.process(event)
+        guard event.isReport else { return }
+        let frame = frameEvents
+        frameEvents = []
+        let time = event.time
+        claimTouches(at: time)
+        if let copy = outputs.touchCopy {
+            let touches = lastFrame?.touches ?? []
+            let out = gate.process(frame: frame, at: time) { [map, pipeline] slot in
+                guard let touch = touches.first(where: { $0.slot == slot && $0.phase == .began }),
+                      let view = pipeline.engine.view(boundTo: touch.id), let zone = map.holdingZone(of: view) else { return .pass }
+                self.held[slot] = (view, zone, touch.id, time)
+                return .hold
+            }
+            write(out, to: copy, at: time)
+        }
+        settle(at: time)
+        applyPendingConfigIfIdle()
+    }
+
+    /// Lets timers due by `time` fire, and acts on them.
+    public func advance(to time: Double) {
+        pipeline.advance(to: time)
+        claimTouches(at: time)
+        settle(at: time)
+        applyPendingConfigIfIdle()
+    }
+
+    /// The end: pending timers fire until `time`, then every touch the copy
+    /// holds is released (so no app is left with a finger down).
+    public func finish(at time: Double) {
+        pipeline.finishInput(at: time)
+        claimTouches(at: time)
+        settle(at: time)
+        releaseAll(at: time)
+    }
+
+    /// Releases every touch the copy holds now (the service lets go of the device).
+    public func releaseAll(at time: Double) {
+        held = [:]
+        if let copy = outputs.touchCopy { write(gate.releaseAll(at: time), to: copy, at: time) }
+    }
+
+    // MARK: Steps of a cycle
+
+    /// Takes the touches of bindings that began or were recognized.
+    private func claimTouches(at time: Double) {
+        for firing in firings where firing.binding >= 0 && firing.phase != .cancelled {
+            let binding = map.bindings[firing.binding]
+            guard binding.claimsTouches, !firing.slots.isEmpty else { continue }
+            for slot in firing.slots { held[slot] = nil }
+            guard let copy = outputs.touchCopy else { continue }
+            let out = gate.claim(slots: firing.slots, at: time)
+            if !out.isEmpty || firing.phase != .changed {
+                report(.claimed(binding: binding.name, slots: firing.slots, time: firing.time))
+            }
+            write(out, to: copy, at: time)
+        }
+    }
+
+    /// Runs the actions of the cycle's firings, then decides held touches.
+    private func settle(at time: Double) {
+        let due = firings
+        firings = []
+        for firing in due { perform(firing) }
+        decideHeldTouches(at: time)
+    }
+
+    private func perform(_ firing: BindingFiring) {
+        guard firing.binding >= 0 else {
+            if firing.phase == .began {
+                report(.emergency(time: firing.time))
+                onEmergency?()
+            }
+            return
+        }
+        let binding = map.bindings[firing.binding]
+        if firing.phase != .changed {
+            report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
+        }
+        if firing.phase == .began {
+            lastTranslation[firing.binding] = .zero
+            synthesizer.resetScroll()
+        }
+        for action in binding.actions[firing.phase] ?? [] {
+            run(action, for: firing, binding: binding)
+        }
+        if let step = binding.step, firing.phase == .began || firing.phase == .changed || firing.phase == .ended {
+            var counter = steps[firing.binding] ?? StepCounter(step: step)
+            let count = counter.steps(for: firing)
+            steps[firing.binding] = counter
+            let actions = count > 0 ? step.increase : step.decrease
+            for _ in 0..<abs(count) {
+                for action in actions { run(action, for: firing, binding: binding) }
+            }
+        }
+        lastTranslation[firing.binding] = firing.translation
+    }
+
+    private func run(_ action: ServiceAction, for firing: BindingFiring, binding: Binding) {
+        let time = firing.time
+        switch action {
+        case .key(let chord):
+            guard let keyboard = outputs.keyboard else { return }
+            write(synthesizer.chord(chord, at: time), to: keyboard, at: time)
+        case .click(let button):
+            guard let pointer = outputs.pointer else { return }
+            write(synthesizer.click(button, at: firing.location, time: time), to: pointer, at: time)
+        case .scroll(let scroll):
+            guard let pointer = outputs.pointer else { return }
+            let previous = lastTranslation[firing.binding] ?? .zero
+            let delta = Vector(dx: firing.translation.dx - previous.dx, dy: firing.translation.dy - previous.dy)
+            write(synthesizer.scroll(scroll, delta: delta, time: time), to: pointer, at: time)
+            return   // scrolling is reported by its binding's began and ended, not each step
+        case .command(let arguments):
+            if let problem = commands.run(arguments) {
+                report(.failed(problem, time: time))
+                return
+            }
+        }
+        report(.performed(binding: binding.name, action: action.description, time: time))
+    }
+
+    /// Releases held touches whose zone's gestures all gave up (or that were held too long).
+    private func decideHeldTouches(at time: Double) {
+        guard let copy = outputs.touchCopy else { held = [:]; return }
+        for slot in held.keys.sorted() {
+            guard let entry = held[slot] else { continue }
+            guard gate.mode(ofSlot: slot) == .hold else { held[slot] = nil; continue }
+            let pending = entry.view.gestureRecognizers.contains { recognizer in
+                recognizer.state == .possible && recognizer.touches.contains { $0.id == entry.touch }
+            }
+            if pending && time - entry.since < Self.maximumHold { continue }
+            held[slot] = nil
+            write(gate.release(slot: slot, at: time), to: copy, at: time)
+            report(.released(slot: slot, zone: entry.zone, time: time))
+        }
+    }
+
+    private func write(_ events: [InputEvent], to device: VirtualDeviceID, at time: Double) {
+        guard !events.isEmpty else { return }
+        do {
+            try sink.write(events, to: device)
+        } catch {
+            report(.failed(error.description, time: time))
+        }
+    }
+
+    private func report(_ item: ServiceReport) { onReport?(item) }
+}

@@ -1,0 +1,55 @@
+// What the service did, as lines for its log, dry runs and `tactile check`.
+import Tactile
+
+/// One thing the service did on a device.
+public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
+    /// A binding's recognizer sent an action.
+    case fired(binding: String, phase: GesturePhase, time: Double, location: Point)
+    /// A binding took touches from the app: passed-on ones were cancelled, held ones dropped.
+    case claimed(binding: String, slots: [Int], time: Double)
+    /// A held touch went on to the app: no gesture of its zone took it.
+    case released(slot: Int, zone: String, time: Double)
+    /// An action was carried out (or, in a dry run, would have been).
+    case performed(binding: String, action: String, time: Double)
+    /// The emergency gesture was made.
+    case emergency(time: Double)
+    /// Something could not be done.
+    case failed(String, time: Double)
+
+    public var time: Double {
+        switch self {
+        case .fired(_, _, let time, _), .claimed(_, _, let time), .released(_, _, let time),
+             .performed(_, _, let time), .emergency(let time), .failed(_, let time):
+            time
+        }
+    }
+
+    public var description: String {
+        let stamp = FixedDecimal.format(time, places: 3)
+        switch self {
+        case .fired(let binding, let phase, _, let location):
+            return "\(stamp)  \(TextFormat.visible(binding)) \(phase.rawValue) at (\(FixedDecimal.format(location.x, places: 1)), \(FixedDecimal.format(location.y, places: 1)))"
+        case .claimed(let binding, let slots, _):
+            return "\(stamp)  \(TextFormat.visible(binding)) takes slot \(slots.map(String.init).joined(separator: ", ")) from the app"
+        case .released(let slot, let zone, _):
+            return "\(stamp)  slot \(slot) held in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
+        case .performed(let binding, let action, _):
+            return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action))"
+        case .emergency:
+            return "\(stamp)  emergency gesture: every grab released"
+        case .failed(let message, _):
+            return "\(stamp)  error: \(TextFormat.visible(message))"
+        }
+    }
+}
+
+extension ServiceAction: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .key(let chord): "key \(chord.text)"
+        case .click(let button): "\(button.rawValue) click"
+        case .scroll(let scroll): scroll.natural ? "scroll (natural)" : "scroll (traditional)"
+        case .command(let arguments): "run " + arguments.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+// What the service tests share: a touchscreen, a sink that keeps what it is given, and a stream builder.
+import Tactile
+import TactileService
+
+/// A 200 × 100 mm touchscreen, 10 units per mm, with single-touch axes (as real panels have).
+let servicePanel = DeviceDescription(
+    name: "Service Test Panel",
+    properties: [InputProperty.direct],
+    keys: [KeyCode.touch],
+    axes: [
+        AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1999, resolution: 10),
+        AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 999, resolution: 10),
+        AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+        AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1999, resolution: 10),
+        AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 999, resolution: 10),
+        AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+    ]
+)
+
+/// A sink that keeps every device and write.
+final class CapturingSink: OutputSink {
+    var devices: [(template: VirtualDeviceTemplate, name: String)] = []
+    var writes: [(device: VirtualDeviceID, events: [InputEvent])] = []
+    var createdNodes: Set<String> { [] }
+
+    func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
+        devices.append((template, name))
+        return VirtualDeviceID(rawValue: devices.count - 1)
+    }
+
+    func write(_ events: [InputEvent], to device: VirtualDeviceID) throws(OutputError) {
+        writes.append((device, events))
+    }
+
+    func destroy(_ device: VirtualDeviceID) {}
+
+    /// Every event written to `device`, in order.
+    func events(of device: VirtualDeviceID?) -> [InputEvent] {
+        writes.filter { $0.device == device }.flatMap(\.events)
+    }
+}
+
+/// Builds a touchscreen stream frame by frame, as a kernel driver reports it
+/// (`ABS_MT_SLOT` only when the slot changes, `ABS_X`/`ABS_Y` for the first contact, `BTN_TOUCH`).
+struct PanelStream {
+    private(set) var events: [InputEvent] = []
+    private var currentSlot = 0
+    private var nextID: Int32 = 100
+    private var down: [Int: (x: Int32, y: Int32)] = [:]
+    var time = 1.0
+
+    private mutating func add(_ type: EventType, _ code: UInt16, _ value: Int32) {
+        events.append(InputEvent(time: time, type: type, code: code, value: value))
+    }
+
+    private mutating func select(_ slot: Int) {
+        if slot != currentSlot { add(.abs, AbsCode.mtSlot, Int32(slot)); currentSlot = slot }
+    }
+
+    /// One frame: fingers landing (`land`), moving to (`move`), lifting (`lift`), then the report; time advances by `step`.
+    mutating func frame(land: [Int: (Double, Double)] = [:], move: [Int: (Double, Double)] = [:], lift: [Int] = [], step: Double = 0.010) {
+        let wasDown = !down.isEmpty
+        for (slot, mm) in land.sorted(by: { $0.key < $1.key }) {
+            select(slot)
+            add(.abs, AbsCode.mtTrackingID, nextID); nextID += 1
+            let x = Int32(mm.0 * 10), y = Int32(mm.1 * 10)
+            add(.abs, AbsCode.mtPositionX, x); add(.abs, AbsCode.mtPositionY, y)
+            down[slot] = (x, y)
+        }
+        for (slot, mm) in move.sorted(by: { $0.key < $1.key }) {
+            let x = Int32(mm.0 * 10), y = Int32(mm.1 * 10)
+            guard let old = down[slot], old != (x, y) else { continue }
+            select(slot)
+            if old.x != x { add(.abs, AbsCode.mtPositionX, x) }
+            if old.y != y { add(.abs, AbsCode.mtPositionY, y) }
+            down[slot] = (x, y)
+        }
+        for slot in lift.sorted() {
+            select(slot)
+            add(.abs, AbsCode.mtTrackingID, -1)
+            down[slot] = nil
+        }
+        if !wasDown && !down.isEmpty { add(.key, KeyCode.touch, 1) }
+        if wasDown && down.isEmpty { add(.key, KeyCode.touch, 0) }
+        if let first = down.sorted(by: { $0.key < $1.key }).first?.value, !land.isEmpty || !move.isEmpty {
+            add(.abs, AbsCode.x, first.x); add(.abs, AbsCode.y, first.y)
+        }
+        add(.syn, SynCode.report, 0)
+        time += step
+    }
+
+    /// A finger in `slot` moving in a straight line over `frames` frames.
+    mutating func stroke(slot: Int, from start: (Double, Double), to end: (Double, Double), frames: Int, lift: Bool = true) {
+        frame(land: [slot: start])
+        for index in 1...frames {
+            let f = Double(index) / Double(frames)
+            frame(move: [slot: (start.0 + (end.0 - start.0) * f, start.1 + (end.1 - start.1) * f)])
+        }
+        if lift { frame(lift: [slot]) }
+    }
+
+    /// Frames with nothing moving (a finger held), `duration` seconds long.
+    mutating func wait(_ duration: Double, slot: Int) {
+        let end = time + duration
+        while time < end {
+            guard let position = down[slot] else { return }
+            // A real panel jitters by a unit now and then.
+            let x = position.x + (Int32((time * 100).rounded()) % 2 == 0 ? 1 : -1)
+            frame(move: [slot: (Double(x) / 10, Double(position.y) / 10)])
+        }
+    }
+}
+
+/// Splits events into frames (each ending with its report).
+func frames(of events: [InputEvent]) -> [[InputEvent]] {
+    var result: [[InputEvent]] = []
+    var current: [InputEvent] = []
+    for event in events {
+        current.append(event)
+        if event.isReport { result.append(current); current = [] }
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+}
