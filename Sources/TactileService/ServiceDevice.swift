@@ -41,7 +41,7 @@ public final class ServiceDevice {
     public static let maximumHold = 1.5
 
     public let description: DeviceDescription
-    public let outputs: DeviceOutputs
+    public private(set) var outputs: DeviceOutputs
     public private(set) var map: GestureMap
     public private(set) var pipeline: InputPipeline
     /// Called with every thing done.
@@ -52,6 +52,11 @@ public final class ServiceDevice {
     public var onTrace: ((GestureTraceEvent) -> Void)? {
         didSet { pipeline.engine.onTrace = onTrace }
     }
+
+    /// Whether ``engineLatency`` is recorded.
+    public var measuresLatency = false
+    /// How long the engine took over each frame (recognition alone, without the gate and the writes).
+    public private(set) var engineLatency = LatencyRecorder()
 
     private let sink: OutputSink
     private let commands: CommandRunner
@@ -93,17 +98,23 @@ public final class ServiceDevice {
         if passThrough {
             outputs.touchCopy = try sink.create(.touchCopy(of: description), name: description.name)
         }
-        let pointing = config.bindings.contains { binding in
-            binding.actions.values.joined().contains { action in
-                if case .click = action { return true }
-                if case .scroll = action { return true }
-                return false
-            }
-        }
-        if pointing, let axes = description.positionAxes {
+        if needsPointer(config), let axes = description.positionAxes {
             outputs.pointer = try sink.create(.pointer(x: axes.x, y: axes.y), name: description.name + " pointer (Tactile)")
         }
         return outputs
+    }
+
+    /// Whether a binding of `config` clicks or scrolls.
+    public static func needsPointer(_ config: GestureConfig) -> Bool {
+        config.bindings.contains { binding in
+            let actions = Array(binding.actions.values.joined()) + (binding.step.map { $0.increase + $0.decrease } ?? [])
+            return actions.contains { action in
+                switch action {
+                case .click, .scroll: true
+                case .key, .command: false
+                }
+            }
+        }
     }
 
     private func attach() {
@@ -113,7 +124,9 @@ public final class ServiceDevice {
     }
 
     /// Uses `config` from the next moment no finger is down (at once if none is).
-    public func reconfigure(_ config: GestureConfig) {
+    /// `outputs` replaces the outputs (a new config may need a pointer).
+    public func reconfigure(_ config: GestureConfig, outputs: DeviceOutputs? = nil) {
+        if let outputs { self.outputs = outputs }
         pendingConfig = config
         applyPendingConfigIfIdle()
     }
@@ -139,8 +152,17 @@ public final class ServiceDevice {
     /// Takes one event of the device; a frame is handled at its `SYN_REPORT`.
     public func process(_ event: InputEvent) {
         frameEvents.append(event)
-        pipeline.process(event)
-        guard event.isReport else { return }
+        guard event.isReport else {
+            pipeline.process(event)
+            return
+        }
+        if measuresLatency {
+            let start = LatencyRecorder.now()
+            pipeline.process(event)
+            engineLatency.record(since: start)
+        } else {
+            pipeline.process(event)
+        }
         let frame = frameEvents
         frameEvents = []
         let time = event.time

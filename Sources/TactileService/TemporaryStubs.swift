@@ -38,3 +38,24 @@ extension RecognizerSpec {
         }
     }
 }
+
+public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: Hashable, Sendable { case error, warning }
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    public var description: String { "\(location): \(severity == .error ? "error" : "warning"): \(message)" }
+}
+
+public struct ConfigLoadResult: Sendable {
+    public var config: GestureConfig?
+    public var diagnostics: [ConfigDiagnostic]
+}
+
+public enum ConfigLoader {
+    public static func load(path: String) -> ConfigLoadResult { ConfigLoadResult(config: GestureConfig(file: path), diagnostics: []) }
+    public static func parse(_ text: String, file: String) -> ConfigLoadResult { ConfigLoadResult(config: GestureConfig(file: file), diagnostics: []) }
+    public static func searchPaths(environment: [String: String]) -> [String] { ["/etc/tactile/gestures.toml"] }
+    public static func locate(environment: [String: String], fileExists: (String) -> Bool) -> String? { nil }
+    public static var defaultConfig: GestureConfig { GestureConfig() }
+}
