@@ -4,6 +4,7 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
 
     tools/umockdev-testbed.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--grabbed]
+        [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
                   [--after-seconds S] [--timeout S] [--no-hangup]]
         -- COMMAND [ARG...]
@@ -28,6 +29,24 @@ node disappears. If COMMAND still runs --timeout seconds after the removal
 from its ioctl record instead of by umockdev, and EVIOCGRAB(1) fails with
 EBUSY, as when another program holds an exclusive grab on the device.
 
+--uinput: the testbed has a /dev/uinput (misc 10:223) whose ioctls and
+writes this script answers as the kernel's uinput driver (version 5) does:
+UI_GET_VERSION, UI_SET_EVBIT/KEYBIT/RELBIT/ABSBIT/MSCBIT/LEDBIT/SNDBIT/FFBIT/
+SWBIT/PROPBIT, UI_SET_PHYS, UI_ABS_SETUP, UI_DEV_SETUP (or the legacy write
+of struct uinput_user_dev), UI_DEV_CREATE, UI_GET_SYSNAME and UI_DEV_DESTROY.
+UI_DEV_CREATE adds /sys/devices/virtual/input/inputN (name, phys, id/*) with
+an eventN child whose node is /dev/input/eventN (N from 100 up), so
+UI_GET_SYSNAME answers "inputN" and the node can be found from there. Every
+struct input_event written after UI_DEV_CREATE is kept. --uinput-capture FILE
+saves, when COMMAND has ended, one JSON line per opening of /dev/uinput that
+set anything up: {"name", "phys", "id": {bustype, vendor, product, version},
+"ff_effects_max", "bits": {"EV": [...], "KEY": [...], "ABS": [...], "REL",
+"MSC", "LED", "SND", "FF", "SW", "PROP"}, "abs": [{code, value, minimum,
+maximum, fuzz, flat, resolution}], "created", "sysname", "node", "destroyed",
+"events": [[sec, usec, type, code, value], ...]}. --uinput-refuse ERRNO makes
+UI_DEV_CREATE fail with that errno number (as the kernel does with EINVAL
+for a bad setup). The event nodes are bare: their ioctls are not answered.
+
 Lines starting with `umockdev-testbed:` on standard error say when the device
 was removed and how COMMAND ended. `--check` exits 0 when the UMockdev GObject
 introspection bindings (gir1.2-umockdev-1.0, python3-gi) are available.
@@ -43,8 +62,10 @@ import re
 import select
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import threading
 import time
 
 PRELOAD = "libumockdev-preload.so"
@@ -162,6 +183,185 @@ def make_grabbed_handler(UMockdev, record_path):
     return GrabbedHandler()
 
 
+# uinput's ioctls ('U'), by number (linux/uinput.h).
+UI_DEV_CREATE, UI_DEV_DESTROY, UI_DEV_SETUP, UI_ABS_SETUP = 1, 2, 3, 4
+UI_GET_SYSNAME, UI_GET_VERSION, UI_SET_PHYS = 44, 45, 108
+UI_SET_BITS = {100: "EV", 101: "KEY", 102: "REL", 103: "ABS", 104: "MSC", 105: "LED",
+               106: "SND", 107: "FF", 109: "SW", 110: "PROP"}
+UINPUT_VERSION = 5
+UINPUT_MAX_NAME_SIZE = 80
+INPUT_EVENT = struct.Struct("<qqHHi")  # struct input_event on 64-bit Linux: 24 bytes
+ABS_CNT = 64
+USER_DEV_SIZE = UINPUT_MAX_NAME_SIZE + 8 + 4 + 4 * 4 * ABS_CNT  # struct uinput_user_dev: 1116 bytes
+
+
+def c_string(data):
+    return bytes(data).split(b"\0", 1)[0].decode("utf-8", "replace")
+
+
+def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100):
+    """An ioctl handler emulating /dev/uinput; its `devices` list what each opening set up."""
+
+    class UInputHandler(UMockdev.IoctlBase):
+        def __init__(self):
+            super().__init__()
+            self.clients = {}
+            self.devices = []
+            self.next_number = first_number
+            self.lock = threading.Lock()
+
+        def device(self, client):
+            if client not in self.clients:
+                record = {"name": "", "phys": "", "id": {"bustype": 0, "vendor": 0, "product": 0, "version": 0},
+                          "ff_effects_max": 0, "bits": {}, "abs": [], "created": False, "sysname": None,
+                          "node": None, "destroyed": False, "events": []}
+                self.clients[client] = record
+                self.devices.append(record)
+            return self.clients[client]
+
+        def read_string(self, client):
+            """A NUL-terminated string the argument points at, read a page at a time (at most 1024 bytes)."""
+            pointer = int.from_bytes(bytes(client.get_arg().retrieve())[:8], "little")
+            length = min(1024, 4096 - pointer % 4096)
+            while True:
+                data = bytes(client.get_arg().resolve(0, length).retrieve())
+                if b"\0" in data or length >= 1024:
+                    return c_string(data)
+                length = min(1024, length + 4096)
+
+        def create(self, record):
+            number = self.next_number
+            self.next_number += 1
+            sysname, node = "input%d" % number, "/dev/input/event%d" % number
+            ident = record["id"]
+            product = "%x/%x/%x/%x" % (ident["bustype"], ident["vendor"], ident["product"], ident["version"])
+            attributes = "".join("A: %s=%s\n" % pair for pair in [
+                ("name", record["name"]), ("phys", record["phys"]), ("uniq", ""),
+                ("id/bustype", "%04x" % ident["bustype"]), ("id/vendor", "%04x" % ident["vendor"]),
+                ("id/product", "%04x" % ident["product"]), ("id/version", "%04x" % ident["version"])])
+            bed.add_from_string("P: /devices/virtual/input/%s\nE: SUBSYSTEM=input\nE: PRODUCT=%s\nE: NAME=\"%s\"\n%s"
+                                % (sysname, product, record["name"], attributes))
+            bed.add_from_string("P: /devices/virtual/input/%s/event%d\nN: input/event%d\nE: DEVNAME=%s\n"
+                                "E: SUBSYSTEM=input\nE: MAJOR=13\nE: MINOR=%d\nA: dev=13:%d\n"
+                                % (sysname, number, number, node, 64 + number, 64 + number))
+            record.update(created=True, sysname=sysname, node=node)
+
+        def do_handle_ioctl(self, client):
+            request = client.get_request()
+            size, kind, number = (request >> 16) & 0x3fff, (request >> 8) & 0xff, request & 0xff
+            if kind != ord("U"):
+                client.complete(-1, errno.ENOTTY)
+                return True
+            with self.lock:
+                record = self.device(client)
+                value = int.from_bytes(bytes(client.get_arg().retrieve())[:8], "little")
+                if number in UI_SET_BITS:
+                    if record["created"]:
+                        client.complete(-1, errno.EINVAL)
+                        return True
+                    bits = record["bits"].setdefault(UI_SET_BITS[number], [])
+                    if value & 0xffffffff not in bits:
+                        bits.append(value & 0xffffffff)
+                    client.complete(0, 0)
+                elif number == UI_GET_VERSION:
+                    client.get_arg().resolve(0, 4).update(0, list(UINPUT_VERSION.to_bytes(4, "little")))
+                    client.complete(0, 0)
+                elif number == UI_SET_PHYS:
+                    record["phys"] = self.read_string(client)
+                    client.complete(0, 0)
+                elif number == UI_DEV_SETUP:
+                    data = bytes(client.get_arg().resolve(0, 92).retrieve())
+                    bustype, vendor, product, version = struct.unpack_from("<4H", data, 0)
+                    record["id"] = {"bustype": bustype, "vendor": vendor, "product": product, "version": version}
+                    record["name"] = c_string(data[8:8 + UINPUT_MAX_NAME_SIZE])
+                    record["ff_effects_max"] = struct.unpack_from("<I", data, 88)[0]
+                    client.complete(0, 0)
+                elif number == UI_ABS_SETUP:
+                    data = bytes(client.get_arg().resolve(0, 28).retrieve())
+                    code = struct.unpack_from("<H", data, 0)[0]
+                    fields = struct.unpack_from("<6i", data, 4)
+                    record["abs"] = [axis for axis in record["abs"] if axis["code"] != code]
+                    record["abs"].append(dict(zip(["code", "value", "minimum", "maximum", "fuzz", "flat", "resolution"],
+                                                  (code,) + fields)))
+                    client.complete(0, 0)
+                elif number == UI_DEV_CREATE:
+                    if record["created"] or not record["name"]:
+                        client.complete(-1, errno.EINVAL)
+                    elif refuse_errno:
+                        client.complete(-1, refuse_errno)
+                    else:
+                        self.create(record)
+                        client.complete(0, 0)
+                elif number == UI_GET_SYSNAME:
+                    if not record["created"]:
+                        client.complete(-1, errno.ENOENT)
+                    else:
+                        name = record["sysname"].encode() + b"\0"
+                        if len(name) > size:
+                            client.complete(-1, errno.ENOSPC)
+                        else:
+                            client.get_arg().resolve(0, size).update(0, list(name))
+                            client.complete(len(name), 0)
+                elif number == UI_DEV_DESTROY:
+                    if record["created"] and not record["destroyed"]:
+                        sysfs = "/sys/devices/virtual/input/" + record["sysname"]
+                        bed.remove_device(sysfs + "/event" + record["sysname"][len("input"):])
+                        bed.remove_device(sysfs)
+                        record["destroyed"] = True
+                    client.complete(0, 0)
+                else:
+                    client.complete(-1, errno.EINVAL)
+            return True
+
+        def do_handle_write(self, client):
+            data = bytes(client.get_arg().retrieve())
+            with self.lock:
+                record = self.device(client)
+                if not record["created"]:
+                    if len(data) < USER_DEV_SIZE:
+                        client.complete(-1, errno.EINVAL)
+                        return True
+                    # The legacy setup: struct uinput_user_dev (no resolutions).
+                    record["name"] = c_string(data[:UINPUT_MAX_NAME_SIZE])
+                    bustype, vendor, product, version = struct.unpack_from("<4H", data, UINPUT_MAX_NAME_SIZE)
+                    record["id"] = {"bustype": bustype, "vendor": vendor, "product": product, "version": version}
+                    record["ff_effects_max"] = struct.unpack_from("<I", data, UINPUT_MAX_NAME_SIZE + 8)[0]
+                    tables = [struct.unpack_from("<%di" % ABS_CNT, data, UINPUT_MAX_NAME_SIZE + 12 + 4 * ABS_CNT * i)
+                              for i in range(4)]
+                    record["abs"] = [{"code": code, "value": 0, "minimum": tables[1][code], "maximum": tables[0][code],
+                                      "fuzz": tables[2][code], "flat": tables[3][code], "resolution": 0}
+                                     for code in record["bits"].get("ABS", [])]
+                    client.complete(USER_DEV_SIZE, 0)
+                    return True
+                if len(data) % INPUT_EVENT.size:
+                    client.complete(-1, errno.EINVAL)
+                    return True
+                for offset in range(0, len(data), INPUT_EVENT.size):
+                    record["events"].append(list(INPUT_EVENT.unpack_from(data, offset)))
+                client.complete(len(data), 0)
+            return True
+
+    return UInputHandler()
+
+
+def add_uinput(bed):
+    """Adds the /dev/uinput node (misc 10:223) to the testbed."""
+    bed.add_from_string("P: /devices/virtual/misc/uinput\nN: uinput\nE: DEVNAME=/dev/uinput\n"
+                        "E: SUBSYSTEM=misc\nE: MAJOR=10\nE: MINOR=223\nA: dev=10:223\n")
+
+
+def save_uinput_capture(handler, path):
+    import json
+    with handler.lock:
+        devices = [record for record in handler.devices if record["created"] or record["name"] or record["bits"]]
+        with open(path, "w", encoding="utf-8") as handle:
+            for record in devices:
+                for bits in record["bits"].values():
+                    bits.sort()
+                record["abs"].sort(key=lambda axis: axis["code"])
+                handle.write(json.dumps(record, sort_keys=True) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 0 when the UMockdev bindings are usable")
@@ -169,6 +369,10 @@ def main():
     parser.add_argument("-i", "--ioctl", action="append", default=[], help="NODE=FILE ioctl record (repeatable)")
     parser.add_argument("-e", "--evemu-events", action="append", default=[], help="NODE=FILE evemu events (repeatable)")
     parser.add_argument("--grabbed", action="store_true", help="EVIOCGRAB fails with EBUSY on the node of -i")
+    parser.add_argument("--uinput", action="store_true", help="emulate /dev/uinput (see above)")
+    parser.add_argument("--uinput-capture", help="with --uinput: save what was set up and written as JSON lines")
+    parser.add_argument("--uinput-refuse", type=int, default=0, metavar="ERRNO",
+                        help="with --uinput: UI_DEV_CREATE fails with this errno")
     parser.add_argument("--unplug", action="store_true", help="remove the device while COMMAND runs")
     parser.add_argument("--remove", help="the node whose device is removed (default: the node of -e)")
     parser.add_argument("--after-open", action="store_true", help="wait until COMMAND or a descendant has NODE open")
@@ -187,8 +391,8 @@ def main():
         say("the UMockdev introspection bindings are missing — apt install gir1.2-umockdev-1.0 python3-gi")
         return 2
     command = options.command[1:] if options.command[:1] == ["--"] else options.command
-    if not command or not options.device:
-        parser.error("give -d DEVICE.umockdev and a command after --")
+    if not command or not (options.device or options.uinput):
+        parser.error("give -d DEVICE.umockdev (or --uinput) and a command after --")
 
     # The preload library must be active for the children (and for this
     # process, so that the testbed is set up the way umockdev-run does it).
@@ -212,6 +416,11 @@ def main():
     for assignment in options.evemu_events:
         node, path = split_assignment(assignment, "-e")
         testbed.load_evemu_events(node, path)
+    uinput = None
+    if options.uinput:
+        add_uinput(testbed)
+        uinput = make_uinput_handler(UMockdev, testbed, refuse_errno=options.uinput_refuse)
+        testbed.attach_ioctl("/dev/uinput", uinput)
 
     node = syspath = None
     if options.unplug:
@@ -286,6 +495,8 @@ def main():
                 lines_reached = True
 
     status = child.returncode
+    if uinput is not None and options.uinput_capture:
+        save_uinput_capture(uinput, options.uinput_capture)
     if status < 0:
         say("%s was killed by signal %d" % (command[0], -status))
         return 128 - status

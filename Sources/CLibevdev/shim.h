@@ -2,6 +2,11 @@
 #define TACTILE_CLIBEVDEV_SHIM_H
 
 #include <libevdev/libevdev.h>
+#include <libevdev/libevdev-uinput.h>
+#include <linux/uinput.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
 #include <linux/input.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +44,33 @@ static inline int tactile_evdev_slot_range(int fd, int *minimum, int *maximum) {
     *minimum = info.minimum;
     *maximum = info.maximum;
     return 1;
+}
+
+/* UI_SET_PHYS is a macro with arguments Swift cannot import. Before
+   UI_DEV_CREATE: the physical path the uinput device will report. */
+static inline int tactile_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys);
+}
+
+/* The event node of a uinput device from its sysfs directory `syspath`
+   (`/sys/devices/virtual/input/input7` holds `event7`): "/dev/input/event7"
+   into `node` (`size` bytes). 1 found, 0 none, -1 when the directory cannot
+   be read (errno set). libevdev looks with scandir(3), which glibc runs on its
+   internal opendir, out of reach of an LD_PRELOAD wrapper such as umockdev's;
+   opendir/readdir here are the public ones. */
+static inline int tactile_uinput_find_node(const char *syspath, char *node, size_t size) {
+    DIR *dir = opendir(syspath);
+    if (dir == NULL) return -1;
+    int found = 0;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (strncmp(entry->d_name, "event", 5) != 0) continue;
+        int length = snprintf(node, size, "/dev/input/%s", entry->d_name);
+        found = length > 0 && (size_t)length < size;
+        break;
+    }
+    closedir(dir);
+    return found;
 }
 
 #endif

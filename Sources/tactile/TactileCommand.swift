@@ -19,7 +19,7 @@ struct TactileCommand: AsyncParsableCommand {
         version: TactileVersion.current,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
-                      RecordCommand.self, RecoverCommand.self]
+                      RecordCommand.self, RecoverCommand.self, UInputProbeCommand.self]
     )
 
     /// Runs the command. ArgumentParser's own error messages quote the
