@@ -18,7 +18,7 @@ struct TactileCommand: AsyncParsableCommand {
             """,
         version: TactileVersion.current,
         subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
-                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self,
+                      SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self, ServeCommand.self, CheckCommand.self,
                       RecordCommand.self, RecoverCommand.self, UInputProbeCommand.self]
     )
 

@@ -70,14 +70,12 @@ public final class GestureService {
 
     /// The longest single wait, so that a stop is seen at once.
     public static let checkInterval = 0.02
-    /// The physical-location prefix of the service's own virtual devices.
-    public static let virtualDevicePhys = "tactile-serve"
 
     public let options: Options
     public let stopSignal = LiveSession.StopSignal()
     /// Where the service says what it does (one line each).
     public var log: (String) -> Void = { _ in }
-    /// Every report of every device, with the device's node.
+    /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
     /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
     public private(set) var passThroughLatency = LatencyRecorder()
@@ -260,7 +258,7 @@ public final class GestureService {
             if case .permissionDenied = error { return passOver(path, options.devicePaths.isEmpty ? nil : error.description) }
             return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
         }
-        if device.physicalLocation?.hasPrefix(Self.virtualDevicePhys) == true { return passOver(path, nil) }
+        if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
         let description = device.description
         if options.devicePaths.isEmpty {
             guard selected(description) else { return passOver(path, nil) }
@@ -310,8 +308,8 @@ public final class GestureService {
                                     commands: commands, axisValues: axisValues)
         service.measuresLatency = true
         service.onReport = { [weak self] report in
-            self?.onReport?(path, report)
-            self?.log("\(TextFormat.visible(path)): \(report)")
+            guard let self else { return }
+            if let onReport = self.onReport { onReport(path, report) } else { self.log("\(TextFormat.visible(path)): \(report)") }
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service

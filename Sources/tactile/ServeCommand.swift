@@ -1,0 +1,131 @@
+// `tactile serve`: the gesture service — touch devices grabbed, gestures turned into keys, clicks, scrolling and commands.
+import ArgumentParser
+import Foundation
+import Tactile
+import TactileEvdev
+import TactileService
+
+/// `tactile serve`: runs the gestures of a config on the machine's touch devices.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run system gestures on the touchscreens and touchpads (the gesture service).",
+        discussion: """
+            Reads the config (--config, else $XDG_CONFIG_HOME/tactile/gestures.toml, else \
+            /etc/tactile/gestures.toml, else the built-in default; see docs/gestures-toml.md), takes \
+            the touch devices it selects, grabs each once no finger is down, and passes every touch \
+            no gesture claims through a uinput copy of the device. A gesture that takes touches \
+            already passed on cancels them for the app (MT_TOOL_PALM, then their release), so the app \
+            sees a touch cancel, not a tap. Touches that land in an edge zone are held back until the \
+            edge's gestures decide.
+
+            The config's directory is watched: a saved config takes effect without a restart, and one \
+            with errors is refused with its file, line and column (the last good one stays). Ctrl-C, \
+            SIGTERM or the emergency gesture (five fingers held still for three seconds, by default) \
+            release every grab at once.
+
+            --dry-run grabs nothing and sends nothing: the gestures are recognized and the actions \
+            printed. dist/ has a systemd user unit and udev rules so that the service runs without \
+            root (see the README).
+            """
+    )
+
+    @Option(help: ArgumentHelp("The config file (default: the first of $XDG_CONFIG_HOME/tactile/gestures.toml, /etc/tactile/gestures.toml).",
+                               valueName: "file"), completion: .file(extensions: ["toml"]))
+    var config: String?
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("Take only this node (repeatable), whatever the config selects.", valueName: "node"),
+            completion: .file())
+    var devices: [String] = []
+
+    @Flag(help: "Grab nothing and send nothing: print what each gesture would do.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("With --dry-run: save what would have been sent, one evemu recording per virtual device, in this directory.",
+                               valueName: "directory"), completion: .directory)
+    var output: String?
+
+    @Option(help: ArgumentHelp("The uinput node.", valueName: "path"), completion: .file())
+    var uinput = UInputSink.defaultPath
+
+    @Option(help: ArgumentHelp("Where device nodes are.", valueName: "directory"), completion: .directory)
+    var inputDirectory = DeviceDiscovery.defaultDirectory
+
+    @Option(help: ArgumentHelp("Stop after this many seconds without any device (for tests and scripts).", valueName: "seconds"))
+    var idleExit: Double?
+
+    @Flag(help: "At the end, print the pass-through and recognition latencies (per frame).")
+    var stats = false
+
+    @Flag(help: "Print only errors, not each gesture.")
+    var quiet = false
+
+    func validate() throws {
+        if output != nil, !dryRun { throw ValidationError("--output saves a dry run's output: give --dry-run too") }
+        if let idleExit, !(idleExit > 0 && idleExit <= 86_400) { throw ValidationError("--idle-exit must be 0…86400 seconds") }
+    }
+
+    func run() throws {
+        try MainActor.assumeIsolated { try serve() }
+    }
+
+    @MainActor
+    private func serve() throws {
+        let recording = dryRun ? RecordingSink() : nil
+        let sink: OutputSink = recording ?? UInputSink(path: uinput)
+        let options = GestureService.Options(
+            configPath: config, environment: ProcessInfo.processInfo.environment, inputDirectory: inputDirectory,
+            devicePaths: devices, passThrough: !dryRun, idleExit: idleExit
+        )
+        let service: GestureService
+        do throws(ServiceError) {
+            service = try GestureService(options: options, sink: sink, commands: dryRun ? PrintingCommandRunner() : SpawningCommandRunner())
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        let output = LineOutput.standardOutput
+        output.flushesEachLine = true
+        service.log = { line in
+            if !quiet || ["refused", "cannot", "error"].contains(where: line.contains) { printError("tactile serve: " + line) }
+        }
+        if dryRun {
+            service.onReport = { path, report in output.write(TextFormat.visible(path) + ": " + report.description) }
+        } else if quiet {
+            service.onReport = { path, report in
+                if case .failed = report { printError("tactile serve: \(TextFormat.visible(path)): \(report)") }
+            }
+        }
+        let interrupt = service.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
+        defer { interrupt.cancel() }
+        let reason: GestureService.EndReason
+        do throws(ServiceError) {
+            reason = try service.run()
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+        if stats {
+            printError("tactile serve: pass-through (read to write): \(service.passThroughLatency.summary)")
+            printError("tactile serve: recognition alone: \(service.engineLatency.summary)")
+        }
+        if let recording, let directory = self.output {
+            do throws(OutputError) {
+                for file in try recording.save(to: directory, overwrite: true) { printError("tactile serve: saved \(TextFormat.visible(file))") }
+            } catch {
+                printError("tactile: error: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        if reason == .emergency { printError("tactile serve: stopped by the emergency gesture") }
+    }
+}
+
+/// Runs nothing: prints the command a binding would run (dry runs).
+@MainActor
+final class PrintingCommandRunner: CommandRunner {
+    func run(_ arguments: [String]) -> String? {
+        printError("tactile serve: would run: " + arguments.map { TextFormat.visible($0) }.joined(separator: " "))
+        return nil
+    }
+}
