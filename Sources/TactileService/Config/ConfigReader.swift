@@ -81,7 +81,7 @@ struct ConfigReader {
                            range: ClosedRange<Double>, rangeText: String) -> Double? {
         let number: Double
         let unitsText = units.map { "\"…\($0.suffix)\"" }.joined(separator: " or ")
-        let expected = bareAllowed ? "a number or \(unitsText)" : unitsText
+        let expected = units.isEmpty ? "a number" : bareAllowed ? "a number or \(unitsText)" : unitsText
         switch value.kind {
         case .integer(let n) where bareAllowed: number = Double(n)
         case .float(let x) where bareAllowed: number = x
