@@ -1,0 +1,55 @@
+// What loading a gestures.toml reports: errors and warnings at file:line:column, and the result.
+
+/// An error or warning about a config, at the place it concerns.
+///
+/// ```swift
+/// let result = ConfigLoader.parse("[[gesture]]\nrecognizer = \"pinchh\"\n", file: "gestures.toml")
+/// print(result.diagnostics[0])
+/// // gestures.toml:2:14: error: unknown recognizer "pinchh" (did you mean "pinch"?)
+/// ```
+public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        /// The config is not used.
+        case error
+        /// Something is ignored (an unknown key); the config is still used.
+        case warning
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation
+    /// What is wrong, with any text from the file already escaped for a terminal.
+    public var message: String
+
+    public init(severity: Severity, location: SourceLocation, message: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    /// `gestures.toml:12:5: error: …`, as compilers print it.
+    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// A config and what was found wrong with it.
+///
+/// ```swift
+/// let result = ConfigLoader.load(path: "/etc/tactile/gestures.toml")
+/// result.diagnostics.forEach { print($0) }
+/// guard let config = result.config else { exit(1) }
+/// ```
+public struct ConfigLoadResult: Sendable {
+    /// The config; nil when any diagnostic is an error.
+    public var config: GestureConfig?
+    /// Errors and warnings, in the order of the file.
+    public var diagnostics: [ConfigDiagnostic]
+
+    public init(config: GestureConfig?, diagnostics: [ConfigDiagnostic]) {
+        self.config = config
+        self.diagnostics = diagnostics
+    }
+
+    /// The diagnostics that are errors.
+    public var errors: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    /// The diagnostics that are warnings.
+    public var warnings: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}

@@ -1,0 +1,180 @@
+// The loader's actions (key, click, scroll, command), key chords, and [gesture.step].
+import Tactile
+
+extension ConfigReader {
+    static let actionKeys = ["key", "click", "scroll", "notch", "command"]
+
+    /// An action table or an array of them; `scrollRefusal` says why scroll is not allowed here, if it is not.
+    mutating func readActions(_ value: TOMLValue, key: String, scrollRefusal: String?) -> [ServiceAction]? {
+        let elements: [TOMLValue]
+        switch value.kind {
+        case .table: elements = [value]
+        case .array(let array): elements = array
+        default:
+            wrongType(value, key: key, expected: "an action ({ key = \"…\" }, { click = \"…\" }, …) or an array of them")
+            return nil
+        }
+        var actions: [ServiceAction] = []
+        var failed = false
+        for element in elements {
+            guard let table = element.table else {
+                error("\(ConfigReader.quoted(key)) must hold actions like { key = \"super\" }, found \(element.typeDescription)", at: element.location)
+                failed = true
+                continue
+            }
+            if let action = readAction(table, at: element.location, scrollRefusal: scrollRefusal) {
+                actions.append(action)
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : actions
+    }
+
+    /// `{ key = "…" }`, `{ click = "…" }`, `{ scroll = "…", notch = "8mm" }`, `{ command = […] }`.
+    private mutating func readAction(_ table: TOMLTable, at location: SourceLocation, scrollRefusal: String?) -> ServiceAction? {
+        warnUnknownKeys(table, known: ConfigReader.actionKeys, in: "an action")
+        let kinds = ["key", "click", "scroll", "command"].filter { table[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let value = table[kind] else {
+            let found = kinds.isEmpty ? "none" : kinds.joined(separator: " and ")
+            error("an action needs exactly one of key, click, scroll, command (found \(found))", at: location)
+            return nil
+        }
+        if kind != "scroll", let notch = table.entry("notch") {
+            error("\"notch\" goes with scroll", at: notch.keyLocation)
+            return nil
+        }
+        switch kind {
+        case "key":
+            guard let text = string(value, key: "key") else { return nil }
+            return keyChord(text, at: value.location).map(ServiceAction.key)
+        case "click":
+            guard let text = string(value, key: "click") else { return nil }
+            guard let button = PointerButton(rawValue: text) else {
+                error("unknown button \(ConfigReader.quoted(text)) (left, right, middle)"
+                      + ConfigSuggestion.hint(for: text, in: PointerButton.allCases.map(\.rawValue)), at: value.location)
+                return nil
+            }
+            return .click(button)
+        case "scroll":
+            if let scrollRefusal {
+                error("scroll is not allowed here: \(scrollRefusal)", at: table.entry("scroll")?.keyLocation ?? location)
+                return nil
+            }
+            guard let text = string(value, key: "scroll") else { return nil }
+            var scroll = ScrollAction()
+            switch text {
+            case "natural": scroll.natural = true
+            case "traditional": scroll.natural = false
+            default:
+                error("unknown scroll direction \(ConfigReader.quoted(text)) (natural or traditional)"
+                      + ConfigSuggestion.hint(for: text, in: ["natural", "traditional"]), at: value.location)
+                return nil
+            }
+            if let notch = table["notch"] {
+                guard let millimetres = quantity(notch, key: "notch", units: ConfigUnits.millimetres, bareAllowed: true,
+                                                 range: 1...100, rangeText: "1…100 mm") else { return nil }
+                scroll.millimetresPerNotch = millimetres
+            }
+            return .scroll(scroll)
+        default:
+            return command(value)
+        }
+    }
+
+    /// `command = ["program", "argument", …]`.
+    private mutating func command(_ value: TOMLValue) -> ServiceAction? {
+        guard let list = strings(value, key: "command") else { return nil }
+        guard let first = list.first else {
+            error("\"command\" must name a program: [\"program\", \"argument\", …]", at: value.location)
+            return nil
+        }
+        if first.0.isEmpty {
+            error("the program's name must not be empty", at: first.1)
+            return nil
+        }
+        if let bad = list.first(where: { $0.0.unicodeScalars.contains("\u{0}") }) {
+            error("a command's argument cannot hold a NUL character", at: bad.1)
+            return nil
+        }
+        return .command(list.map(\.0))
+    }
+
+    /// `"ctrl+alt+Left"`: key names joined by `+`.
+    mutating func keyChord(_ text: String, at location: SourceLocation) -> KeyChord? {
+        var keys: [UInt16] = []
+        for part in text.split(separator: "+", omittingEmptySubsequences: false) {
+            let name = String(part).trimmingSpaces
+            guard !name.isEmpty else {
+                error("empty key name in \(ConfigReader.quoted(text)) (keys are joined by +; for + itself write \"shift+equal\" or \"kpplus\")",
+                      at: location)
+                return nil
+            }
+            guard let code = KeyNames.code(for: name) else {
+                let hint = ConfigSuggestion.closest(to: KeyNames.normalized(name), in: KeyNames.allNames).map { " (did you mean \"\($0)\"?)" } ?? ""
+                error("unknown key \(ConfigReader.quoted(name)) in \(ConfigReader.quoted(text))\(hint)", at: location)
+                return nil
+            }
+            if keys.contains(code) {
+                error("key \(ConfigReader.quoted(name)) appears twice in \(ConfigReader.quoted(text))", at: location)
+                return nil
+            }
+            keys.append(code)
+        }
+        return KeyChord(keys: keys, text: text)
+    }
+
+    /// `[gesture.step]`.
+    mutating func readStep(_ value: TOMLValue, kind: RecognizerKind) -> StepAction? {
+        guard let table = table(value, key: "step") else { return nil }
+        warnUnknownKeys(table, known: ["measure", "every", "increase", "decrease"], in: "[gesture.step]")
+        let allowed: [StepAction.Measure] = switch kind {
+        case .pan: [.horizontal, .vertical]
+        case .pinch: [.scale]
+        case .rotation: [.rotation]
+        case .tap, .swipe, .longPress, .hold: []
+        }
+        guard !allowed.isEmpty else {
+            let why = kind.isDiscrete ? "a \(kind.rawValue) is discrete (recognized once)" : "a \(kind.rawValue) has no measure that grows"
+            error("step needs a pan, pinch or rotation: \(why)", at: value.location)
+            return nil
+        }
+        var measure = allowed.count == 1 ? allowed[0] : nil
+        if let measureValue = table["measure"], let text = string(measureValue, key: "measure") {
+            let names = allowed.map(\.rawValue)
+            if let chosen = StepAction.Measure(rawValue: text), allowed.contains(chosen) {
+                measure = chosen
+            } else {
+                let known = StepAction.Measure(rawValue: text) != nil ? "does not apply to" : "is not a measure of"
+                error("measure \(ConfigReader.quoted(text)) \(known) \(kind.rawValue) (it measures \(names.joined(separator: " or ")))"
+                      + ConfigSuggestion.hint(for: text, in: names), at: measureValue.location)
+                return nil
+            }
+        }
+        guard let measure else {
+            error("a pan's step needs measure = \"horizontal\" or \"vertical\"", at: value.location)
+            return nil
+        }
+        guard let everyValue = table["every"] else {
+            error("step needs every = … (how much the measure changes per step)", at: value.location)
+            return nil
+        }
+        let every: Double? = switch measure {
+        case .horizontal, .vertical:
+            quantity(everyValue, key: "every", units: ConfigUnits.millimetres, bareAllowed: true, range: 0.1...1000, rangeText: "0.1…1000 mm")
+        case .rotation:
+            quantity(everyValue, key: "every", units: ConfigUnits.degrees, bareAllowed: true, range: 0.1...360, rangeText: "0.1…360°")
+        case .scale:
+            quantity(everyValue, key: "every", units: [], bareAllowed: true, range: 0.01...10, rangeText: "0.01…10 (log2 of the scale)")
+        }
+        let refusal = "scroll runs in a pan's \"changed\" phase, not in a step"
+        let increase = table["increase"].map { readActions($0, key: "increase", scrollRefusal: refusal) } ?? []
+        let decrease = table["decrease"].map { readActions($0, key: "decrease", scrollRefusal: refusal) } ?? []
+        if table["increase"] == nil && table["decrease"] == nil {
+            error("step needs increase = … or decrease = … (the actions of a step)", at: value.location)
+            return nil
+        }
+        guard let every, let increase, let decrease else { return nil }
+        return StepAction(measure: measure, every: every, increase: increase, decrease: decrease)
+    }
+}

@@ -1,0 +1,197 @@
+// The loader's [[gesture]] bindings: recognizer, zone, parameters, phases, names.
+import Tactile
+
+extension ConfigReader {
+    static let bindingKeys = ["name", "recognizer", "zone", "claim", "began", "changed", "ended", "recognized", "cancelled", "step"]
+
+    /// Every `[[gesture]]`, named uniquely.
+    mutating func readBindings(_ value: TOMLValue, zones: [Zone]) -> [Binding] {
+        guard let array = value.array else {
+            error("\"gesture\" must be an array of tables: write [[gesture]] for each binding, not [gesture]", at: value.location)
+            return []
+        }
+        var read: [(binding: Binding, named: Bool)] = []
+        var names: [String: SourceLocation] = [:]
+        for element in array {
+            guard let table = table(element, key: "gesture") else { continue }
+            guard let (binding, nameLocation) = readBinding(table, at: element.location, zones: zones) else { continue }
+            if let nameLocation {
+                if let first = names[binding.name] {
+                    error("duplicate binding name \(ConfigReader.quoted(binding.name)) (first at line \(first.line), column \(first.column))",
+                          at: nameLocation)
+                    continue
+                }
+                names[binding.name] = nameLocation
+            }
+            read.append((binding, nameLocation != nil))
+        }
+        // Unnamed bindings: recognizer@zone, then -2, -3… past any name taken.
+        var taken = Set(names.keys)
+        var counts: [String: Int] = [:]
+        return read.map { item in
+            guard !item.named else { return item.binding }
+            var binding = item.binding
+            let base = binding.recognizer.kind.rawValue + "@" + (binding.zone ?? "screen")
+            var count = counts[base, default: 0]
+            var name = base
+            repeat {
+                count += 1
+                name = count == 1 ? base : "\(base)-\(count)"
+            } while taken.contains(name)
+            counts[base] = count
+            taken.insert(name)
+            binding.name = name
+            return binding
+        }
+    }
+
+    /// One `[[gesture]]`, and where its name was written if it has one.
+    private mutating func readBinding(_ table: TOMLTable, at location: SourceLocation, zones: [Zone]) -> (Binding, SourceLocation?)? {
+        let kinds = RecognizerKind.allCases.map(\.rawValue)
+        guard let recognizerValue = table["recognizer"] else {
+            error("a [[gesture]] needs recognizer = \"…\" (one of \(kinds.joined(separator: ", ")))", at: location)
+            return nil
+        }
+        guard let kindName = string(recognizerValue, key: "recognizer") else { return nil }
+        guard let kind = RecognizerKind(rawValue: kindName) else {
+            error("unknown recognizer \(ConfigReader.quoted(kindName))" + ConfigSuggestion.hint(for: kindName, in: kinds)
+                  + (ConfigSuggestion.closest(to: kindName, in: kinds) == nil ? " (one of \(kinds.joined(separator: ", ")))" : ""),
+                  at: recognizerValue.location)
+            return nil
+        }
+        let errorsBefore = diagnostics.count { $0.severity == .error }
+        var binding = Binding(name: "", recognizer: RecognizerSpec(kind: kind), location: location)
+        var nameLocation: SourceLocation?
+        for entry in table.entries {
+            let value = entry.value
+            switch entry.key {
+            case "recognizer":
+                break
+            case "name":
+                guard let name = string(value, key: "name") else { break }
+                if name.isEmpty { error("\"name\" must not be empty", at: value.location); break }
+                binding.name = name
+                nameLocation = value.location
+            case "zone":
+                guard let zone = string(value, key: "zone") else { break }
+                if zone == "screen" { break }
+                if zones.contains(where: { $0.name == zone }) {
+                    binding.zone = zone
+                } else {
+                    let declared = ["screen"] + zones.map(\.name)
+                    error("unknown zone \(ConfigReader.quoted(zone)) (declare it as [zones.\(TextFormat.visible(zone))], or use \"screen\")"
+                          + ConfigSuggestion.hint(for: zone, in: declared), at: value.location)
+                }
+            case "claim":
+                if let flag = boolean(value, key: "claim") { binding.claimsTouches = flag }
+            case "began", "changed", "ended", "recognized", "cancelled":
+                readPhase(entry, kind: kind, into: &binding)
+            case "step":
+                binding.step = readStep(value, kind: kind)
+            default:
+                if let parameter = RecognizerParameter.parameter(entry.key, of: kind) {
+                    if let checked = parameterValue(value, key: entry.key, parameter: parameter) {
+                        binding.recognizer.parameters.append(Parameter(name: entry.key, value: checked, location: entry.keyLocation))
+                    }
+                } else {
+                    warnUnknownBindingKey(entry, kind: kind)
+                }
+            }
+        }
+        checkFingers(binding.recognizer, table: table)
+        if diagnostics.count(where: { $0.severity == .error }) > errorsBefore { return nil }
+        return (binding, nameLocation)
+    }
+
+    /// `began = …` and the other phases.
+    private mutating func readPhase(_ entry: TOMLTable.Entry, kind: RecognizerKind, into binding: inout Binding) {
+        let phase: GesturePhase = switch entry.key {
+        case "began": .began
+        case "changed": .changed
+        case "cancelled": .cancelled
+        default: .ended
+        }
+        if kind.isDiscrete && phase != .ended {
+            error("a \(kind.rawValue) is discrete: it is recognized once and has no \(ConfigReader.quoted(entry.key)) phase (use \"ended\", or \"recognized\")",
+                  at: entry.keyLocation)
+            return
+        }
+        if binding.actions[phase] != nil {
+            error("\"ended\" and \"recognized\" are the same phase; write one of them", at: entry.keyLocation)
+            return
+        }
+        let scrollAllowed = kind == .pan && phase == .changed
+        let reason = kind == .pan ? "scroll runs in a pan's \"changed\" phase" : "scroll needs a pan (in its \"changed\" phase)"
+        if let actions = readActions(entry.value, key: entry.key, scrollRefusal: scrollAllowed ? nil : reason) {
+            binding.actions[phase] = actions
+        }
+    }
+
+    /// A key that is not a binding's: a parameter of another recognizer, or unknown.
+    private mutating func warnUnknownBindingKey(_ entry: TOMLTable.Entry, kind: RecognizerKind) {
+        let own = RecognizerSpec.parameterNames(for: kind)
+        let others = RecognizerKind.allCases.filter { RecognizerParameter.parameter(entry.key, of: $0) != nil }
+        if !others.isEmpty {
+            let takes = own.isEmpty ? "it takes no parameters" : "it takes " + own.joined(separator: ", ")
+            warning("\(ConfigReader.quoted(entry.key)) is not a parameter of \(kind.rawValue) (\(takes)), ignored", at: entry.keyLocation)
+        } else {
+            warning("unknown key \(ConfigReader.quoted(entry.key)) in [[gesture]], ignored"
+                    + ConfigSuggestion.hint(for: entry.key, in: ConfigReader.bindingKeys + own), at: entry.keyLocation)
+        }
+    }
+
+    /// A pan's `fingers` against `minimum-fingers` / `maximum-fingers`.
+    private mutating func checkFingers(_ spec: RecognizerSpec, table: TOMLTable) {
+        guard spec.kind == .pan else { return }
+        let byName = Dictionary(spec.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        if let fingers = byName["fingers"], byName["minimum-fingers"] != nil || byName["maximum-fingers"] != nil {
+            error("\"fingers\" sets both minimum-fingers and maximum-fingers; write it or them, not both", at: fingers.location)
+        } else if let minimum = byName["minimum-fingers"], let maximum = byName["maximum-fingers"],
+                  minimum.value.integer > maximum.value.integer {
+            error("\"minimum-fingers\" (\(minimum.value.integer)) is more than \"maximum-fingers\" (\(maximum.value.integer))", at: minimum.location)
+        }
+    }
+
+    /// A parameter's value, checked against its type and range.
+    mutating func parameterValue(_ value: TOMLValue, key: String, parameter: RecognizerParameter) -> ParameterValue? {
+        let range = parameter.range
+        let low = ConfigReader.format(range.lowerBound), high = ConfigReader.format(range.upperBound)
+        switch parameter.type {
+        case .integer:
+            return integer(value, key: key, in: Int(range.lowerBound)...Int(range.upperBound)).map(ParameterValue.integer)
+        case .boolean:
+            return boolean(value, key: key).map(ParameterValue.boolean)
+        case .seconds:
+            return quantity(value, key: key, units: ConfigUnits.seconds, bareAllowed: true, range: range, rangeText: "\(low)…\(high) s")
+                .map(ParameterValue.seconds)
+        case .millimetres:
+            return quantity(value, key: key, units: ConfigUnits.millimetres, bareAllowed: true, range: range, rangeText: "\(low)…\(high) mm")
+                .map(ParameterValue.millimetres)
+        case .millimetresPerSecond:
+            return quantity(value, key: key, units: ConfigUnits.millimetresPerSecond, bareAllowed: true, range: range,
+                            rangeText: "\(low)…\(high) mm/s").map(ParameterValue.millimetresPerSecond)
+        case .degrees:
+            return quantity(value, key: key, units: ConfigUnits.degrees, bareAllowed: true, range: range, rangeText: "\(low)…\(high)°")
+                .map(ParameterValue.degrees)
+        case .directions:
+            guard let list = strings(value, key: key, single: true) else { return nil }
+            if list.isEmpty { error("\(ConfigReader.quoted(key)) must name at least one direction", at: value.location); return nil }
+            var edges: [ScreenEdge] = []
+            let words = ["left": ScreenEdge.left, "right": .right, "up": .top, "down": .bottom]
+            for (word, location) in list {
+                guard let edge = words[word] else {
+                    error("unknown direction \(ConfigReader.quoted(word)) (left, right, up, down)"
+                          + ConfigSuggestion.hint(for: word, in: ["left", "right", "up", "down"]), at: location)
+                    return nil
+                }
+                if !edges.contains(edge) { edges.append(edge) }
+            }
+            return .directions(edges)
+        }
+    }
+
+    /// `0.05`, `5`: a bound as written in messages.
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

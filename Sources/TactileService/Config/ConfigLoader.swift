@@ -1,0 +1,140 @@
+// Reading gestures.toml: parse text or a file into a GestureConfig with diagnostics; where configs are found.
+import Glibc
+import Tactile
+
+/// Reads a `gestures.toml` into a ``GestureConfig``, reporting every problem
+/// at its `file:line:column`: errors (wrong types, values out of range,
+/// unknown recognizers, zones, edges or keys, duplicate binding names) make
+/// the config unusable; warnings (unknown keys, with a did-you-mean) do not.
+///
+/// ```swift
+/// let result = ConfigLoader.load(path: ConfigLoader.locate(environment: env) ?? "")
+/// for diagnostic in result.diagnostics { print(diagnostic) }
+/// // gestures.toml:12:14: error: unknown recognizer "pinchh" (did you mean "pinch"?)
+/// let config = result.config ?? ConfigLoader.defaultConfig
+/// ```
+///
+/// The schema (the reference, with every default and range, is `docs/gestures-toml.md`):
+///
+/// ```toml
+/// [devices]
+/// kinds = ["touchscreen"]    # "touchscreen", "touchpad"
+/// names = []                 # only devices whose name contains one of these (any case)
+/// exclude = []               # devices whose name contains one of these are left alone
+/// grab = true
+///
+/// [emergency]
+/// fingers = 5                # 0 = off, else 2…10
+/// duration = 3.0             # seconds (or "3s", "3000ms"), 1…30
+///
+/// [zones.left-edge]          # names: A-Z a-z 0-9 _ -; "screen" is the whole screen
+/// edge = "left"              # exactly one of edge, corner, rect
+/// depth = "4mm"              # "4mm", "3%" or a fraction 0…1; default "4mm"
+/// hold = true                # default true for edge and corner, false for rect
+/// [zones.corner]
+/// corner = "top-left"        # top-left, top-right, bottom-left, bottom-right
+/// size = "10mm"              # default "10mm"
+/// [zones.strip]
+/// rect = ["10%", 0, "80%", "8mm"]   # x, y, width, height from the top left
+///
+/// [[gesture]]
+/// name = "right click"       # default "long-press@screen", then "-2", "-3"…
+/// recognizer = "long-press"  # tap, long-press, swipe, pan, pinch, rotation, hold
+/// zone = "screen"            # default "screen"
+/// claim = true               # take the touches from the app when it begins
+/// fingers = 1                # recognizer parameters (see RecognizerSpec.parameterNames(for:))
+/// began = { click = "right" }       # began, changed, ended (or recognized), cancelled
+/// ended = [{ key = "super" }, { command = ["notify-send", "hi"] }]
+/// [gesture.step]             # pan, pinch, rotation: repeated actions
+/// measure = "scale"          # horizontal, vertical (pan), scale (pinch), rotation
+/// every = 0.3
+/// increase = { key = "ctrl+equal" }
+/// decrease = { key = "ctrl+minus" }
+/// ```
+public enum ConfigLoader {
+    /// Files larger than this are refused (a config is a few kilobytes).
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads `text` as the config file `file` (the name used in diagnostics).
+    ///
+    /// ```swift
+    /// let result = ConfigLoader.parse("[devices]\ngrab = false\n", file: "gestures.toml")
+    /// result.config?.devices.grab   // false
+    /// ```
+    public static func parse(_ text: String, file: String) -> ConfigLoadResult {
+        let document: TOMLTable
+        do {
+            document = try TOMLParser.parse(text, file: file)
+        } catch {
+            return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: error.location, message: error.message)])
+        }
+        var reader = ConfigReader()
+        var config = GestureConfig(file: file)
+        reader.warnUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
+        if let devices = document["devices"] { config.devices = reader.readDevices(devices) }
+        if let emergency = document["emergency"] { config.emergency = reader.readEmergency(emergency) }
+        if let zones = document["zones"] { config.zones = reader.readZones(zones) }
+        if let gestures = document["gesture"] { config.bindings = reader.readBindings(gestures, zones: config.zones) }
+        let diagnostics = reader.diagnostics.sorted { $0.location < $1.location }
+        return ConfigLoadResult(config: reader.hasErrors ? nil : config, diagnostics: diagnostics)
+    }
+
+    /// Reads the config file at `path`: a regular file of at most
+    /// ``maximumFileSize`` bytes of UTF-8. A file that cannot be read gives
+    /// one error at its line 1, column 1.
+    ///
+    /// ```swift
+    /// let result = ConfigLoader.load(path: "/etc/tactile/gestures.toml")
+    /// ```
+    public static func load(path: String) -> ConfigLoadResult {
+        switch ConfigFile.read(path, limit: maximumFileSize) {
+        case .failure(let failure):
+            return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: failure.location, message: failure.message)])
+        case .success(let text):
+            return parse(text, file: path)
+        }
+    }
+
+    /// Where a config is looked for, in order: `$XDG_CONFIG_HOME/tactile/gestures.toml`
+    /// (or `$HOME/.config/tactile/gestures.toml` when `XDG_CONFIG_HOME` is
+    /// unset, empty or relative), then `/etc/tactile/gestures.toml`.
+    ///
+    /// ```swift
+    /// ConfigLoader.searchPaths(environment: ["HOME": "/home/ada"])
+    /// // ["/home/ada/.config/tactile/gestures.toml", "/etc/tactile/gestures.toml"]
+    /// ```
+    public static func searchPaths(environment: [String: String]) -> [String] {
+        func directory(_ path: String) -> String {
+            var path = Substring(path)
+            while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+            return path == "/" ? "" : String(path)
+        }
+        var paths: [String] = []
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            paths.append(directory(xdg) + "/tactile/gestures.toml")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            paths.append(directory(home) + "/.config/tactile/gestures.toml")
+        }
+        paths.append("/etc/tactile/gestures.toml")
+        return paths
+    }
+
+    /// The first of ``searchPaths(environment:)`` that exists, if any.
+    ///
+    /// ```swift
+    /// let path = ConfigLoader.locate(environment: ProcessInfo.processInfo.environment)
+    /// ```
+    public static func locate(environment: [String: String],
+                              fileExists: (String) -> Bool = { path in access(path, F_OK) == 0 }) -> String? {
+        searchPaths(environment: environment).first(where: fileExists)
+    }
+
+    /// The built-in config, parsed (the same as `dist/gestures.toml`).
+    ///
+    /// ```swift
+    /// ConfigLoader.defaultConfig.bindings.map(\.name)   // ["right click", …]
+    /// ```
+    public static var defaultConfig: GestureConfig {
+        parse(defaultText, file: "<default>").config ?? GestureConfig()
+    }
+}

@@ -1,0 +1,152 @@
+// The loader's reading helpers: diagnostics, unknown-key warnings, and values of the expected type.
+import Tactile
+
+/// Collects diagnostics while a config is read, and reads values of the
+/// expected type, reporting those of another at their place.
+struct ConfigReader {
+    var diagnostics: [ConfigDiagnostic] = []
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(ConfigDiagnostic(severity: .error, location: location, message: message))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(ConfigDiagnostic(severity: .warning, location: location, message: message))
+    }
+
+    /// `"name"`, escaped for a terminal.
+    static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
+
+    /// Warns about each key of `table` that is not in `known`, suggesting the closest.
+    mutating func warnUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
+        for entry in table.entries where !known.contains(entry.key) {
+            warning("unknown key \(ConfigReader.quoted(entry.key)) in \(context), ignored"
+                    + ConfigSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
+        }
+    }
+
+    /// Reports `value` as not of the `expected` type for `key`.
+    mutating func wrongType(_ value: TOMLValue, key: String, expected: String) {
+        error("\(ConfigReader.quoted(key)) must be \(expected), found \(value.typeDescription)", at: value.location)
+    }
+
+    mutating func table(_ value: TOMLValue, key: String) -> TOMLTable? {
+        guard let table = value.table else { wrongType(value, key: key, expected: "a table"); return nil }
+        return table
+    }
+
+    mutating func string(_ value: TOMLValue, key: String) -> String? {
+        guard let string = value.string else { wrongType(value, key: key, expected: "a string"); return nil }
+        return string
+    }
+
+    mutating func boolean(_ value: TOMLValue, key: String) -> Bool? {
+        guard case .boolean(let flag) = value.kind else { wrongType(value, key: key, expected: "true or false"); return nil }
+        return flag
+    }
+
+    /// An integer in `range`.
+    mutating func integer(_ value: TOMLValue, key: String, in range: ClosedRange<Int>) -> Int? {
+        guard case .integer(let number) = value.kind else { wrongType(value, key: key, expected: "an integer"); return nil }
+        guard range.contains(number) else {
+            error("\(ConfigReader.quoted(key)) must be \(range.lowerBound)…\(range.upperBound), found \(number)", at: value.location)
+            return nil
+        }
+        return number
+    }
+
+    /// An array of strings (a lone string is taken as an array of one when `single` is true).
+    mutating func strings(_ value: TOMLValue, key: String, single: Bool = false) -> [(String, SourceLocation)]? {
+        if single, let string = value.string { return [(string, value.location)] }
+        guard let array = value.array else {
+            wrongType(value, key: key, expected: single ? "a string or an array of strings" : "an array of strings")
+            return nil
+        }
+        var result: [(String, SourceLocation)] = []
+        for element in array {
+            guard let string = element.string else {
+                error("\(ConfigReader.quoted(key)) must hold strings, found \(element.typeDescription)", at: element.location)
+                return nil
+            }
+            result.append((string, element.location))
+        }
+        return result
+    }
+
+    /// A quantity: a bare number, or a string of a number and one of `units`
+    /// (each with its factor to the base unit), checked against `range` in the base unit.
+    mutating func quantity(_ value: TOMLValue, key: String, units: [(suffix: String, factor: Double)], bareAllowed: Bool,
+                           range: ClosedRange<Double>, rangeText: String) -> Double? {
+        let number: Double
+        let unitsText = units.map { "\"…\($0.suffix)\"" }.joined(separator: " or ")
+        let expected = units.isEmpty ? "a number" : bareAllowed ? "a number or \(unitsText)" : unitsText
+        switch value.kind {
+        case .integer(let n) where bareAllowed: number = Double(n)
+        case .float(let x) where bareAllowed: number = x
+        case .string(let text):
+            guard let parsed = ConfigUnits.quantity(text, units: units) else {
+                error("\(ConfigReader.quoted(key)) must be \(expected), found \(ConfigReader.quoted(text))", at: value.location)
+                return nil
+            }
+            number = parsed
+        default:
+            wrongType(value, key: key, expected: expected)
+            return nil
+        }
+        guard number.isFinite, range.contains(number) else {
+            error("\(ConfigReader.quoted(key)) must be \(rangeText), found \(ConfigUnits.format(value))", at: value.location)
+            return nil
+        }
+        return number
+    }
+}
+
+/// Numbers with units as written in a config: `"4mm"`, `"3%"`, `"500ms"`, `"80mm/s"`, `"15deg"`.
+enum ConfigUnits {
+    static let seconds: [(suffix: String, factor: Double)] = [("ms", 0.001), ("s", 1)]
+    static let millimetres: [(suffix: String, factor: Double)] = [("mm", 1), ("cm", 10)]
+    static let millimetresPerSecond: [(suffix: String, factor: Double)] = [("mm/s", 1)]
+    static let degrees: [(suffix: String, factor: Double)] = [("deg", 1), ("°", 1)]
+
+    /// The number in `text` times its unit's factor; nil without a known unit or a plain decimal number.
+    static func quantity(_ text: String, units: [(suffix: String, factor: Double)]) -> Double? {
+        let trimmed = text.trimmingSpaces
+        for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
+            let number = String(trimmed.dropLast(unit.suffix.count)).trimmingSpaces
+            guard let value = decimal(number) else { return nil }
+            return value * unit.factor
+        }
+        return nil
+    }
+
+    /// A plain decimal number (`-1`, `2.5`, `.5`): digits, one point, an optional sign; nothing else.
+    static func decimal(_ text: String) -> Double? {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        guard !body.isEmpty, body.count <= 32, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              body.filter({ $0 == "." }).count <= 1, body != "." else { return nil }
+        return Double(text)
+    }
+
+    /// A value as written, for messages.
+    static func format(_ value: TOMLValue) -> String {
+        switch value.kind {
+        case .integer(let n): String(n)
+        case .float(let x): String(x)
+        case .string(let s): ConfigReader.quoted(s)
+        default: value.typeDescription
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
+        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

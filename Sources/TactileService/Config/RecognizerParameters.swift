@@ -1,0 +1,220 @@
+// The recognizer parameters gestures.toml accepts: for each recognizer, each key, its type, range and setter.
+import Tactile
+
+/// One parameter a binding may set on its recognizer (`fingers = 3`,
+/// `minimum-distance = "15mm"`): its key, type, valid range, and how it is
+/// applied to the engine's recognizer.
+///
+/// ```swift
+/// let table = RecognizerParameter.table(for: .swipe)
+/// table.map(\.name)   // ["fingers", "direction", "minimum-distance", …]
+/// ```
+struct RecognizerParameter: Sendable {
+    enum ValueType: Sendable {
+        case integer, seconds, millimetres, millimetresPerSecond, degrees, boolean, directions
+
+        /// How it is written, for messages and docs.
+        var description: String {
+            switch self {
+            case .integer: "an integer"
+            case .seconds: "seconds (0.5 or \"500ms\")"
+            case .millimetres: "millimetres (\"6mm\")"
+            case .millimetresPerSecond: "a speed (\"80mm/s\")"
+            case .degrees: "degrees (\"15deg\")"
+            case .boolean: "true or false"
+            case .directions: "a direction or an array of them (left, right, up, down)"
+            }
+        }
+    }
+
+    typealias Apply = @MainActor @Sendable (GestureRecognizer, ParameterValue) -> Void
+
+    var name: String
+    var aliases: [String] = []
+    var type: ValueType
+    /// Valid values in the type's unit (ignored for booleans and directions).
+    var range: ClosedRange<Double> = 0...0
+    var apply: Apply
+
+    /// `fingers` and the like.
+    static func touches(_ name: String, _ apply: @escaping Apply) -> RecognizerParameter {
+        RecognizerParameter(name: name, type: .integer, range: 1...10, apply: apply)
+    }
+
+    /// A setter on a recognizer of class `R`.
+    static func on<R: GestureRecognizer>(_ type: R.Type, _ body: @escaping @MainActor @Sendable (R, ParameterValue) -> Void) -> Apply {
+        { recognizer, value in
+            if let recognizer = recognizer as? R { body(recognizer, value) }
+        }
+    }
+
+    /// The parameters of `kind`.
+    static func table(for kind: RecognizerKind) -> [RecognizerParameter] {
+        switch kind {
+        case .tap: tap
+        case .longPress: longPress
+        case .swipe: swipe
+        case .pan: pan
+        case .pinch: pinch
+        case .rotation: rotation
+        case .hold: hold
+        }
+    }
+
+    /// The parameter of `kind` written as `key` (its name or an alias).
+    static func parameter(_ key: String, of kind: RecognizerKind) -> RecognizerParameter? {
+        table(for: kind).first { $0.name == key || $0.aliases.contains(key) }
+    }
+
+    static let tap: [RecognizerParameter] = [
+        touches("fingers", on(TapGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
+        RecognizerParameter(name: "taps", type: .integer, range: 1...5, apply: on(TapGestureRecognizer.self) { $0.numberOfTapsRequired = $1.integer }),
+        RecognizerParameter(name: "maximum-press-duration", type: .seconds, range: 0.05...5,
+                            apply: on(TapGestureRecognizer.self) { $0.maximumPressDuration = $1.number }),
+        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
+                            apply: on(TapGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
+        RecognizerParameter(name: "maximum-tap-interval", type: .seconds, range: 0.05...2,
+                            apply: on(TapGestureRecognizer.self) { $0.maximumTapInterval = $1.number }),
+        RecognizerParameter(name: "maximum-tap-distance", type: .millimetres, range: 0...100,
+                            apply: on(TapGestureRecognizer.self) { $0.maximumTapDistance = .millimetres($1.number) }),
+    ]
+
+    static let longPress: [RecognizerParameter] = [
+        touches("fingers", on(LongPressGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
+        RecognizerParameter(name: "taps", type: .integer, range: 0...5,
+                            apply: on(LongPressGestureRecognizer.self) { $0.numberOfTapsRequired = $1.integer }),
+        RecognizerParameter(name: "minimum-press-duration", aliases: ["duration"], type: .seconds, range: 0...10,
+                            apply: on(LongPressGestureRecognizer.self) { $0.minimumPressDuration = $1.number }),
+        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
+                            apply: on(LongPressGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
+    ]
+
+    static let swipe: [RecognizerParameter] = [
+        touches("fingers", on(SwipeGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
+        RecognizerParameter(name: "direction", aliases: ["directions"], type: .directions,
+                            apply: on(SwipeGestureRecognizer.self) { $0.direction = $1.swipeDirection }),
+        RecognizerParameter(name: "minimum-distance", type: .millimetres, range: 1...300,
+                            apply: on(SwipeGestureRecognizer.self) { $0.minimumDistance = .millimetres($1.number) }),
+        RecognizerParameter(name: "minimum-speed", type: .millimetresPerSecond, range: 0...5000,
+                            apply: on(SwipeGestureRecognizer.self) { $0.minimumSpeed = .millimetresPerSecond($1.number) }),
+        RecognizerParameter(name: "maximum-duration", type: .seconds, range: 0.05...5,
+                            apply: on(SwipeGestureRecognizer.self) { $0.maximumDuration = $1.number }),
+        RecognizerParameter(name: "angular-tolerance", type: .degrees, range: 1...89,
+                            apply: on(SwipeGestureRecognizer.self) { $0.angularTolerance = $1.number * .pi / 180 }),
+        RecognizerParameter(name: "decides-at-lift", type: .boolean,
+                            apply: on(SwipeGestureRecognizer.self) { $0.decidesAtLift = $1.flag }),
+    ]
+
+    static let pan: [RecognizerParameter] = [
+        touches("fingers", on(PanGestureRecognizer.self) {
+            $0.minimumNumberOfTouches = $1.integer
+            $0.maximumNumberOfTouches = $1.integer
+        }),
+        touches("minimum-fingers", on(PanGestureRecognizer.self) { $0.minimumNumberOfTouches = $1.integer }),
+        touches("maximum-fingers", on(PanGestureRecognizer.self) { $0.maximumNumberOfTouches = $1.integer }),
+        RecognizerParameter(name: "minimum-translation", type: .millimetres, range: 0...100,
+                            apply: on(PanGestureRecognizer.self) { $0.minimumTranslation = .millimetres($1.number) }),
+    ]
+
+    static let pinch: [RecognizerParameter] = [
+        RecognizerParameter(name: "minimum-span-change", type: .millimetres, range: 0...100,
+                            apply: on(PinchGestureRecognizer.self) { $0.minimumSpanChange = .millimetres($1.number) }),
+        RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
+                            apply: on(PinchGestureRecognizer.self) { $0.minimumSpan = .millimetres($1.number) }),
+    ]
+
+    static let rotation: [RecognizerParameter] = [
+        RecognizerParameter(name: "minimum-rotation", type: .degrees, range: 0...180,
+                            apply: on(RotationGestureRecognizer.self) { $0.minimumRotation = $1.number * .pi / 180 }),
+        RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
+                            apply: on(RotationGestureRecognizer.self) { $0.minimumSpan = .millimetres($1.number) }),
+    ]
+
+    static let hold: [RecognizerParameter] = [
+        RecognizerParameter(name: "short-hold-duration", type: .seconds, range: 0...5,
+                            apply: on(HoldGestureRecognizer.self) { $0.shortHoldDuration = $1.number }),
+        RecognizerParameter(name: "long-hold-duration", type: .seconds, range: 0...5,
+                            apply: on(HoldGestureRecognizer.self) { $0.longHoldDuration = $1.number }),
+        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
+                            apply: on(HoldGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
+    ]
+}
+
+extension ParameterValue {
+    /// The value as an integer (numbers rounded toward zero; others 0).
+    var integer: Int {
+        switch self {
+        case .integer(let n): n
+        case .number(let x), .millimetres(let x), .millimetresPerSecond(let x), .seconds(let x), .degrees(let x):
+            x.isFinite && abs(x) < 1e15 ? Int(x) : 0
+        case .boolean, .directions: 0
+        }
+    }
+
+    /// The value as a number in its unit (others 0).
+    var number: Double {
+        switch self {
+        case .integer(let n): Double(n)
+        case .number(let x), .millimetres(let x), .millimetresPerSecond(let x), .seconds(let x), .degrees(let x): x
+        case .boolean, .directions: 0
+        }
+    }
+
+    var flag: Bool { if case .boolean(let b) = self { b } else { false } }
+
+    /// Directions as the swipe recognizer's option set.
+    var swipeDirection: SwipeGestureRecognizer.Direction {
+        guard case .directions(let edges) = self else { return [] }
+        var direction: SwipeGestureRecognizer.Direction = []
+        for edge in edges {
+            switch edge {
+            case .left: direction.insert(.left)
+            case .right: direction.insert(.right)
+            case .top: direction.insert(.up)
+            case .bottom: direction.insert(.down)
+            }
+        }
+        return direction
+    }
+}
+
+@MainActor public extension RecognizerSpec {
+    /// The engine's recognizer of ``kind``, named `name`, with each of
+    /// ``parameters`` applied (those not written keep the engine's defaults).
+    ///
+    /// ```swift
+    /// let spec = RecognizerSpec(kind: .swipe, parameters: [
+    ///     Parameter(name: "fingers", value: .integer(3), location: location),
+    ///     Parameter(name: "direction", value: .directions([.left, .right]), location: location),
+    /// ])
+    /// let swipe = spec.makeRecognizer(name: "workspaces") as? SwipeGestureRecognizer
+    /// swipe?.numberOfTouchesRequired   // 3
+    /// ```
+    func makeRecognizer(name: String) -> GestureRecognizer {
+        let recognizer: GestureRecognizer = switch kind {
+        case .tap: TapGestureRecognizer(name: name)
+        case .longPress: LongPressGestureRecognizer(name: name)
+        case .swipe: SwipeGestureRecognizer(name: name)
+        case .pan: PanGestureRecognizer(name: name)
+        case .pinch: PinchGestureRecognizer(name: name)
+        case .rotation: RotationGestureRecognizer(name: name)
+        case .hold: HoldGestureRecognizer(name: name)
+        }
+        for parameter in parameters {
+            RecognizerParameter.parameter(parameter.name, of: kind)?.apply(recognizer, parameter.value)
+        }
+        return recognizer
+    }
+}
+
+public extension RecognizerSpec {
+    /// The parameter keys a binding of `kind` accepts (without aliases), for
+    /// `tactile check` and the docs.
+    ///
+    /// ```swift
+    /// RecognizerSpec.parameterNames(for: .pinch)   // ["minimum-span-change", "minimum-span"]
+    /// ```
+    static func parameterNames(for kind: RecognizerKind) -> [String] {
+        RecognizerParameter.table(for: kind).map(\.name)
+    }
+}
