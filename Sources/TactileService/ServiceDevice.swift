@@ -206,18 +206,18 @@ public final class ServiceDevice {
 
     // MARK: Steps of a cycle
 
-    /// Takes the touches of bindings that began or were recognized.
+    /// Takes the touches of bindings that began or were recognized (and of
+    /// fingers that join a continuous gesture in progress).
     private func claimTouches(at time: Double) {
-        for firing in firings where firing.binding >= 0 && firing.phase != .cancelled {
+        for firing in firings where firing.binding >= 0 {
             let binding = map.bindings[firing.binding]
-            guard binding.claimsTouches, !firing.slots.isEmpty else { continue }
-            for slot in firing.slots { held[slot] = nil }
-            guard let copy = outputs.touchCopy else { continue }
-            let out = gate.claim(slots: firing.slots, at: time)
-            if !out.isEmpty || firing.phase != .changed {
-                report(.claimed(binding: binding.name, slots: firing.slots, time: firing.time))
-            }
-            write(out, to: copy, at: time)
+            let discrete = binding.recognizer.kind.isDiscrete
+            guard binding.claimsTouches, discrete ? firing.phase == .ended : (firing.phase == .began || firing.phase == .changed) else { continue }
+            let newly = firing.slots.filter { gate.mode(ofSlot: $0) != .drop && (gate.isDown(slot: $0) || held[$0] != nil) }
+            guard !newly.isEmpty else { continue }
+            for slot in newly { held[slot] = nil }
+            if let copy = outputs.touchCopy { write(gate.claim(slots: newly, at: time), to: copy, at: time) }
+            report(.claimed(binding: binding.name, slots: newly, time: firing.time))
         }
     }
 

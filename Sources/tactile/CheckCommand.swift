@@ -89,7 +89,7 @@ struct CheckCommand: ParsableCommand {
         case .seconds(let x): "\(x) s"
         case .degrees(let x): "\(x)°"
         case .boolean(let b): b ? "true" : "false"
-        case .directions(let edges): edges.map(\.rawValue).joined(separator: "/")
+        case .directions(let edges): edges.map { [.top: "up", .bottom: "down"][$0] ?? $0.rawValue }.joined(separator: "/")
         }
     }
 

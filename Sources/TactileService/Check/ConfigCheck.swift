@@ -40,7 +40,10 @@ public struct ConfigCheck {
         service.onReport = { reports.append($0) }
         service.onTrace = { event in
             if case .touchBound(_, let names) = event.step {
-                for name in names { trace[name, default: BindingTrace()].touches += 1 }
+                for name in names {
+                    trace[name, default: BindingTrace()].touches += 1
+                    trace[name, default: BindingTrace()].current += 1
+                }
             } else {
                 trace[event.recognizer, default: BindingTrace()].add(event)
             }
@@ -70,6 +73,8 @@ public struct ConfigCheck {
 /// What the trace said of one recognizer.
 struct BindingTrace {
     var touches = 0
+    /// Touches bound since the recognizer last ended or failed.
+    var current = 0
     var failures: [String: Int] = [:]
     var yielded: [String: Int] = [:]
     var waited: Set<String> = []
@@ -79,7 +84,11 @@ struct BindingTrace {
         case .touchBound, .released:
             break
         case .transition(_, let to, let reason):
-            if to == .failed { failures[reason?.description ?? "it failed", default: 0] += 1 }
+            if to == .failed {
+                let fingers = current == 1 ? "1 finger" : "\(current) fingers"
+                failures[(reason?.description ?? "it failed") + " with " + fingers, default: 0] += 1
+            }
+            if to == .failed || to == .ended || to == .cancelled { current = 0 }
         case .yielded(let winner):
             yielded[winner, default: 0] += 1
         case .waiting(let required):
