@@ -154,3 +154,20 @@ import Testing
         }
     }
 }
+
+@Suite struct ConfigScaleTests {
+    @Test func largeDocumentsParseInLinearTime() {
+        let many = (0..<5_000).map { _ in "[[gesture]]\nrecognizer = \"tap\"\nfingres = 2\n" }.joined()
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let result = ConfigLoader.parse(many, file: "big.toml")
+            #expect(result.config?.bindings.count == 5_000)
+            #expect(result.warnings.count == 5_000)
+        }
+        #expect(elapsed < .seconds(10))
+        let example = ConfigLoader.parse("[zones.left-edge]\nedge = \"left\"\n[[gesture]]\nname = \"back\"\nrecognizer = \"swipe\"\nzone = \"left-edge\"\n"
+                                         + "direction = \"right\"\nended = { key = \"alt+Left\" }\n[[gesture]]\nrecognizer = \"pan\"\nfingers = 2\n"
+                                         + "changed = { scroll = \"natural\", notch = \"8mm\" }\n", file: "doc.toml")
+        #expect(example.diagnostics.isEmpty && example.config?.bindings.map(\.name) == ["back", "pan@screen"])
+    }
+}
