@@ -1,4 +1,5 @@
 // What loading a gestures.toml reports: errors and warnings at file:line:column, and the result.
+import Tactile
 
 /// An error or warning about a config, at the place it concerns.
 ///
@@ -26,8 +27,10 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `gestures.toml:12:5: error: …`, as compilers print it.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// `gestures.toml:12:5: error: …`, as compilers print it (the path escaped for a terminal too).
+    public var description: String {
+        "\(TextFormat.visible(location.file)):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
 }
 
 /// A config and what was found wrong with it.

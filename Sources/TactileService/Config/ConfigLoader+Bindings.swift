@@ -59,7 +59,7 @@ extension ConfigReader {
                   at: recognizerValue.location)
             return nil
         }
-        let errorsBefore = diagnostics.count { $0.severity == .error }
+        let errorsBefore = errorCount
         var binding = Binding(name: "", recognizer: RecognizerSpec(kind: kind), location: location)
         var nameLocation: SourceLocation?
         for entry in table.entries {
@@ -99,7 +99,7 @@ extension ConfigReader {
             }
         }
         checkFingers(binding.recognizer, table: table)
-        if diagnostics.count(where: { $0.severity == .error }) > errorsBefore { return nil }
+        if errorCount > errorsBefore { return nil }
         return (binding, nameLocation)
     }
 

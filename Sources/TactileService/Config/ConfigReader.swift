@@ -5,10 +5,13 @@ import Tactile
 /// expected type, reporting those of another at their place.
 struct ConfigReader {
     var diagnostics: [ConfigDiagnostic] = []
+    /// How many of the diagnostics are errors.
+    private(set) var errorCount = 0
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
 
     mutating func error(_ message: String, at location: SourceLocation) {
+        errorCount += 1
         diagnostics.append(ConfigDiagnostic(severity: .error, location: location, message: message))
     }
 
