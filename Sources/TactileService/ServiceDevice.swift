@@ -98,10 +98,15 @@ public final class ServiceDevice {
         if passThrough {
             outputs.touchCopy = try sink.create(.touchCopy(of: description), name: description.name)
         }
-        if needsPointer(config), let axes = description.positionAxes {
-            outputs.pointer = try sink.create(.pointer(x: axes.x, y: axes.y), name: description.name + " pointer (Tactile)")
-        }
+        if needsPointer(config) { outputs.pointer = try makePointer(for: description, sink: sink) }
         return outputs
+    }
+
+    /// The absolute pointer for `description`'s clicks and scrolling, in its
+    /// position units (`nil` for a device without position axes).
+    public static func makePointer(for description: DeviceDescription, sink: OutputSink) throws(OutputError) -> VirtualDeviceID? {
+        guard let axes = description.positionAxes else { return nil }
+        return try sink.create(.pointer(x: axes.x, y: axes.y), name: description.name + " pointer (Tactile)")
     }
 
     /// Whether a binding of `config` clicks or scrolls.

@@ -48,6 +48,13 @@ struct PanelStream {
     private var nextID: Int32 = 100
     private var down: [Int: (x: Int32, y: Int32)] = [:]
     var time = 1.0
+    /// Device units per millimetre.
+    var unitsPerMillimetre = 10.0
+
+    init(unitsPerMillimetre: Double = 10, time: Double = 1.0) {
+        self.unitsPerMillimetre = unitsPerMillimetre
+        self.time = time
+    }
 
     private mutating func add(_ type: EventType, _ code: UInt16, _ value: Int32) {
         events.append(InputEvent(time: time, type: type, code: code, value: value))
@@ -63,12 +70,12 @@ struct PanelStream {
         for (slot, mm) in land.sorted(by: { $0.key < $1.key }) {
             select(slot)
             add(.abs, AbsCode.mtTrackingID, nextID); nextID += 1
-            let x = Int32(mm.0 * 10), y = Int32(mm.1 * 10)
+            let x = Int32((mm.0 * unitsPerMillimetre).rounded()), y = Int32((mm.1 * unitsPerMillimetre).rounded())
             add(.abs, AbsCode.mtPositionX, x); add(.abs, AbsCode.mtPositionY, y)
             down[slot] = (x, y)
         }
         for (slot, mm) in move.sorted(by: { $0.key < $1.key }) {
-            let x = Int32(mm.0 * 10), y = Int32(mm.1 * 10)
+            let x = Int32((mm.0 * unitsPerMillimetre).rounded()), y = Int32((mm.1 * unitsPerMillimetre).rounded())
             guard let old = down[slot], old != (x, y) else { continue }
             select(slot)
             if old.x != x { add(.abs, AbsCode.mtPositionX, x) }
@@ -106,7 +113,7 @@ struct PanelStream {
             guard let position = down[slot] else { return }
             // A real panel jitters by a unit now and then.
             let x = position.x + (Int32((time * 100).rounded()) % 2 == 0 ? 1 : -1)
-            frame(move: [slot: (Double(x) / 10, Double(position.y) / 10)])
+            frame(move: [slot: (Double(x) / unitsPerMillimetre, Double(position.y) / unitsPerMillimetre)])
         }
     }
 }

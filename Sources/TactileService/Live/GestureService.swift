@@ -177,7 +177,8 @@ public final class GestureService {
             }
             for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
                 guard let path = entry.path else { continue }
-                readEvents(of: path)
+                let hungUp = fds[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+                readEvents(of: path, hungUp: hungUp)
             }
             fireTimers()
             if let spawning = commands as? SpawningCommandRunner { spawning.reap() }
@@ -219,10 +220,14 @@ public final class GestureService {
 
     // MARK: Devices
 
-    /// Looks at every node not seen yet.
+    /// Looks at every node not seen yet, and lets go of devices whose node went away.
     private func scan() {
         let names = (try? Self.entries(of: options.inputDirectory)) ?? []
         let present = Set(names.map { options.inputDirectory + "/" + $0 })
+        for path in devices.keys.sorted() where access(path, F_OK) != 0 {
+            log("\(TextFormat.visible(path)): gone")
+            drop(path, passOver: false)
+        }
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
         let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths
         for path in candidates where devices[path] == nil && passedOver[path] == nil {
@@ -316,7 +321,9 @@ public final class GestureService {
         log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
     }
 
-    private func readEvents(of path: String) {
+    /// Reads what the device has. A descriptor that hung up (an unplugged
+    /// device; a testbed's node closing) is gone once nothing is left to read.
+    private func readEvents(of path: String, hungUp: Bool) {
         guard let managed = devices[path] else { return }
         while true {
             let result: EvdevDevice.ReadResult
@@ -327,9 +334,9 @@ public final class GestureService {
                 return drop(path, passOver: false)
             }
             switch result {
-            case .wouldBlock:
+            case .wouldBlock where !hungUp:
                 return
-            case .endOfStream:
+            case .wouldBlock, .endOfStream:
                 log("\(TextFormat.visible(path)): gone")
                 return drop(path, passOver: false)
             case .event(let event):
@@ -398,9 +405,9 @@ public final class GestureService {
         for (path, managed) in devices {
             guard let service = managed.service else { continue }
             var outputs = service.outputs
-            if outputs.pointer == nil, ServiceDevice.needsPointer(newConfig), let axes = service.description.positionAxes {
+            if outputs.pointer == nil, ServiceDevice.needsPointer(newConfig) {
                 do {
-                    outputs.pointer = try sink.create(.pointer(x: axes.x, y: axes.y), name: service.description.name + " pointer (Tactile)")
+                    outputs.pointer = try ServiceDevice.makePointer(for: service.description, sink: sink)
                 } catch {
                     log("\(TextFormat.visible(path)): \(error.description)")
                 }

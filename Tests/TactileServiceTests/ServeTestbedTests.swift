@@ -1,0 +1,141 @@
+// tactile serve end to end: a umockdev testbed touchscreen in, the real uinput sink out to an emulated /dev/uinput.
+import Foundation
+import Tactile
+import TactileRecording
+import TactileService
+import TactileTestSupport
+import Testing
+
+/// A device as `umockdev-testbed.py --uinput-capture` saves it.
+struct CapturedUInputDevice: Decodable {
+    var name: String
+    var phys: String
+    var node: String?
+    var events: [[Int64]]
+
+    /// The events written, as the service wrote them (times are the kernel's to stamp: 0 here).
+    var inputEvents: [InputEvent] {
+        events.compactMap { entry in
+            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
+                  let value = Int32(exactly: entry[4]) else { return nil }
+            return InputEvent(seconds: 0, microseconds: 0, type: EventType(rawValue: type), code: code, value: value)
+        }
+    }
+}
+
+@Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil,
+                             Comment(rawValue: TestSupport.testbedHelperMissing)))
+struct ServeTestbedTests {
+    /// A 256 × 160 mm touchscreen, 16 units per mm, as a USB panel reports it.
+    static let panel = DeviceDescription(
+        name: "Testbed Panel", identity: DeviceIdentity(bustype: 0x03, vendor: 0x0eef, product: 0x790a, version: 0x0111),
+        properties: [InputProperty.direct], keys: [KeyCode.touch],
+        axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 16),
+               AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2559, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+               AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2559, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)])
+
+    static let config = """
+        [devices]
+        kinds = ["touchscreen"]
+
+        [zones.left]
+        edge = "left"
+        depth = "5mm"
+
+        [[gesture]]
+        name = "menu"
+        recognizer = "long-press"
+        minimum-press-duration = 0.5
+        began = { click = "right" }
+
+        [[gesture]]
+        name = "back"
+        recognizer = "swipe"
+        zone = "left"
+        direction = "right"
+        ended = { key = "alt+Left" }
+        """
+
+    /// A drag in the middle, a long press, then a swipe in from the left edge.
+    static func scenario() -> (all: PanelStream, drag: [InputEvent]) {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.stroke(slot: 0, from: (100, 80), to: (150, 90), frames: 25)
+        let drag = stream.events
+        stream.time += 0.3
+        stream.frame(land: [0: (128, 60)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += 0.3
+        stream.stroke(slot: 0, from: (2, 100), to: (60, 102), frames: 12)
+        return (stream, drag)
+    }
+
+    struct Served {
+        var output: TestSupport.Output
+        var devices: [CapturedUInputDevice]
+    }
+
+    func serve(_ events: [InputEvent], config: String, extra: [String] = []) throws -> Served {
+        let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
+        let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recording = directory + "/panel.evemu", capture = directory + "/capture.jsonl", toml = directory + "/gestures.toml"
+        try EvemuWriter.write(EvemuRecording(device: Self.panel, events: events), to: recording)
+        try config.write(toFile: toml, atomically: true, encoding: .utf8)
+        let node = "/dev/input/event5"
+        let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
+        try #require(mock.status == 0, "\(mock.standardError)")
+        let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+        let arguments = [
+            "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
+            "--uinput", "--uinput-capture", capture,
+            "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
+            "--", tactile, "serve", "--device", node, "--config", toml, "--idle-exit", "0.3", "--stats",
+        ] + extra
+        let output = try TestSupport.run(helper, arguments, timeout: 90)
+        let text = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
+        let devices = try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedUInputDevice.self, from: Data($0.utf8)) }
+        return Served(output: output, devices: devices)
+    }
+
+    @Test func aLongPressIsARightClickAnEdgeSwipeItsKeyAndADragPassesUnchanged() throws {
+        let (stream, drag) = Self.scenario()
+        let served = try serve(stream.events, config: Self.config)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let copy = try #require(served.devices.first { $0.name == Self.panel.name })
+        let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
+        let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
+        #expect(copy.phys.hasPrefix(UInputSink.physPrefix))
+
+        // The drag went on frame for frame, the same events in the same order.
+        let forwarded = frames(of: copy.inputEvents)
+        let expected = frames(of: drag.filter { $0.type != .syn || $0.isReport })
+        #expect(forwarded.count >= expected.count)
+        let strip = { (frame: [InputEvent]) in frame.map { [$0.type.rawValue, $0.code, UInt16(truncatingIfNeeded: $0.value)] } }
+        #expect(forwarded.prefix(expected.count).map(strip) == expected.map(strip))
+
+        // The long press reached the app as a touch, then a cancel: a palm frame, then its release.
+        let rest = Array(forwarded.dropFirst(expected.count))
+        let palm = try #require(rest.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
+        #expect(rest[palm + 1].contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 })
+        // Nothing after the cancel: the edge swipe never reached the app.
+        #expect(rest.count == palm + 2, "\(rest.dropFirst(palm + 2))")
+
+        // A right click where the finger rested (128 × 60 mm: 2048 × 960 units), and nothing else.
+        let clicks = pointer.inputEvents
+        #expect(clicks.filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
+        let x = clicks.first { $0.code == AbsCode.x }?.value ?? -1, y = clicks.first { $0.code == AbsCode.y }?.value ?? -1
+        #expect(abs(Int(x) - 2048) <= 2 && abs(Int(y) - 960) <= 2, "clicked at \(x), \(y)")
+
+        // The edge swipe: alt+Left, pressed and released.
+        let keys = keyboard.inputEvents.filter { $0.type == .key }
+        #expect(keys.map(\.code) == [56, 105, 105, 56])
+        #expect(keys.map(\.value) == [1, 1, 0, 0])
+
+        // The service's own measure of read-to-write, printed by --stats.
+        #expect(served.output.standardError.contains("pass-through (read to write)"))
+    }
+}
