@@ -11,6 +11,7 @@ struct CapturedUInputDevice: Decodable {
     var name: String
     var phys: String
     var node: String?
+    var destroyed: Bool
     var events: [[Int64]]
 
     /// The events written, as the service wrote them (times are the kernel's to stamp: 0 here).
@@ -78,7 +79,9 @@ struct ServeTestbedTests {
         var devices: [CapturedUInputDevice]
     }
 
-    func serve(_ events: [InputEvent], config: String, extra: [String] = []) throws -> Served {
+    /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
+    /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
+    func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -89,12 +92,19 @@ struct ServeTestbedTests {
         let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
         try #require(mock.status == 0, "\(mock.standardError)")
         let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
-        let arguments = [
+        var arguments = [
             "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
             "--uinput", "--uinput-capture", capture,
             "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
-            "--", tactile, "serve", "--device", node, "--config", toml, "--idle-exit", "0.3", "--stats",
-        ] + extra
+        ]
+        let command = [tactile, "serve", "--device", node, "--config", toml, "--idle-exit", "0.3", "--stats"] + extra
+        if let script {
+            // The script runs in the background; serve replaces the shell, so the testbed waits for it.
+            let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml)
+            arguments += ["--", "/bin/sh", "-c", "(" + edits + ") & exec \"$@\"", "sh"] + command
+        } else {
+            arguments += ["--"] + command
+        }
         let output = try TestSupport.run(helper, arguments, timeout: 90)
         let text = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
         let devices = try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedUInputDevice.self, from: Data($0.utf8)) }
@@ -135,7 +145,83 @@ struct ServeTestbedTests {
         #expect(keys.map(\.code) == [56, 105, 105, 56])
         #expect(keys.map(\.value) == [1, 1, 0, 0])
 
+        // What an app behind the copy makes of it: libinput reads the drag as a touch that went
+        // down and up, and the long-pressed touch as cancelled, not lifted (no tap where it rested).
+        if LibinputRunner.missing == nil {
+            var timed: [InputEvent] = []
+            for (index, frame) in forwarded.enumerated() {
+                let time = 1.0 + Double(index) * 0.01
+                timed += frame.map { InputEvent(time: time, type: $0.type, code: $0.code, value: $0.value) }
+            }
+            let copyDevice = VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name)
+            let lines = try LibinputRunner.debugEvents(device: copyDevice, events: timed)
+            #expect(lines.filter { $0.contains("TOUCH_DOWN") }.count == 2, "\(lines)")
+            #expect(lines.filter { $0.contains("TOUCH_UP") }.count == 1, "\(lines)")
+            #expect(lines.filter { $0.contains("TOUCH_CANCEL") }.count == 1, "\(lines)")
+        }
+
         // The service's own measure of read-to-write, printed by --stats.
         #expect(served.output.standardError.contains("pass-through (read to write)"))
+    }
+
+    @Test func aConfigEditedOnDiskTakesEffectAndABrokenOneIsRefusedWithItsLine() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (128, 60)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += 3.0
+        stream.frame(land: [0: (100, 80)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        let broken = Self.config.replacingOccurrences(of: "recognizer = \"long-press\"", with: "recognizer = \"long-pres\"")
+        let copyKey = Self.config.replacingOccurrences(of: "began = { click = \"right\" }", with: "began = { key = \"ctrl+c\" }")
+        // Saved as editors save: a new file renamed over the old one.
+        let script = """
+            sleep 2; printf '%s\\n' '\(broken)' > @CONFIG@.new && mv @CONFIG@.new @CONFIG@; \
+            sleep 1; printf '%s\\n' '\(copyKey)' > @CONFIG@.new && mv @CONFIG@.new @CONFIG@
+            """
+        let served = try serve(stream.events, config: Self.config, during: script)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let log = served.output.standardError
+        // The broken config: refused, with the line and column of the unknown recognizer; the last good one stays.
+        let line = 1 + (broken.components(separatedBy: "\n").firstIndex { $0.contains("long-pres\"") } ?? -1)
+        #expect(log.contains("refused"), "\(log)")
+        #expect(log.contains("gestures.toml:\(line):14: error: unknown recognizer"), "\(log)")
+        #expect(log.contains("config reloaded"), "\(log)")
+        let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
+        let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
+        // The first press ran under the first config, the second under the edited one.
+        #expect(pointer.inputEvents.filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
+        #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [29, 46, 46, 29])
+    }
+
+    @Test func sigtermReleasesTheTouchesTheAppHoldsAndEveryDevice() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.stroke(slot: 0, from: (100, 80), to: (110, 80), frames: 10, lift: false)
+        stream.wait(3, slot: 0)
+        stream.frame(lift: [0])
+        let served = try serve(stream.events, config: Self.config, during: "sleep 1.5; kill -TERM $$")
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        #expect(served.output.standardError.contains("stopped: every grab released"))
+        let copy = try #require(served.devices.first { $0.name == Self.panel.name })
+        // The finger was still down: the app is told it lifted, and nothing follows.
+        let last = try #require(frames(of: copy.inputEvents).last)
+        #expect(last.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 })
+        #expect(last.contains { $0.type == .key && $0.code == KeyCode.touch && $0.value == 0 })
+        #expect(served.devices.allSatisfy { $0.destroyed })
+    }
+
+    @Test func theEmergencyGestureLetsGoOfEverything() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (40, 40), 1: (60, 40), 2: (80, 40), 3: (100, 40), 4: (120, 60)])
+        let end = stream.time + 3.5
+        while stream.time < end { stream.frame(move: [0: (40, 40 + (stream.time * 100).truncatingRemainder(dividingBy: 2) / 16)]) }
+        stream.frame(lift: [0, 1, 2, 3, 4])
+        let served = try serve(stream.events, config: Self.config)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        #expect(served.output.standardError.contains("stopped by the emergency gesture"), "\(served.output.standardError)")
+        let copy = try #require(served.devices.first { $0.name == Self.panel.name })
+        #expect(!(frames(of: copy.inputEvents).last ?? []).contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
+        #expect(served.devices.allSatisfy { $0.destroyed })
     }
 }
