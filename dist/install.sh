@@ -1,0 +1,187 @@
+#!/bin/sh
+# install.sh: installs tactile serve for the current user, to run without root.
+#
+# User part (no root): the binary to ~/.local/bin/tactile, the systemd user
+# unit to ~/.config/systemd/user/tactile.service, the default config to
+# ~/.config/tactile/gestures.toml only when there is none (a config of yours
+# is never overwritten), then enables and starts the unit.
+# System part (through sudo when not root, or under --root/DESTDIR): the udev
+# rules to /etc/udev/rules.d/70-tactile.rules, the module list to
+# /etc/modules-load.d/tactile-uinput.conf, then modprobe uinput and udevadm.
+#
+# Idempotent: a file already as it should be is left alone (and said so).
+# Every step is printed; --dry-run prints them and changes nothing.
+set -eu
+
+usage() {
+    cat <<'USAGE'
+usage: dist/install.sh [options]
+
+  --binary FILE   the tactile binary to install (also $TACTILE_BINARY;
+                  default .build/release/tactile, built with
+                  `swift build -c release --product tactile` when missing)
+  --config FILE   the config installed when you have none (default dist/gestures.toml)
+  --root DIR      put the system files under DIR instead of / (also $DESTDIR):
+                  no sudo, no modprobe, no udevadm
+  --user-only     only the user's files (no sudo)
+  --system-only   only the system files (udev rules, modules-load.d)
+  --no-start      do not reload, enable or start the user unit
+  --dry-run       print what would be done, change nothing
+  -h, --help      this text
+USAGE
+}
+
+die() {
+    printf 'install.sh: %s\n' "$*" >&2
+    exit 1
+}
+
+say() {
+    printf '%s\n' "$*"
+}
+
+dist=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+repo=$(dirname -- "$dist")
+
+binary=${TACTILE_BINARY:-}
+config_source=$dist/gestures.toml
+root=${DESTDIR:-}
+do_user=1
+do_system=1
+start=1
+dry_run=0
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --binary) [ $# -ge 2 ] || die "--binary needs a file"; binary=$2; shift 2 ;;
+        --binary=*) binary=${1#--binary=}; shift ;;
+        --config) [ $# -ge 2 ] || die "--config needs a file"; config_source=$2; shift 2 ;;
+        --config=*) config_source=${1#--config=}; shift ;;
+        --root) [ $# -ge 2 ] || die "--root needs a directory"; root=$2; shift 2 ;;
+        --root=*) root=${1#--root=}; shift ;;
+        --user-only) do_system=0; shift ;;
+        --system-only) do_user=0; shift ;;
+        --no-start) start=0; shift ;;
+        --dry-run) dry_run=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option: $1" ;;
+    esac
+done
+[ "$do_user" = 1 ] || [ "$do_system" = 1 ] || die "--user-only and --system-only together install nothing"
+root=${root%/}
+[ "$dry_run" = 1 ] && say "dry run: nothing is changed"
+
+# Runs a command, printed first (only printed in a dry run).
+run() {
+    say "+ $*"
+    [ "$dry_run" = 1 ] || "$@"
+}
+
+# Runs a command on the system's files: through sudo when not root and
+# installing to / itself.
+sudo_run() {
+    if [ -n "$sudo" ]; then run "$sudo" "$@"; else run "$@"; fi
+}
+
+changed=0
+# put SOURCE DESTINATION MODE RUNNER: installs a file unless it is already there, identical.
+put() {
+    if [ -f "$2" ] && cmp -s "$1" "$2"; then
+        say "unchanged: $2"
+        return 0
+    fi
+    changed=1
+    "$4" mkdir -p "$(dirname -- "$2")"
+    "$4" install -m "$3" "$1" "$2"
+}
+
+# ---- User part ---------------------------------------------------------------
+
+install_user() {
+    [ -n "${HOME:-}" ] || die "HOME is not set"
+    if [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ]; then
+        die "run as yourself, not through sudo (it asks for sudo for the system files), or give --system-only"
+    fi
+    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    say "== user files (for $(id -un), in $HOME)"
+
+    if [ -z "$binary" ]; then
+        binary=$repo/.build/release/tactile
+        if [ ! -x "$binary" ]; then
+            say "no $binary: building it"
+            run swift build -c release --product tactile --package-path "$repo"
+        fi
+    fi
+    if [ ! -f "$binary" ]; then
+        [ "$dry_run" = 1 ] || die "no binary: $binary"
+        say "+ install -m 0755 $binary $HOME/.local/bin/tactile (once built)"
+    else
+        put "$binary" "$HOME/.local/bin/tactile" 0755 run
+    fi
+
+    put "$dist/tactile.service" "$config_home/systemd/user/tactile.service" 0644 run
+
+    user_config=$config_home/tactile/gestures.toml
+    if [ -e "$user_config" ]; then
+        say "kept: $user_config (yours; never overwritten)"
+    elif [ -f "$config_source" ]; then
+        put "$config_source" "$user_config" 0644 run
+    else
+        say "no default config at $config_source: none installed (tactile serve uses its built-in default)"
+    fi
+
+    if [ "$start" = 0 ]; then
+        say "not started (--no-start); to start: systemctl --user daemon-reload && systemctl --user enable --now tactile.service"
+    elif ! command -v systemctl >/dev/null 2>&1; then
+        say "no systemctl: start it yourself with $HOME/.local/bin/tactile serve"
+    elif [ "$dry_run" = 0 ] && ! systemctl --user show-environment >/dev/null 2>&1; then
+        say "no systemd user session to talk to (logged in graphically?): later, run"
+        say "  systemctl --user daemon-reload && systemctl --user enable --now tactile.service"
+    else
+        run systemctl --user daemon-reload
+        if [ "$changed" = 1 ] && [ "$dry_run" = 0 ] && systemctl --user is-active --quiet tactile.service; then
+            run systemctl --user restart tactile.service
+        fi
+        run systemctl --user enable --now tactile.service
+    fi
+}
+
+# ---- System part -------------------------------------------------------------
+
+install_system() {
+    sudo=
+    if [ -n "$root" ]; then
+        say "== system files (under $root)"
+    else
+        say "== system files (in /etc)"
+        if [ "$(id -u)" != 0 ]; then
+            command -v sudo >/dev/null 2>&1 || die "the system files need root: run the system part as root (--system-only), or install sudo"
+            sudo=sudo
+            say "(through sudo: it may ask for your password once)"
+        fi
+    fi
+    put "$dist/70-tactile.rules" "$root/etc/udev/rules.d/70-tactile.rules" 0644 sudo_run
+    put "$dist/tactile-uinput.conf" "$root/etc/modules-load.d/tactile-uinput.conf" 0644 sudo_run
+
+    if [ -n "$root" ]; then
+        say "skipped (files under $root, not this system's): modprobe uinput; udevadm control --reload && udevadm trigger"
+        return 0
+    fi
+    if command -v modprobe >/dev/null 2>&1; then
+        sudo_run modprobe uinput
+    else
+        say "no modprobe: load uinput yourself (or reboot: modules-load.d loads it)"
+    fi
+    if command -v udevadm >/dev/null 2>&1; then
+        sudo_run udevadm control --reload
+        sudo_run udevadm trigger --subsystem-match=input --subsystem-match=misc
+        say "the rules apply to the active session now; if tactile serve still cannot open a device, log out and in"
+    else
+        say "no udevadm: the rules apply after a reboot"
+    fi
+}
+
+# System first: the user unit starts better with access already granted.
+if [ "$do_system" = 1 ]; then install_system; fi
+if [ "$do_user" = 1 ]; then install_user; fi
+say "done"
