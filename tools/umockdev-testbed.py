@@ -6,7 +6,9 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
         [-e NODE=EVENTS.evemu] [--grabbed]
         [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
-                  [--after-seconds S] [--timeout S] [--no-hangup]]
+                  [--after-seconds S] [--timeout S] [--no-hangup]
+                  [--replug-after S --replug-device NEW.umockdev
+                   [--replug-ioctl NODE=FILE] [--replug-events NODE=FILE]]]
         -- COMMAND [ARG...]
 
 Without --unplug and --grabbed this is `umockdev-run -d … -i … -e … --
@@ -24,6 +26,12 @@ file) as an unplugged evdev device's does (poll: POLLHUP|POLLERR, read:
 ENODEV). With --no-hangup that descriptor stays open and silent: only the
 node disappears. If COMMAND still runs --timeout seconds after the removal
 (default 10), it is killed and the exit status is 124.
+
+--replug-after S: S seconds after the removal, the device comes back as
+--replug-device (with --replug-ioctl and --replug-events, an "add" uevent;
+umockdev cannot re-create a node it removed, so give it another node, as the
+kernel often does), and is removed again once the --after-* conditions hold
+anew: a device unplugged and plugged in again.
 
 --grabbed: the ioctls of NODE (the node of -i) are answered by this script
 from its ioctl record instead of by umockdev, and EVIOCGRAB(1) fails with
@@ -380,6 +388,13 @@ def main():
     parser.add_argument("--after-seconds", type=float, default=0.0, help="then wait this many seconds more")
     parser.add_argument("--no-hangup", dest="hangup", action="store_false",
                         help="only remove the device and its node; leave COMMAND's descriptor open")
+    parser.add_argument("--replug-after", type=float, default=None,
+                        help="with --unplug: add the device back this many seconds after the removal (once), then "
+                             "remove it again once the conditions are met anew")
+    parser.add_argument("--replug-device", help="with --replug-after: the returning device's .umockdev description "
+                                                  "(the kernel may give it another node, as here)")
+    parser.add_argument("--replug-ioctl", help="with --replug-after: NODE=FILE, its ioctl record")
+    parser.add_argument("--replug-events", help="with --replug-after: NODE=FILE, the evemu events it replays")
     parser.add_argument("--timeout", type=float, default=10.0, help="kill COMMAND this many seconds after the removal")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     options = parser.parse_args()
@@ -457,8 +472,49 @@ def main():
         say("removed %s (%s) %.2f s after the start, %d lines in" % (node, syspath, time.monotonic() - started, lines))
         return time.monotonic()
 
+    replugged = False
+
+    def replug():
+        # umockdev cannot create a node it removed again (it keeps the node's pty), so the
+        # device comes back as another description, at another node if need be.
+        description = options.replug_device
+        if description is None:
+            say("--replug-after needs --replug-device")
+            return None
+        # It also keeps the removed node's pty in dev/.ptymap (pty -> MAJOR:MINOR) and refuses a
+        # new node whose pty reuses that name: links no node uses any more go.
+        dev = os.path.join(testbed.get_root_dir(), "dev")
+        nodes = os.path.join(dev, ".node")
+        live = {os.readlink(os.path.join(nodes, n)) for n in os.listdir(nodes)} if os.path.isdir(nodes) else set()
+        ptymap = os.path.join(dev, ".ptymap")
+        for name in os.listdir(ptymap) if os.path.isdir(ptymap) else []:
+            link = os.path.join(ptymap, name)
+            if os.path.islink(link) and os.readlink(link) not in live:
+                os.unlink(link)
+        testbed.add_from_file(description)
+        new_node, new_syspath = next(iter(node_syspaths(description).items()))
+        if options.replug_ioctl:
+            ioctl_node, ioctl_path = split_assignment(options.replug_ioctl, "--replug-ioctl")
+            testbed.load_ioctl(ioctl_node, ioctl_path)
+        if options.replug_events:
+            events_node, events_path = split_assignment(options.replug_events, "--replug-events")
+            testbed.load_evemu_events(events_node, events_path)
+        testbed.uevent(new_syspath, "add")
+        say("added %s back as %s %.2f s after the start" % (node, new_node, time.monotonic() - started))
+        return new_node, new_syspath
+
     while True:
         now = time.monotonic()
+        if options.replug_after is not None and not replugged and removed_at is not None \
+                and now >= removed_at + options.replug_after:
+            returned = replug()
+            if returned is not None:
+                node, syspath = returned
+                pty = os.path.realpath(os.path.join(testbed.get_root_dir(), node.lstrip("/")))
+            replugged = True
+            removed_at = None
+            opened = not options.after_open
+            conditions_met_at = None
         if options.unplug and removed_at is None:
             if not opened and has_open(child.pid, pty):
                 opened = True

@@ -57,6 +57,7 @@ public final class ServiceDevice {
     public var measuresLatency = false
     /// How long the engine took over each frame (recognition alone, without the gate and the writes).
     public private(set) var engineLatency = LatencyRecorder()
+    private var writingNanoseconds: UInt64 = 0
 
     private let sink: OutputSink
     private let commands: CommandRunner
@@ -307,11 +308,20 @@ public final class ServiceDevice {
 
     private func write(_ events: [InputEvent], to device: VirtualDeviceID, at time: Double) {
         guard !events.isEmpty else { return }
+        let start = measuresLatency ? LatencyRecorder.now() : 0
         do {
             try sink.write(events, to: device)
         } catch {
             report(.failed(error.description, time: time))
         }
+        if measuresLatency { writingNanoseconds &+= LatencyRecorder.now() &- start }
+    }
+
+    /// Nanoseconds spent in the sink's writes since the last call (with ``measuresLatency``):
+    /// what the output device costs, apart from the service's own work.
+    public func takeWritingTime() -> UInt64 {
+        defer { writingNanoseconds = 0 }
+        return writingNanoseconds
     }
 
     private func report(_ item: ServiceReport) { onReport?(item) }

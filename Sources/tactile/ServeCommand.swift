@@ -54,6 +54,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Stop after this many seconds without any device (for tests and scripts).", valueName: "seconds"))
     var idleExit: Double?
 
+    @Option(help: ArgumentHelp("Seconds between rescans of the input directory, besides inotify (0.1…3600).", valueName: "seconds"))
+    var rescanInterval = 5.0
+
     @Flag(help: "At the end, print the pass-through and recognition latencies (per frame).")
     var stats = false
 
@@ -63,6 +66,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         if output != nil, !dryRun { throw ValidationError("--output saves a dry run's output: give --dry-run too") }
         if let idleExit, !(idleExit > 0 && idleExit <= 86_400) { throw ValidationError("--idle-exit must be 0…86400 seconds") }
+        if !(rescanInterval >= 0.1 && rescanInterval <= 3600) { throw ValidationError("--rescan-interval must be 0.1…3600 seconds") }
     }
 
     func run() throws {
@@ -75,7 +79,7 @@ struct ServeCommand: ParsableCommand {
         let sink: OutputSink = recording ?? UInputSink(path: uinput)
         let options = GestureService.Options(
             configPath: config, environment: ProcessInfo.processInfo.environment, inputDirectory: inputDirectory,
-            devicePaths: devices, passThrough: !dryRun, idleExit: idleExit
+            devicePaths: devices, passThrough: !dryRun, rescanInterval: rescanInterval, idleExit: idleExit
         )
         let service: GestureService
         do throws(ServiceError) {
@@ -107,6 +111,7 @@ struct ServeCommand: ParsableCommand {
         }
         if stats {
             printError("tactile serve: pass-through (read to write): \(service.passThroughLatency.summary)")
+            printError("tactile serve: without the writes (recognition, gate, actions): \(service.serviceLatency.summary)")
             printError("tactile serve: recognition alone: \(service.engineLatency.summary)")
         }
         if let recording, let directory = self.output {

@@ -81,7 +81,8 @@ struct ServeTestbedTests {
 
     /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
-    func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil) throws -> Served {
+    func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
+               replug: [InputEvent]? = nil, idleExit: Double = 0.3) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -92,12 +93,25 @@ struct ServeTestbedTests {
         let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
         try #require(mock.status == 0, "\(mock.standardError)")
         let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+        var replugging: [String] = []
+        if let replug {
+            let second = directory + "/again.evemu"
+            try EvemuWriter.write(EvemuRecording(device: Self.panel, events: replug), to: second)
+            // It comes back at another node, as the kernel often gives it.
+            let returned = "/dev/input/event6"
+            let again = try TestSupport.run(tactile, ["mock", second, directory, "--node", returned, "--name", "again"])
+            try #require(again.status == 0, "\(again.standardError)")
+            replugging = ["--replug-after", "1", "--replug-device", directory + "/again.umockdev",
+                          "--replug-ioctl", "\(returned)=\(directory)/again.ioctl", "--replug-events", "\(returned)=\(directory)/again.events"]
+        }
         var arguments = [
             "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
             "--uinput", "--uinput-capture", capture,
             "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
-        ]
-        let command = [tactile, "serve", "--device", node, "--config", toml, "--idle-exit", "0.3", "--stats"] + extra
+        ] + replugging
+        // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
+        let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "0.2"]
+        let command = [tactile, "serve"] + selection + ["--config", toml, "--idle-exit", String(idleExit), "--stats"] + extra
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
             let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml)
@@ -223,5 +237,23 @@ struct ServeTestbedTests {
         let copy = try #require(served.devices.first { $0.name == Self.panel.name })
         #expect(!(frames(of: copy.inputEvents).last ?? []).contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
         #expect(served.devices.allSatisfy { $0.destroyed })
+    }
+
+    @Test func aDeviceThatGoesAwayIsTakenAgainWhenItReturns() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (128, 60)])
+        stream.wait(0.8, slot: 0)
+        stream.frame(lift: [0])
+        let served = try serve(stream.events, config: Self.config, replug: stream.events, idleExit: 3)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let log = served.output.standardError
+        #expect(log.components(separatedBy: "taken (grabbed").count == 3, "\(log)")
+        #expect(log.contains("/dev/input/event5: gone"), "\(log)")
+        #expect(log.contains("/dev/input/event6: taken"), "\(log)")
+        // A copy for each time the device was there, each removed with it; a right click from each.
+        let copies = served.devices.filter { $0.name == Self.panel.name }
+        #expect(copies.count == 2 && copies.allSatisfy { $0.destroyed })
+        let clicks = served.devices.filter { $0.name.hasSuffix("pointer (Tactile)") }.flatMap { $0.inputEvents.filter { $0.type == .key } }
+        #expect(clicks.count == 4)
     }
 }

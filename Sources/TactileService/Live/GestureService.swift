@@ -79,6 +79,10 @@ public final class GestureService {
     public var onReport: ((String, ServiceReport) -> Void)?
     /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
     public private(set) var passThroughLatency = LatencyRecorder()
+    /// The same, without the time the writes themselves took (the output
+    /// device's share: a kernel call on a real uinput node, an emulator's
+    /// round trip on a testbed): recognition, the gate and the actions.
+    public private(set) var serviceLatency = LatencyRecorder()
     /// Recognition alone, on the same frames.
     public var engineLatency: LatencyRecorder {
         var merged = retiredEngineLatency
@@ -97,6 +101,10 @@ public final class GestureService {
     /// Nodes looked at and not taken, with why (said once).
     private var passedOver: [String: String] = [:]
     private var retiredEngineLatency = LatencyRecorder()
+    /// Nodes that could not be opened yet (tried again on each scan).
+    private var unready: Set<String> = []
+    /// Named nodes not there (said once).
+    private var waitingFor: Set<String> = []
     private var emergency = false
 
     final class ManagedDevice {
@@ -228,8 +236,14 @@ public final class GestureService {
             log("\(TextFormat.visible(path)): gone")
             drop(path, passOver: false)
         }
+        for path in options.devicePaths where !present.contains(path) && !waitingFor.contains(path) {
+            waitingFor.insert(path)
+            log("\(TextFormat.visible(path)): not there; taken when it appears")
+        }
+        waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
-        let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths
+        // Nodes named on the command line are waited for while they are not there.
+        let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
         for path in candidates where devices[path] == nil && passedOver[path] == nil {
             consider(path)
         }
@@ -259,10 +273,17 @@ public final class GestureService {
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            // A node not ready yet (udev still setting permissions) is looked at again when it changes.
-            if case .permissionDenied = error { return passOver(path, options.devicePaths.isEmpty ? nil : error.description) }
-            return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
+            switch error {
+            case .notFound, .permissionDenied, .deviceGone, .busy:
+                // Not ready yet (udev still making the node or setting its permissions): looked at
+                // again on the next scan, and said once when the node was named.
+                if !options.devicePaths.isEmpty, unready.insert(path).inserted { log("\(TextFormat.visible(path)): \(error.description)") }
+                return
+            default:
+                return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
+            }
         }
+        unready.remove(path)
         if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
         let description = device.description
         if options.devicePaths.isEmpty {
@@ -345,8 +366,12 @@ public final class GestureService {
                 if let service = managed.service {
                     if event.isReport {
                         let start = LatencyRecorder.now()
+                        _ = service.takeWritingTime()
                         service.process(event)
-                        passThroughLatency.record(since: start)
+                        let total = Double(LatencyRecorder.now() &- start) / 1000
+                        let writing = Double(service.takeWritingTime()) / 1000
+                        passThroughLatency.record(microseconds: total)
+                        serviceLatency.record(microseconds: total - writing)
                     } else {
                         service.process(event)
                     }
