@@ -75,6 +75,15 @@ struct ServeCommand: ParsableCommand {
 
     @MainActor
     private func serve() throws {
+        if let output {
+            // Made (or found) before anything runs, so a bad directory is said at once, not at the end.
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                printError("tactile: error: cannot make \(TextFormat.visible(output)): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
+        }
         let recording = dryRun ? RecordingSink() : nil
         let sink: OutputSink = recording ?? UInputSink(path: uinput)
         let options = GestureService.Options(

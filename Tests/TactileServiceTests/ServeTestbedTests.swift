@@ -256,4 +256,30 @@ struct ServeTestbedTests {
         let clicks = served.devices.filter { $0.name.hasSuffix("pointer (Tactile)") }.flatMap { $0.inputEvents.filter { $0.type == .key } }
         #expect(clicks.count == 4)
     }
+
+    @Test func anEdgeThatDoesNotHoldPassesTheTouchOnThenCancelsItForTheApp() throws {
+        // The same edge swipe, on an edge zone that lets its touches go on at once (`hold = false`).
+        let config = Self.config.replacingOccurrences(of: "depth = \"5mm\"", with: "depth = \"5mm\"\nhold = false")
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.stroke(slot: 0, from: (2, 100), to: (60, 102), frames: 12)
+        let served = try serve(stream.events, config: config)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let copy = try #require(served.devices.first { $0.name == Self.panel.name })
+        let forwarded = frames(of: copy.inputEvents)
+        // The app saw the touch land and move, then a palm frame and its release: a cancel.
+        let palm = try #require(forwarded.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
+        #expect(palm >= 1 && forwarded[0].contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
+        #expect(forwarded.count == palm + 2)
+        let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
+        #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [56, 105, 105, 56])
+        if LibinputRunner.missing == nil {
+            var timed: [InputEvent] = []
+            for (index, frame) in forwarded.enumerated() {
+                timed += frame.map { InputEvent(time: 1.0 + Double(index) * 0.01, type: $0.type, code: $0.code, value: $0.value) }
+            }
+            let lines = try LibinputRunner.debugEvents(
+                device: VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name), events: timed)
+            #expect(lines.contains { $0.contains("TOUCH_CANCEL") } && !lines.contains { $0.contains("TOUCH_UP") }, "\(lines)")
+        }
+    }
 }
