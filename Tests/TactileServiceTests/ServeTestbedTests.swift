@@ -60,7 +60,7 @@ struct ServeTestbedTests {
         ended = { key = "alt+Left" }
         """
 
-    /// A drag in the middle, a long press, then a swipe in from the left edge.
+    /// A drag in the middle, a long press, a swipe in from the left edge, then a tap in the middle.
     static func scenario() -> (all: PanelStream, drag: [InputEvent]) {
         var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
         stream.stroke(slot: 0, from: (100, 80), to: (150, 90), frames: 25)
@@ -71,6 +71,9 @@ struct ServeTestbedTests {
         stream.frame(lift: [0])
         stream.time += 0.3
         stream.stroke(slot: 0, from: (2, 100), to: (60, 102), frames: 12)
+        stream.time += 0.3
+        stream.frame(land: [0: (90, 90)])
+        stream.frame(lift: [0])
         return (stream, drag)
     }
 
@@ -145,8 +148,11 @@ struct ServeTestbedTests {
         let rest = Array(forwarded.dropFirst(expected.count))
         let palm = try #require(rest.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
         #expect(rest[palm + 1].contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 })
-        // Nothing after the cancel: the edge swipe never reached the app.
-        #expect(rest.count == palm + 2, "\(rest.dropFirst(palm + 2))")
+        // Then the slot is a finger again (MT_TOOL_FINGER), and only the tap follows: the edge
+        // swipe never reached the app.
+        #expect(rest[palm + 2].contains { $0.code == AbsCode.mtToolType && $0.value == 0 })
+        #expect(rest.count == palm + 5, "\(rest.dropFirst(palm + 3))")
+        #expect(rest[palm + 3].contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
 
         // A right click where the finger rested (128 × 60 mm: 2048 × 960 units), and nothing else.
         let clicks = pointer.inputEvents
@@ -169,8 +175,8 @@ struct ServeTestbedTests {
             }
             let copyDevice = VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name)
             let lines = try LibinputRunner.debugEvents(device: copyDevice, events: timed)
-            #expect(lines.filter { $0.contains("TOUCH_DOWN") }.count == 2, "\(lines)")
-            #expect(lines.filter { $0.contains("TOUCH_UP") }.count == 1, "\(lines)")
+            #expect(lines.filter { $0.contains("TOUCH_DOWN") }.count == 3, "\(lines)")
+            #expect(lines.filter { $0.contains("TOUCH_UP") }.count == 2, "\(lines)")
             #expect(lines.filter { $0.contains("TOUCH_CANCEL") }.count == 1, "\(lines)")
         }
 
@@ -269,7 +275,7 @@ struct ServeTestbedTests {
         // The app saw the touch land and move, then a palm frame and its release: a cancel.
         let palm = try #require(forwarded.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
         #expect(palm >= 1 && forwarded[0].contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
-        #expect(forwarded.count == palm + 2)
+        #expect(forwarded.count == palm + 3)
         let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
         #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [56, 105, 105, 56])
         if LibinputRunner.missing == nil {

@@ -61,7 +61,8 @@ import Testing
         let release = copyFrames[palm + 1]
         #expect(release.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 })
         #expect(release.contains { $0.type == .key && $0.code == KeyCode.touch && $0.value == 0 })
-        #expect(copyFrames.count == palm + 2, "nothing of the touch goes on after its cancel")
+        #expect(copyFrames[palm + 2].contains { $0.code == AbsCode.mtToolType && $0.value == 0 }, "the slot is a finger again")
+        #expect(copyFrames.count == palm + 3, "nothing of the touch goes on after its cancel")
         let pointer = result.sink.events(of: result.outputs.pointer)
         #expect(pointer.count == 7)
         #expect(abs(Int(pointer.first?.value ?? 0) - 1200) <= 2 && pointer.dropFirst().map(\.value) == [400, 0, 1, 0, 0, 0])

@@ -17,8 +17,9 @@ import Tactile
 ///
 /// Claiming a contact that was already passed on **cancels** it: one frame
 /// sets `ABS_MT_TOOL_TYPE` to `MT_TOOL_PALM` on its slot, the next releases
-/// it. libinput turns that into a touch cancel (`evdev-fallback.c`), where a
-/// plain lift would be a tap where the finger was.
+/// it, a third sets the slot's tool type back (to a finger) for the next
+/// contact. libinput turns that into a touch cancel (`evdev-fallback.c`),
+/// where a plain lift would be a tap where the finger was.
 ///
 /// Frames where some contact is held or dropped are rebuilt from the slots'
 /// values instead (see ``process(frame:at:landing:)``): the copy's kernel
@@ -80,7 +81,11 @@ public struct TouchGate {
     /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
     public init(device: DeviceDescription, currentSlot: Int = 0) {
         hasSlots = device.axis(AbsCode.mtSlot) != nil
-        slotCodes = device.axes.map(\.code).filter(SlotValues.holds)
+        // The copy has ABS_MT_TOOL_TYPE even when the device has not (``VirtualDeviceTemplate/touchCopy(of:)``):
+        // a slot cancelled with MT_TOOL_PALM is set back to a finger for its next contact.
+        var codes = device.axes.map(\.code).filter(SlotValues.holds)
+        if hasSlots, !codes.contains(AbsCode.mtToolType) { codes.append(AbsCode.mtToolType) }
+        slotCodes = codes.sorted()
         let fingerKeys = Set(Self.fingerKeys.map(\.key))
         touchKeys = Set(device.keys.filter { $0 == KeyCode.touch || fingerKeys.contains($0) })
         let count = max(1, device.slotCount)
@@ -225,7 +230,16 @@ public struct TouchGate {
             self.slots[slot].output.trackingID = -1
         }
         appendKeyChanges(to: &release, time: time, followDevice: false)
-        return out + close(release, time: time)
+        // Then the slots are fingers again, before anything lands in them (the device's own tool type).
+        var reset: [InputEvent] = []
+        if hasSlots {
+            for slot in cancelled where self.slots[slot].output[AbsCode.mtToolType] != self.slots[slot].input[AbsCode.mtToolType] {
+                selectOutputSlot(slot, in: &reset, time: time)
+                reset.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: self.slots[slot].input[AbsCode.mtToolType]))
+                self.slots[slot].output[AbsCode.mtToolType] = self.slots[slot].input[AbsCode.mtToolType]
+            }
+        }
+        return out + close(release, time: time) + close(reset, time: time)
     }
 
     /// Lets a held contact go on: its frames so far are replayed, one frame

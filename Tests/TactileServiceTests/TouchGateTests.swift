@@ -1,0 +1,106 @@
+// The touch gate alone: cancels, replays, finger counts and the copy's own slot state.
+import Tactile
+import TactileService
+import TactileTestSupport
+import Testing
+
+@Suite struct TouchGateTests {
+    static func e(_ type: EventType, _ code: UInt16, _ value: Int32, _ time: Double = 1) -> InputEvent {
+        InputEvent(time: time, type: type, code: code, value: value)
+    }
+    static let report = e(.syn, SynCode.report, 0)
+
+    /// The (code, value) pairs of `events`, reports as "|".
+    static func pairs(_ events: [InputEvent]) -> [String] {
+        events.map { $0.isReport ? "|" : "\(EventCodeNames.name(ofCode: $0.code, type: $0.type))=\($0.value)" }
+    }
+
+    @Test func claimingThreeFingersCancelsThemInOnePalmFrameThenOneRelease() {
+        var gate = TouchGate(device: servicePanel)
+        var frame: [InputEvent] = []
+        for slot in 0..<3 {
+            frame += [Self.e(.abs, AbsCode.mtSlot, Int32(slot)), Self.e(.abs, AbsCode.mtTrackingID, Int32(10 + slot)),
+                      Self.e(.abs, AbsCode.mtPositionX, 100)]
+        }
+        frame += [Self.e(.key, KeyCode.touch, 1), Self.report]
+        #expect(gate.process(frame: frame, at: 1) { _ in .pass } == frame)
+        let out = gate.claim(slots: [2, 0, 1], at: 1.1)
+        #expect(Self.pairs(out) == [
+            "ABS_MT_SLOT=0", "ABS_MT_TOOL_TYPE=2", "ABS_MT_SLOT=1", "ABS_MT_TOOL_TYPE=2", "ABS_MT_SLOT=2", "ABS_MT_TOOL_TYPE=2", "|",
+            "ABS_MT_SLOT=0", "ABS_MT_TRACKING_ID=-1", "ABS_MT_SLOT=1", "ABS_MT_TRACKING_ID=-1", "ABS_MT_SLOT=2",
+            "ABS_MT_TRACKING_ID=-1", "BTN_TOUCH=0", "|",
+            "ABS_MT_SLOT=0", "ABS_MT_TOOL_TYPE=0", "ABS_MT_SLOT=1", "ABS_MT_TOOL_TYPE=0", "ABS_MT_SLOT=2", "ABS_MT_TOOL_TYPE=0", "|",
+        ])
+        // Their later motion and lift stay away from the app.
+        let move = [Self.e(.abs, AbsCode.mtPositionX, 120), Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 130), Self.report]
+        #expect(gate.process(frame: move, at: 1.2) { _ in .pass }.isEmpty)
+        #expect(!gate.copyHasContacts)
+    }
+
+    @Test func aNewContactInACancelledSlotIsAFingerWithEveryValueSent() {
+        var gate = TouchGate(device: servicePanel)
+        let land = [Self.e(.abs, AbsCode.mtTrackingID, 1), Self.e(.abs, AbsCode.mtPositionX, 500),
+                    Self.e(.abs, AbsCode.mtPositionY, 300), Self.e(.key, KeyCode.touch, 1), Self.report]
+        _ = gate.process(frame: land, at: 1) { _ in .pass }
+        // The cancel ends with the slot a finger again (the palm would make libinput ignore the next touch).
+        #expect(Self.pairs(gate.claim(slots: [0], at: 1.5)).suffix(2) == ["ABS_MT_TOOL_TYPE=0", "|"])
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtTrackingID, -1), Self.e(.key, KeyCode.touch, 0), Self.report], at: 2) { _ in .pass }
+        // The device sends no X: it did not change since its last contact. The copy's tool type is palm.
+        let again = [Self.e(.abs, AbsCode.mtTrackingID, 2), Self.e(.abs, AbsCode.mtPositionY, 310),
+                     Self.e(.key, KeyCode.touch, 1), Self.report]
+        let out = gate.process(frame: again, at: 3) { _ in .pass }
+        #expect(!out.contains { $0.code == AbsCode.mtToolType }, "\(Self.pairs(out))")
+        #expect(out.contains { $0.code == AbsCode.mtTrackingID && $0.value == 2 })
+        #expect(out.contains { $0.code == AbsCode.mtPositionY && $0.value == 310 })
+        #expect(out.last?.isReport == true)
+    }
+
+    @Test func aHeldContactIsReplayedFrameByFrame() {
+        var gate = TouchGate(device: servicePanel)
+        let frames: [[InputEvent]] = [
+            [Self.e(.abs, AbsCode.mtTrackingID, 7), Self.e(.abs, AbsCode.mtPositionX, 10), Self.e(.key, KeyCode.touch, 1), Self.report],
+            [Self.e(.abs, AbsCode.mtPositionX, 14), Self.report],
+            [Self.e(.abs, AbsCode.mtPositionX, 18), Self.report],
+        ]
+        for (index, frame) in frames.enumerated() {
+            #expect(gate.process(frame: frame, at: Double(index)) { _ in .hold }.isEmpty)
+        }
+        #expect(gate.heldSlots == [0])
+        let out = gate.release(slot: 0, at: 3)
+        #expect(Self.pairs(out) == ["ABS_MT_TRACKING_ID=7", "ABS_MT_POSITION_X=10", "BTN_TOUCH=1", "|",
+                                    "ABS_MT_POSITION_X=14", "|", "ABS_MT_POSITION_X=18", "|"])
+        // Then it passes as it comes.
+        let lift = [Self.e(.abs, AbsCode.mtTrackingID, -1), Self.e(.key, KeyCode.touch, 0), Self.report]
+        #expect(Self.pairs(gate.process(frame: lift, at: 4) { _ in .pass }) == Self.pairs(lift))
+    }
+
+    @Test func theCopysSlotIsNamedWhenTheDeviceSkipsItsSlotEvent() {
+        var gate = TouchGate(device: servicePanel)
+        // Slot 1 lands in a holding zone (dropped later); slot 0 passes.
+        let first = [Self.e(.abs, AbsCode.mtTrackingID, 1), Self.e(.abs, AbsCode.mtPositionX, 100),
+                     Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtTrackingID, 2), Self.e(.abs, AbsCode.mtPositionX, 5),
+                     Self.e(.key, KeyCode.touch, 1), Self.report]
+        let out = gate.process(frame: first, at: 1) { $0 == 1 ? .hold : .pass }
+        #expect(!out.contains { $0.code == AbsCode.mtSlot && $0.value == 1 })
+        _ = gate.claim(slots: [1], at: 1.1)
+        // The device is in slot 1 and moves it without naming it; then names slot 0.
+        let next = [Self.e(.abs, AbsCode.mtPositionX, 9), Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 104), Self.report]
+        #expect(Self.pairs(gate.process(frame: next, at: 1.2) { _ in .pass }) == ["ABS_MT_POSITION_X=104", "|"])
+        // Slot 1 lifts; the next frame of slot 0 arrives without a slot event, as the device is in slot 0 again.
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtTrackingID, -1), Self.report], at: 1.3) { _ in .pass }
+        let back = [Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 108), Self.report]
+        let sent = gate.process(frame: back, at: 1.4) { _ in .pass }
+        #expect(sent.contains { $0.code == AbsCode.mtPositionX && $0.value == 108 })
+    }
+
+    @Test func aTouchpadsFingerCountFollowsTheFingersTheAppStillHas() {
+        var gate = TouchGate(device: TestDevices.touchpad)
+        let two = [Self.e(.abs, AbsCode.mtTrackingID, 1), Self.e(.abs, AbsCode.mtPositionX, 100),
+                   Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtTrackingID, 2), Self.e(.abs, AbsCode.mtPositionX, 300),
+                   Self.e(.key, KeyCode.touch, 1), Self.e(.key, KeyCode.toolDoubleTap, 1), Self.report]
+        #expect(gate.process(frame: two, at: 1) { _ in .pass } == two)
+        let out = gate.claim(slots: [1], at: 1.1)
+        let keys = out.filter { $0.type == .key }.map { "\($0.code)=\($0.value)" }
+        #expect(keys == ["\(KeyCode.toolFinger)=1", "\(KeyCode.toolDoubleTap)=0"], "\(Self.pairs(out))")
+    }
+}
