@@ -1,0 +1,68 @@
+// The default config on a scenario of everyday touches: what the service sends, pinned as a golden recording.
+import Foundation
+import Tactile
+import TactileService
+import Testing
+
+@Suite struct ServiceGoldenTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/default-config-panel.golden").path
+
+    /// A drag, a long press, an edge swipe, an edge tap, a three-finger swipe and a pinch on the 200 × 100 mm panel.
+    static func scenario() -> PanelStream {
+        var stream = PanelStream()
+        stream.stroke(slot: 0, from: (60, 40), to: (100, 55), frames: 20)
+        stream.time += 0.4
+        stream.frame(land: [0: (120, 50)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += 0.4
+        stream.stroke(slot: 0, from: (1.5, 60), to: (45, 62), frames: 12)
+        stream.time += 0.4
+        stream.frame(land: [0: (198.5, 30)])
+        stream.frame(lift: [0])
+        stream.time += 0.4
+        stream.frame(land: [0: (120, 40), 1: (140, 42), 2: (160, 45)])
+        for step in 1...12 {
+            let dx = -Double(step) * 5
+            stream.frame(move: [0: (120 + dx, 40), 1: (140 + dx, 42), 2: (160 + dx, 45)])
+        }
+        stream.frame(lift: [0, 1, 2])
+        stream.time += 0.4
+        stream.frame(land: [0: (90, 50), 1: (110, 50)])
+        for step in 1...20 {
+            let spread = Double(step) * 2
+            stream.frame(move: [0: (90 - spread, 50), 1: (110 + spread, 50)])
+        }
+        stream.frame(lift: [0, 1])
+        return stream
+    }
+
+    @Test func theDefaultConfigSendsWhatTheGoldenRecordingHolds() throws {
+        let stream = Self.scenario()
+        let sink = RecordingSink()
+        let config = ConfigLoader.defaultConfig
+        let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
+        let outputs = try ServiceDevice.makeOutputs(for: servicePanel, config: config, sink: sink, keyboard: keyboard, passThrough: true)
+        let device = ServiceDevice(description: servicePanel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
+        var lines: [String] = []
+        device.onReport = { lines.append($0.description) }
+        for event in stream.events {
+            while let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
+            device.process(event)
+        }
+        device.finish(at: stream.time + 1)
+        let text = lines.joined(separator: "\n") + "\n\n" + sink.evemuText
+        if ProcessInfo.processInfo.environment["TACTILE_REPIN_GOLDEN"] == "1" {
+            try text.write(toFile: Self.golden, atomically: true, encoding: .utf8)
+        }
+        let pinned = try String(contentsOfFile: Self.golden, encoding: .utf8)
+        #expect(text == pinned, "re-pin with TACTILE_REPIN_GOLDEN=1 after checking the difference: \(Self.golden)")
+        // What the golden file says, in words.
+        #expect(lines.contains { $0.contains("right click → right click") })
+        #expect(lines.contains { $0.contains("back → key alt+Left") })
+        #expect(lines.contains { $0.contains("slot 0 held in right-edge goes on to the app") })
+        #expect(lines.contains { $0.contains("next workspace → key super+Page_Down") })
+        #expect(lines.contains { $0.contains("zoom → key ctrl+equal") })
+    }
+}
