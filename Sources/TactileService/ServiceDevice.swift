@@ -69,6 +69,8 @@ public final class ServiceDevice {
     /// Held touches: their zone's view and name, and since when.
     private var held: [Int: (view: View, zone: String, touch: TouchID, since: Double)] = [:]
     private var steps: [Int: StepCounter] = [:]
+    /// Bindings that took their touches in the gesture in progress.
+    private var claiming: Set<Int> = []
     private var lastTranslation: [Int: Vector] = [:]
     private var pendingConfig: GestureConfig?
     private let axisValues: AxisValues
@@ -147,6 +149,7 @@ public final class ServiceDevice {
         pipeline.advance(to: time)
         steps = [:]
         lastTranslation = [:]
+        claiming = []
         attach()
     }
 
@@ -172,7 +175,8 @@ public final class ServiceDevice {
         let frame = frameEvents
         frameEvents = []
         let time = event.time
-        claimTouches(at: time)
+        // Touches a gesture takes in this frame are taken before it goes on: the app never sees its motion.
+        let planned = plan()
         if let copy = outputs.touchCopy {
             let touches = lastFrame?.touches ?? []
             let out = gate.process(frame: frame, at: time) { [map, pipeline] slot in
@@ -183,15 +187,14 @@ public final class ServiceDevice {
             }
             write(out, to: copy, at: time)
         }
-        settle(at: time)
+        settle(planned, at: time)
         applyPendingConfigIfIdle()
     }
 
     /// Lets timers due by `time` fire, and acts on them.
     public func advance(to time: Double) {
         pipeline.advance(to: time)
-        claimTouches(at: time)
-        settle(at: time)
+        settle(plan(), at: time)
         applyPendingConfigIfIdle()
     }
 
@@ -199,8 +202,7 @@ public final class ServiceDevice {
     /// holds is released (so no app is left with a finger down).
     public func finish(at time: Double) {
         pipeline.finishInput(at: time)
-        claimTouches(at: time)
-        settle(at: time)
+        settle(plan(), at: time)
         releaseAll(at: time)
     }
 
@@ -212,30 +214,51 @@ public final class ServiceDevice {
 
     // MARK: Steps of a cycle
 
-    /// Takes the touches of bindings that began or were recognized (and of
-    /// fingers that join a continuous gesture in progress).
-    private func claimTouches(at time: Double) {
-        for firing in firings where firing.binding >= 0 {
+    /// Takes `firing`'s touches from the app, for a binding that claims: the
+    /// first time it acts in a gesture (so a pinch that never reaches its
+    /// first step leaves the app its two fingers), and from then on every
+    /// finger that joins it.
+    private func claim(_ firing: BindingFiring, binding: Binding, acting: Bool) {
+        guard binding.claimsTouches, acting || claiming.contains(firing.binding), firing.phase != .cancelled else { return }
+        claiming.insert(firing.binding)
+        let newly = Set(firing.slots).sorted().filter { gate.mode(ofSlot: $0) != .drop && (gate.isDown(slot: $0) || held[$0] != nil) }
+        guard !newly.isEmpty else { return }
+        for slot in newly { held[slot] = nil }
+        if let copy = outputs.touchCopy { write(gate.claim(slots: newly, at: firing.time), to: copy, at: firing.time) }
+        report(.claimed(binding: binding.name, slots: newly, time: firing.time))
+    }
+
+    /// A firing and the actions it runs.
+    private typealias Planned = (firing: BindingFiring, actions: [ServiceAction])
+
+    /// The cycle's firings with their actions (steps counted), their touches claimed.
+    private func plan() -> [Planned] {
+        let due = firings
+        firings = []
+        return due.map { firing in
+            guard firing.binding >= 0 else { return (firing, []) }
             let binding = map.bindings[firing.binding]
-            let discrete = binding.recognizer.kind.isDiscrete
-            guard binding.claimsTouches, discrete ? firing.phase == .ended : (firing.phase == .began || firing.phase == .changed) else { continue }
-            let newly = firing.slots.filter { gate.mode(ofSlot: $0) != .drop && (gate.isDown(slot: $0) || held[$0] != nil) }
-            guard !newly.isEmpty else { continue }
-            for slot in newly { held[slot] = nil }
-            if let copy = outputs.touchCopy { write(gate.claim(slots: newly, at: time), to: copy, at: time) }
-            report(.claimed(binding: binding.name, slots: newly, time: firing.time))
+            if firing.phase == .began { claiming.remove(firing.binding) }
+            var actions = binding.actions[firing.phase] ?? []
+            if let step = binding.step, firing.phase != .cancelled {
+                var counter = steps[firing.binding] ?? StepCounter(step: step)
+                let count = counter.steps(for: firing)
+                steps[firing.binding] = counter
+                for _ in 0..<abs(count) { actions += count > 0 ? step.increase : step.decrease }
+            }
+            claim(firing, binding: binding, acting: !actions.isEmpty)
+            if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.binding) }
+            return (firing, actions)
         }
     }
 
-    /// Runs the actions of the cycle's firings, then decides held touches.
-    private func settle(at time: Double) {
-        let due = firings
-        firings = []
-        for firing in due { perform(firing) }
+    /// Runs the planned actions, then decides held touches.
+    private func settle(_ planned: [Planned], at time: Double) {
+        for (firing, actions) in planned { perform(firing, actions: actions) }
         decideHeldTouches(at: time)
     }
 
-    private func perform(_ firing: BindingFiring) {
+    private func perform(_ firing: BindingFiring, actions: [ServiceAction]) {
         guard firing.binding >= 0 else {
             if firing.phase == .began {
                 report(.emergency(time: firing.time))
@@ -244,25 +267,14 @@ public final class ServiceDevice {
             return
         }
         let binding = map.bindings[firing.binding]
-        if firing.phase != .changed {
-            report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
-        }
         if firing.phase == .began {
             lastTranslation[firing.binding] = .zero
             synthesizer.resetScroll()
         }
-        for action in binding.actions[firing.phase] ?? [] {
-            run(action, for: firing, binding: binding)
+        if firing.phase != .changed {
+            report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
         }
-        if let step = binding.step, firing.phase == .began || firing.phase == .changed || firing.phase == .ended {
-            var counter = steps[firing.binding] ?? StepCounter(step: step)
-            let count = counter.steps(for: firing)
-            steps[firing.binding] = counter
-            let actions = count > 0 ? step.increase : step.decrease
-            for _ in 0..<abs(count) {
-                for action in actions { run(action, for: firing, binding: binding) }
-            }
-        }
+        for action in actions { run(action, for: firing, binding: binding) }
         lastTranslation[firing.binding] = firing.translation
     }
 
