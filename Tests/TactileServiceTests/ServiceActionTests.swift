@@ -82,3 +82,46 @@ import Testing
         #expect(presses.prefix(3).allSatisfy { $0 == 114 }, "the steps come in the order the fingers went")
     }
 }
+
+@Suite struct StepPacingTests {
+    /// The same 40 mm stroke, slow and fast, under a step of 10 mm that halves at 100 mm/s.
+    func presses(frames: Int, fast: Double?) throws -> Int {
+        let location = SourceLocation(file: "test.toml", line: 1, column: 1)
+        let config = GestureConfig(bindings: [
+            Binding(name: "next", recognizer: RecognizerSpec(kind: .pan),
+                    step: StepAction(measure: .horizontal, every: 10, increase: [.key(KeyChord(keys: [106], text: "Right"))],
+                                     decrease: [], fast: fast), location: location),
+        ])
+        let text = """
+            [[gesture]]
+            recognizer = "pan"
+            [gesture.step]
+            measure = "horizontal"
+            every = "10mm"
+            fast = "100mm/s"
+            increase = { key = "Right" }
+            """
+        // The config file says the same as the one built here.
+        #expect(ConfigLoader.parse(text, file: "step.toml").config?.bindings.first?.step?.fast == 100)
+        let sink = RecordingSink()
+        let keyboard = try sink.create(.keyboard, name: "keyboard")
+        let outputs = DeviceOutputs(keyboard: keyboard)
+        let device = ServiceDevice(description: servicePanel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
+        var stream = PanelStream()
+        stream.frame(land: [0: (50, 50)])
+        for step in 1...frames { stream.frame(move: [0: (50 + 40 * Double(step) / Double(frames), 50)]) }
+        stream.frame(lift: [0])
+        for event in stream.events { device.process(event) }
+        device.finish(at: stream.time + 1)
+        return sink.events(of: keyboard).filter { $0.type == .key && $0.value == 1 }.count
+    }
+
+    @Test func travelPacesStepsAtAnySpeedAndFastMakesQuickStrokesRepeatMore() throws {
+        // Travel alone: the same steps slow (2 s, 20 mm/s) and quick (0.2 s, 200 mm/s).
+        #expect(try presses(frames: 200, fast: nil) == 3)
+        #expect(try presses(frames: 20, fast: nil) == 3)
+        // Paced by velocity too: the slow stroke barely changes, the quick one repeats about three times as much.
+        #expect(try presses(frames: 200, fast: 100) == 4)
+        #expect(try presses(frames: 20, fast: 100) >= 8)
+    }
+}

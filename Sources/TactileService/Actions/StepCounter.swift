@@ -23,14 +23,31 @@ struct StepCounter {
         }
     }
 
+    /// The speed of `firing` along the step's measure (its unit per second).
+    func speed(of firing: BindingFiring) -> Double {
+        switch step.measure {
+        case .horizontal: abs(firing.velocity.dx)
+        case .vertical: abs(firing.velocity.dy)
+        case .scale, .rotation: abs(firing.velocity.dx)
+        }
+    }
+
+    /// The travel a step takes now: `every`, shrunk by speed when the step has `fast`.
+    func stepSize(for firing: BindingFiring) -> Double {
+        guard let fast = step.fast, fast > 0 else { return step.every }
+        let speed = speed(of: firing)
+        return step.every / (1 + (speed.isFinite ? speed : 0) / fast)
+    }
+
     /// Steps since the last call (positive: increase), for `firing`.
     mutating func steps(for firing: BindingFiring) -> Int {
         if firing.phase == .began { base = 0 }
-        guard step.every > 0 else { return 0 }
-        let moved = (measure(of: firing) - base) / step.every
+        let size = stepSize(for: firing)
+        guard size > 0 else { return 0 }
+        let moved = (measure(of: firing) - base) / size
         guard moved.isFinite else { return 0 }
         let steps = Int(max(-1000, min(1000, moved.rounded(.towardZero))))
-        base += Double(steps) * step.every
+        base += Double(steps) * size
         return steps
     }
 }

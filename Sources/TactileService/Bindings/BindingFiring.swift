@@ -21,6 +21,10 @@ public struct BindingFiring: Hashable, Sendable {
     public var rotation: Double
     /// For a swipe, the direction recognized.
     public var direction: ScreenEdge?
+    /// How fast the gesture goes: a pan's velocity in millimetres per second,
+    /// a pinch's in log2 of the scale per second, a rotation's in degrees per
+    /// second clockwise (zero for other recognizers).
+    public var velocity = Vector.zero
 
     public init(binding: Int, phase: GesturePhase, time: Double, location: Point, slots: [Int],
                 translation: Vector = .zero, scale: Double = 1, rotation: Double = 0, direction: ScreenEdge? = nil) {

@@ -79,12 +79,16 @@ public final class GestureMap {
         )
         switch recognizer {
         case let pan as PanGestureRecognizer:
-            let t = pan.translation(in: nil)
+            let t = pan.translation(in: nil), v = pan.velocity(in: nil)
             firing.translation = Vector(dx: t.dx / p, dy: t.dy / p)
+            firing.velocity = Vector(dx: v.dx / p, dy: v.dy / p)
         case let pinch as PinchGestureRecognizer:
             firing.scale = pinch.scale
+            // d(log2 scale)/dt = (dscale/dt) / (scale · ln 2)
+            firing.velocity = Vector(dx: pinch.scale > 0 ? pinch.velocity / (pinch.scale * 0.693_147_180_559_945_3) : 0, dy: 0)
         case let rotation as RotationGestureRecognizer:
             firing.rotation = rotation.rotation * 180 / Double.pi
+            firing.velocity = Vector(dx: rotation.velocity * 180 / Double.pi, dy: 0)
         case let swipe as SwipeGestureRecognizer:
             firing.direction = Self.edge(of: swipe.recognizedDirection)
         default:

@@ -127,7 +127,7 @@ extension ConfigReader {
     /// `[gesture.step]`.
     mutating func readStep(_ value: TOMLValue, kind: RecognizerKind) -> StepAction? {
         guard let table = table(value, key: "step") else { return nil }
-        warnUnknownKeys(table, known: ["measure", "every", "increase", "decrease"], in: "[gesture.step]")
+        warnUnknownKeys(table, known: ["measure", "every", "increase", "decrease", "fast"], in: "[gesture.step]")
         let allowed: [StepAction.Measure] = switch kind {
         case .pan: [.horizontal, .vertical]
         case .pinch: [.scale]
@@ -167,6 +167,18 @@ extension ConfigReader {
         case .scale:
             quantity(everyValue, key: "every", units: [], bareAllowed: true, range: 0.01...10, rangeText: "0.01…10 (log2 of the scale)")
         }
+        var fast: Double?
+        if let fastValue = table["fast"] {
+            fast = switch measure {
+            case .horizontal, .vertical:
+                quantity(fastValue, key: "fast", units: ConfigUnits.millimetresPerSecond, bareAllowed: true, range: 1...100_000, rangeText: "1…100000 mm/s")
+            case .rotation:
+                quantity(fastValue, key: "fast", units: ConfigUnits.degreesPerSecond, bareAllowed: true, range: 1...100_000, rangeText: "1…100000°/s")
+            case .scale:
+                quantity(fastValue, key: "fast", units: [], bareAllowed: true, range: 0.01...1000, rangeText: "0.01…1000 (log2 of the scale per second)")
+            }
+            if fast == nil { return nil }
+        }
         let refusal = "scroll runs in a pan's \"changed\" phase, not in a step"
         let increase = table["increase"].map { readActions($0, key: "increase", scrollRefusal: refusal) } ?? []
         let decrease = table["decrease"].map { readActions($0, key: "decrease", scrollRefusal: refusal) } ?? []
@@ -175,6 +187,6 @@ extension ConfigReader {
             return nil
         }
         guard let every, let increase, let decrease else { return nil }
-        return StepAction(measure: measure, every: every, increase: increase, decrease: decrease)
+        return StepAction(measure: measure, every: every, increase: increase, decrease: decrease, fast: fast)
     }
 }

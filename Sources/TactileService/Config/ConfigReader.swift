@@ -112,6 +112,7 @@ enum ConfigUnits {
     static let millimetres: [(suffix: String, factor: Double)] = [("mm", 1), ("cm", 10)]
     static let millimetresPerSecond: [(suffix: String, factor: Double)] = [("mm/s", 1)]
     static let degrees: [(suffix: String, factor: Double)] = [("deg", 1), ("°", 1)]
+    static let degreesPerSecond: [(suffix: String, factor: Double)] = [("deg/s", 1), ("°/s", 1)]
 
     /// The number in `text` times its unit's factor; nil without a known unit or a plain decimal number.
     static func quantity(_ text: String, units: [(suffix: String, factor: Double)]) -> Double? {

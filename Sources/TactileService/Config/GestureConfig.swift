@@ -257,6 +257,11 @@ public enum ServiceAction: Hashable, Sendable {
 /// Actions repeated as a continuous gesture goes on (`[gesture.step]`): one
 /// `increase` each time the gesture's measure grows by `every`, one
 /// `decrease` each time it shrinks by as much.
+///
+/// Repeats are paced by travel, and with ``fast`` by velocity too: at that
+/// speed a step takes half the travel (`every / (1 + speed / fast)`), so a
+/// quick stroke repeats more per millimetre than a slow one, as pointer
+/// acceleration does.
 public struct StepAction: Hashable, Sendable {
     public enum Measure: String, Hashable, Sendable, CaseIterable {
         /// Travel of the fingers' centroid in millimetres (pan; increase: right or down).
@@ -272,12 +277,16 @@ public struct StepAction: Hashable, Sendable {
     public var every: Double
     public var increase: [ServiceAction]
     public var decrease: [ServiceAction]
+    /// The speed (the measure's unit per second) at which a step takes half
+    /// the travel; `nil`: every step takes `every`, whatever the speed.
+    public var fast: Double?
 
-    public init(measure: Measure, every: Double, increase: [ServiceAction], decrease: [ServiceAction]) {
+    public init(measure: Measure, every: Double, increase: [ServiceAction], decrease: [ServiceAction], fast: Double? = nil) {
         self.measure = measure
         self.every = every
         self.increase = increase
         self.decrease = decrease
+        self.fast = fast
     }
 }
 
