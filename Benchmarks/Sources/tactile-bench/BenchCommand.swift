@@ -41,9 +41,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var replayChild: String?
 
-    /// The serve group's write child: writes its frames to /dev/uinput (the testbed helper's emulation).
-    @Flag(help: .hidden)
-    var uinputWriteChild = false
+    /// The serve group's write child: writes the frames of this uinput capture to /dev/uinput (the testbed helper's emulation).
+    @Option(help: .hidden)
+    var uinputWriteChild: String?
 
     /// Every group, in the order they run.
     static let groups = ["load", "pipeline", "scaling", "latency", "memory", "serve"]
@@ -64,8 +64,8 @@ struct BenchCommand: AsyncParsableCommand {
             try LatencyBenchmark.runChild(node: latencyChild, quick: quick)
             return
         }
-        if uinputWriteChild {
-            try ServeBenchmark.runWriteChild(quick: quick)
+        if let uinputWriteChild {
+            try ServeBenchmark.runWriteChild(capture: uinputWriteChild)
             return
         }
         if let replayChild {

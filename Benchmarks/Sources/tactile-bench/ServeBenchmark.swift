@@ -115,7 +115,7 @@ enum ServeBenchmark {
         } catch {
             throw BenchError("cannot write the serve testbed: \(error)")
         }
-        let config = directory + "/gestures.toml"
+        let config = directory + "/gestures.toml", capture = directory + "/uinput.jsonl"
         guard FileManager.default.createFile(atPath: config, contents: Data(ConfigLoader.defaultText.utf8)) else {
             throw BenchError("cannot write \(config)")
         }
@@ -124,11 +124,16 @@ enum ServeBenchmark {
         // that, and this tool kills the lot if even that does not happen.
         let command = [
             helper, "-d", testbed.umockdev, "-i", "\(node)=\(testbed.ioctl)", "-e", "\(node)=\(testbed.events)",
-            "--uinput", "--unplug", "--after-open", "--after-seconds", FixedDecimal.format(workload.duration + 2, places: 2),
+            "--uinput", "--uinput-capture", capture, "--unplug", "--after-open", "--after-seconds", FixedDecimal.format(workload.duration + 2, places: 2),
             "--timeout", "20",
             "--", tactile, "serve", "--device", node, "--config", config, "--idle-exit", "0.3", "--stats",
         ]
-        let result = try BenchProcess.run(command, directory: directory, timeout: workload.duration + 90)
+        let result: BenchProcess.Result
+        do {
+            result = try BenchProcess.run(command, directory: directory, timeout: workload.duration + 90)
+        } catch {
+            throw BenchError("tactile serve on the testbed did not finish (did it open \(node)?): \(error)")
+        }
         let passThrough = Stats(result.standardError, label: "pass-through (read to write): ")
         let engine = Stats(result.standardError, label: "recognition alone: ")
         guard result.status == 0, let passThrough, let engine else {
@@ -138,8 +143,8 @@ enum ServeBenchmark {
         guard passThrough.frames > 0 else {
             throw BenchError("tactile serve passed no frame through (\(workload.frames) were replayed):\n\(result.standardError.suffix(6000))")
         }
-        // The same frames written to the emulated /dev/uinput by this tool alone, as serve writes them.
-        let writeCommand = [helper, "--uinput", "--", BenchProcess.selfPath, "--uinput-write-child"] + (quick ? ["--quick"] : [])
+        // The frames serve wrote to the copy, written again to the emulated /dev/uinput by this tool alone.
+        let writeCommand = [helper, "--uinput", "--", BenchProcess.selfPath, "--uinput-write-child", capture]
         let writeRun = try BenchProcess.run(writeCommand, directory: directory, timeout: workload.duration + 90)
         guard writeRun.status == 0, let write = Stats(writeRun.standardOutput, label: writeLabel) else {
             throw BenchError("the uinput write run on the testbed failed (status \(writeRun.status)); it printed:\n"
@@ -153,7 +158,7 @@ enum ServeBenchmark {
             ratio: passThrough.p99 / Swift.max(engine.p99, 1), ratioUnit: "× recognition alone (p99)",
             target: "p99 ≤ 1 ms", met: passThrough.p99 <= budget
         ), BenchRow(
-            measure: "serve: the emulated uinput's write alone (the workload's \(write.frames) frames, one write(2) per event as serve does; "
+            measure: "serve: the emulated uinput's write alone (the \(write.frames) frames serve wrote to the copy, one write(2) per event as serve does; "
                 + "the testbed's share of the row above)",
             result: write.text,
             reference: "pass-through, same frames: " + passThrough.text,
@@ -163,13 +168,30 @@ enum ServeBenchmark {
 
     static let writeLabel = "uinput write alone: "
 
+    /// What `--uinput-capture` saved of one device (the fields read here).
+    struct CapturedDevice: Decodable {
+        var name: String
+        var phys: String
+        var events: [[Int64]]
+    }
+
     /// The write child, run under the testbed helper with `--uinput`: creates
-    /// the touchscreen's copy as serve does and writes the workload's frames
-    /// to it (the first 1200, one every report interval), timing each frame's
-    /// write with serve's own recorder; prints `uinput write alone: N frames: …`.
+    /// the touchscreen's copy as serve does and writes to it the frames serve
+    /// wrote to its copy (read from the helper's capture; one every report
+    /// interval), timing each frame's write with serve's own recorder; prints
+    /// `uinput write alone: N frames: …`.
     @MainActor
-    static func runWriteChild(quick: Bool) throws {
-        let workload = ServeWorkload(cycles: 4, quick: quick)
+    static func runWriteChild(capture: String) throws {
+        guard let text = try? String(contentsOfFile: capture, encoding: .utf8) else { throw BenchError("cannot read \(capture)") }
+        let devices = try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedDevice.self, from: Data($0.utf8)) }
+        guard let captured = devices.first(where: { $0.name == ServeWorkload.device.name && UInputSink.isServiceDevice(phys: $0.phys) }) else {
+            throw BenchError("\(capture) holds no copy of \(ServeWorkload.device.name)")
+        }
+        let written = captured.events.compactMap { entry -> InputEvent? in
+            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
+                  let value = Int32(exactly: entry[4]) else { return nil }
+            return InputEvent(seconds: 0, microseconds: 0, type: EventType(rawValue: type), code: code, value: value)
+        }
         let sink = UInputSink()
         let copy: VirtualDeviceID
         do throws(OutputError) {
@@ -180,12 +202,12 @@ enum ServeBenchmark {
         }
         defer { sink.destroy(copy) }
         var frames: [[InputEvent]] = [[]]
-        for event in workload.events {
+        for event in written {
             frames[frames.count - 1].append(event)
             if event.isReport { frames.append([]) }
         }
         var latency = LatencyRecorder()
-        for frame in frames.prefix(1200) where !frame.isEmpty {
+        for frame in frames where !frame.isEmpty {
             let start = LatencyRecorder.now()
             do throws(OutputError) {
                 try sink.write(frame, to: copy)
