@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "TactileRecording", package: tactile),
                 .product(name: "TactileSynthesis", package: tactile),
                 .product(name: "TactileEvdev", package: tactile),
+                .product(name: "TactileService", package: tactile),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,12 +5,21 @@
 # build on a shared CI machine measures nothing meaningful); every row must
 # be there with a result, a same-run reference and a finite positive ratio,
 # and an unknown group must be refused with a clear message. The live latency
-# row needs umockdev-run; without it, it must say so. Run from anywhere.
+# row needs umockdev-run; without it, it must say so. The serve row (tactile
+# serve --stats on a testbed with an emulated /dev/uinput) needs the testbed
+# helper, tools/umockdev-testbed.py (umockdev-wrapper and the UMockdev Python
+# bindings); without it, it must say why. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 
 "$swift" build --package-path Benchmarks --product tactile-bench
+testbed=0
+if command -v umockdev-wrapper >/dev/null 2>&1 && tools/umockdev-testbed.py --check >/dev/null 2>&1; then
+    testbed=1
+    # The serve row runs the tactile product beside tactile-bench (it would build it itself).
+    "$swift" build --package-path Benchmarks --product tactile
+fi
 bench="$("$swift" build --package-path Benchmarks --show-bin-path)/tactile-bench"
 
 out="$(mktemp)" err="$(mktemp)"
@@ -23,11 +32,12 @@ if ! "$bench" --quick --json >"$out" 2>"$err"; then
 fi
 umockdev=0
 command -v umockdev-run >/dev/null 2>&1 && umockdev=1
-python3 - "$out" "$umockdev" <<'EOF'
+python3 - "$out" "$umockdev" "$testbed" <<'EOF'
 import json, math, sys
 
 rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
 umockdev = sys.argv[2] == "1"
+testbed = sys.argv[3] == "1"
 problems = []
 
 def expect(condition, message):
@@ -42,15 +52,26 @@ expect(count("pipeline") == 2, f"{count('pipeline')} pipeline rows, expected 2")
 expect(count("scaling: ") == 7, f"{count('scaling: ')} scaling rows, expected 7 (1, 2, 5, 10 touches and 1, 10, 100 views)")
 expect(count("memory") == 1, f"{count('memory')} memory rows, expected 1")
 expect(count("live latency") == 1, f"{count('live latency')} live latency rows, expected 1")
+expect(count("serve pass-through") == 1, f"{count('serve pass-through')} serve pass-through rows, expected 1")
+# With the testbed, the emulated uinput's write alone follows (no target: it is the testbed's cost).
+writes = count("serve: the emulated uinput")
+expect(writes == (1 if testbed else 0), f"{writes} rows of the emulated uinput's write alone, expected {1 if testbed else 0}")
 for row in rows:
     name = row["measure"]
     if not umockdev and name.startswith("live latency"):
         expect("umockdev-run is not installed" in row["result"], f"{name}: says nothing of umockdev-run")
         continue
+    if name.startswith("serve pass-through"):
+        if not testbed:
+            expect(row["result"].startswith("not measured: ") and "umockdev" in row["result"],
+                   f"{name}: the testbed helper cannot run here, and the row does not say why: {row['result']!r}")
+            continue
+        expect(not row["result"].startswith("not measured"), f"{name}: not measured though the testbed helper can run: {row['result']!r}")
+        expect(row["reference"].startswith("recognition alone"), f"{name}: the reference is not recognition alone")
     ratio = row.get("ratio")
     expect(isinstance(ratio, (int, float)) and math.isfinite(ratio) and ratio > 0, f"{name}: ratio {ratio!r}")
     expect(row["result"] != "" and row["reference"] not in ("", "–"), f"{name}: no result or no reference")
-    if not name.startswith("recording load, streaming"):
+    if not name.startswith(("recording load, streaming", "serve: the emulated uinput")):
         expect("met" in row, f"{name} names no target")
 # The load row compares the same events both ways (the bench fails otherwise).
 whole = [row for row in rows if row["measure"].startswith("recording load, whole")]

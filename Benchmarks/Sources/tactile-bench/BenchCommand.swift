@@ -10,14 +10,17 @@ import TactileRecording
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile-bench",
-        abstract: "Measure recording load, pipeline throughput, scaling, live latency and memory.",
+        abstract: "Measure recording load, pipeline throughput, scaling, live latency, memory and serve's pass-through.",
         discussion: """
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
             touch, one view, a 10 MB replay), so the ratios hold on any machine. Use a release \
             build: `make bench`, which runs `swift run -c release --package-path Benchmarks \
             tactile-bench`. --quick runs a small version of everything in a few seconds (the smoke \
-            check make test runs); its times are not meaningful.
+            check make test runs); its times are not meaningful. The serve group builds the `tactile` \
+            product of the same configuration and runs `tactile serve --stats` on a umockdev testbed \
+            (tools/umockdev-testbed.py, with an emulated /dev/uinput); TACTILE_BINARY names another \
+            tactile to run.
             """
     )
 
@@ -27,7 +30,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the rows as JSON lines instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, latency, memory (comma separated).", valueName: "groups"))
+    @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, latency, memory, serve (comma separated).", valueName: "groups"))
     var only: String?
 
     /// The latency child: reads this evdev node under umockdev-run (the tool re-runs itself).
@@ -38,8 +41,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var replayChild: String?
 
+    /// The serve group's write child: writes the frames of this uinput capture to /dev/uinput (the testbed helper's emulation).
+    @Option(help: .hidden)
+    var uinputWriteChild: String?
+
     /// Every group, in the order they run.
-    static let groups = ["load", "pipeline", "scaling", "latency", "memory"]
+    static let groups = ["load", "pipeline", "scaling", "latency", "memory", "serve"]
 
     func validate() throws {
         for group in selectedGroups where !Self.groups.contains(group) {
@@ -55,6 +62,10 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         if let latencyChild {
             try LatencyBenchmark.runChild(node: latencyChild, quick: quick)
+            return
+        }
+        if let uinputWriteChild {
+            try ServeBenchmark.runWriteChild(capture: uinputWriteChild)
             return
         }
         if let replayChild {
@@ -82,6 +93,8 @@ struct BenchCommand: AsyncParsableCommand {
         add("scaling") { PipelineBenchmark.scalingRows(quick: quick) }
         try add("latency") { try LatencyBenchmark.rows(quick: quick, files: files) }
         try add("memory") { try MemoryBenchmark.rows(quick: quick, files: files) }
+        // Asked for by name, the serve group fails without its testbed helper; in the whole table it says why it is missing.
+        try add("serve") { try ServeBenchmark.rows(quick: quick, required: only != nil, files: files) }
         if !json {
             for line in BenchTable.render(rows) { LineOutput.standardOutput.write(line) }
             LineOutput.standardOutput.flush()

@@ -17,8 +17,11 @@ enum BenchProcess {
 
     /// Runs `arguments` (the first is the program's path) with standard output
     /// and error captured in files of `directory`; `discardOutput` sends
-    /// standard output to /dev/null instead.
-    static func run(_ arguments: [String], directory: String, discardOutput: Bool = false) throws -> Result {
+    /// standard output to /dev/null instead. With a `timeout` (seconds), the
+    /// child runs in a process group of its own, and the whole group is
+    /// killed (SIGKILL) when it outlives the timeout: that throws, naming the
+    /// program and quoting what it printed.
+    static func run(_ arguments: [String], directory: String, discardOutput: Bool = false, timeout: Double? = nil) throws -> Result {
         let outPath = discardOutput ? "/dev/null" : directory + "/child.out"
         let errPath = directory + "/child.err"
         var actions = posix_spawn_file_actions_t()
@@ -29,19 +32,42 @@ enum BenchProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-        guard rc == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchError("waiting for \(arguments[0]): \(String(cString: strerror(errno)))") }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if timeout != nil {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
         }
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        var pid = pid_t()
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard rc == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(rc)))") }
         func contents(_ path: String) -> String {
             guard path != "/dev/null", let data = FileManager.default.contents(atPath: path) else { return "" }
             return String(decoding: data, as: UTF8.self)
         }
+        var status: Int32 = 0
+        var usage = rusage()
+        if let timeout {
+            let deadline = BenchClock.now() + UInt64(timeout * 1e9)
+            while true {
+                let waited = wait4(pid, &status, WNOHANG, &usage)
+                if waited == pid { break }
+                if waited < 0, errno != EINTR { throw BenchError("waiting for \(arguments[0]): \(String(cString: strerror(errno)))") }
+                if BenchClock.now() > deadline {
+                    kill(-pid, SIGKILL)
+                    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+                    throw BenchError("\(arguments[0]) still ran after \(Int(timeout)) s and was killed; it printed:\n"
+                                     + contents(errPath) + contents(outPath))
+                }
+                usleep(20_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { throw BenchError("waiting for \(arguments[0]): \(String(cString: strerror(errno)))") }
+            }
+        }
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exit, standardOutput: contents(outPath), standardError: contents(errPath),
                       peakResidentBytes: usage.ru_maxrss * 1024)
     }
