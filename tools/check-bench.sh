@@ -56,6 +56,9 @@ expect(count("serve pass-through") == 1, f"{count('serve pass-through')} serve p
 # With the testbed, the emulated uinput's write alone follows (no target: it is the testbed's cost).
 writes = count("serve: the emulated uinput")
 expect(writes == (1 if testbed else 0), f"{writes} rows of the emulated uinput's write alone, expected {1 if testbed else 0}")
+# And the service's own share: read to write less the writes (the 1 ms budget without the emulator's round trips).
+own = count("serve: read to write less the writes")
+expect(own == (1 if testbed else 0), f"{own} rows of serve's own share, expected {1 if testbed else 0}")
 for row in rows:
     name = row["measure"]
     if not umockdev and name.startswith("live latency"):

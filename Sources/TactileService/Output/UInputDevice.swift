@@ -67,16 +67,31 @@ final class UInputDevice {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Writes `events` in order; the first that fails stops the batch.
+    /// Writes `events` in order, as one `write(2)` of their `input_event`s
+    /// (uinput takes several events per write; the kernel stamps their time):
+    /// a frame costs one system call, not one per event.
     func write(_ events: [InputEvent]) throws(OutputError) {
-        guard let uinput else { throw OutputError(operation: "write to \"\(TextFormat.visible(name))\"", reason: "the device was destroyed") }
-        for event in events {
-            let status = libevdev_uinput_write_event(uinput, UInt32(event.type.rawValue), UInt32(event.code), event.value)
-            if status < 0 {
+        guard uinput != nil, descriptor >= 0 else {
+            throw OutputError(operation: "write to \"\(TextFormat.visible(name))\"", reason: "the device was destroyed")
+        }
+        guard !events.isEmpty else { return }
+        let records = events.map { event in
+            input_event(time: timeval(), type: event.type.rawValue, code: event.code, value: event.value)
+        }
+        let size = MemoryLayout<input_event>.stride
+        var offset = 0
+        let total = records.count * size
+        while offset < total {
+            let written = records.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, total - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
                 let target = node ?? "\"\(TextFormat.visible(name))\""
-                let what = EventCodeNames.qualifiedName(type: event.type, code: event.code)
-                throw OutputError(operation: "write \(what) \(event.value) to \(target)", reason: UInputProblem.text(-status))
+                throw OutputError(operation: "write \(events.count) events to \(target)", reason: UInputProblem.text(errno))
             }
+            guard written > 0 else {
+                throw OutputError(operation: "write to \(node ?? TextFormat.visible(name))", reason: "uinput took nothing")
+            }
+            offset += written
         }
     }
 
