@@ -61,7 +61,7 @@ demo: setup
 	"$(SWIFT)" run -c release tactile demo
 
 docs: setup
-	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev; do \
+	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService; do \
 		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
 	done
 

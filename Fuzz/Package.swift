@@ -9,8 +9,10 @@ let tactile = Context.packageDirectory.split(separator: "/").dropLast().last.map
 /// The harnesses: each an executable whose libFuzzer entry point is `LLVMFuzzerTestOneInput`.
 let harnesses = [
     "FuzzTactileJSON", "FuzzEvemu", "FuzzLibinputYAML", "FuzzGetevent", "FuzzRemarkable", "FuzzJournal",
-    "FuzzReplay", "FuzzAssembler", "FuzzConvert",
+    "FuzzReplay", "FuzzAssembler", "FuzzConvert", "FuzzConfig", "FuzzServiceDevice",
 ]
+/// The harnesses of the gesture service (TactileService: its config reader, its devices).
+let serviceHarnesses: Set = ["FuzzConfig", "FuzzServiceDevice"]
 
 let package = Package(
     name: "TactileFuzz",
@@ -32,7 +34,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "Tactile", package: tactile),
                 .product(name: "TactileRecording", package: tactile),
-            ]
+            ] + (serviceHarnesses.contains(name) ? [.product(name: "TactileService", package: tactile)] : [])
         )
     },
     swiftLanguageModes: [.v6]

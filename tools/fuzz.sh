@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)}
-ALL_TARGETS=(FuzzTactileJSON FuzzEvemu FuzzLibinputYAML FuzzGetevent FuzzRemarkable FuzzJournal FuzzReplay FuzzAssembler FuzzConvert)
+ALL_TARGETS=(FuzzTactileJSON FuzzEvemu FuzzLibinputYAML FuzzGetevent FuzzRemarkable FuzzJournal FuzzReplay FuzzAssembler FuzzConvert FuzzConfig FuzzServiceDevice)
 smoke=0 build=1 targets=()
 for arg in "$@"; do
     case "$arg" in
@@ -46,6 +46,8 @@ seeds() {
         FuzzJournal) echo Fuzz/Seeds/FuzzJournal ;;
         FuzzReplay | FuzzConvert) echo Recordings/evemu $fixtures Fuzz/Seeds/FuzzJournal Recordings/synthetic ;;
         FuzzAssembler) echo Fuzz/Seeds/FuzzAssembler ;;
+        FuzzConfig) echo Fuzz/Seeds/FuzzConfig ;;
+        FuzzServiceDevice) echo Fuzz/Seeds/FuzzServiceDevice ;;
     esac
 }
 # The dictionaries of a target, concatenated into one (libFuzzer takes a single -dict).
@@ -58,6 +60,8 @@ dictionaries() {
         FuzzRemarkable) echo remarkable ;;
         FuzzReplay | FuzzConvert) echo tactile evemu libinput getevent remarkable ;;
         FuzzAssembler) echo assembler ;;
+        FuzzConfig) echo config ;;
+        FuzzServiceDevice) echo assembler ;;
     esac
 }
 

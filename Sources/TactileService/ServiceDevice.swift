@@ -10,6 +10,7 @@ public struct DeviceOutputs: Hashable, Sendable {
     /// The absolute pointer for clicks and scrolling, in this device's units.
     public var pointer: VirtualDeviceID?
 
+    /// Outputs: any of the copy, the keyboard and the pointer (`nil`: none).
     public init(touchCopy: VirtualDeviceID? = nil, keyboard: VirtualDeviceID? = nil, pointer: VirtualDeviceID? = nil) {
         self.touchCopy = touchCopy
         self.keyboard = keyboard
@@ -30,7 +31,9 @@ public struct DeviceOutputs: Hashable, Sendable {
 ///
 /// ```swift
 /// let sink = RecordingSink()
-/// let device = try ServiceDevice(description: panel, config: ConfigLoader.defaultConfig, sink: sink, commands: RecordingCommandRunner())
+/// let config = ConfigLoader.defaultConfig
+/// let outputs = try ServiceDevice.makeOutputs(for: panel, config: config, sink: sink, keyboard: nil, passThrough: true)
+/// let device = ServiceDevice(description: panel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
 /// device.onReport = { print($0) }
 /// for event in recording.events { device.process(event) }
 /// device.finish(at: lastTime + 1)
@@ -40,9 +43,13 @@ public final class ServiceDevice {
     /// The longest a touch is held back in a zone, in seconds, before it goes on undecided.
     public static let maximumHold = 1.5
 
+    /// The touch device.
     public let description: DeviceDescription
+    /// The virtual devices its output goes to.
     public private(set) var outputs: DeviceOutputs
+    /// The config in use, built on the device's surface.
     public private(set) var map: GestureMap
+    /// The engine's pipeline its events go through (rebuilt when a new config is applied).
     public private(set) var pipeline: InputPipeline
     /// Called with every thing done.
     public var onReport: ((ServiceReport) -> Void)?

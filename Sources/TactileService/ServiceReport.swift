@@ -16,6 +16,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
     /// Something could not be done.
     case failed(String, time: Double)
 
+    /// When it happened (engine time, seconds).
     public var time: Double {
         switch self {
         case .fired(_, _, let time, _), .claimed(_, _, let time), .released(_, _, let time),
@@ -24,6 +25,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line for the log: the time, then what happened (`1.250  right click began at (120.0, 80.0)`).
     public var description: String {
         let stamp = FixedDecimal.format(time, places: 3)
         switch self {
@@ -44,6 +46,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ServiceAction: CustomStringConvertible {
+    /// The action in a few words (`key ctrl+alt+Left`, `right click`, `run notify-send hi`).
     public var description: String {
         switch self {
         case .key(let chord): "key \(chord.text)"

@@ -21,8 +21,10 @@ public final class SpawningCommandRunner: CommandRunner {
     /// Children started and not reaped yet.
     public private(set) var running: Set<pid_t> = []
 
+    /// A runner with no child running.
     public init() {}
 
+    /// Spawns `arguments[0]` (looked up on `PATH`) with the rest as its arguments; returns why it could not start, or `nil`.
     public func run(_ arguments: [String]) -> String? {
         guard let program = arguments.first, !program.isEmpty else { return "no program to run" }
         var actions = posix_spawn_file_actions_t()
@@ -54,8 +56,11 @@ public final class SpawningCommandRunner: CommandRunner {
 /// Runs nothing and keeps what it was asked to run (dry runs, `check`, tests).
 @MainActor
 public final class RecordingCommandRunner: CommandRunner {
+    /// Every command it was asked to run, in order.
     public private(set) var commands: [[String]] = []
+    /// A runner that has run nothing.
     public init() {}
+    /// Keeps `arguments` in ``commands`` and runs nothing; always `nil`.
     public func run(_ arguments: [String]) -> String? {
         commands.append(arguments)
         return nil

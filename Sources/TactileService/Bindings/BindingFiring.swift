@@ -6,6 +6,7 @@ import Tactile
 public struct BindingFiring: Hashable, Sendable {
     /// The binding's index in the config (``GestureMap/bindings``); -1 for the emergency gesture.
     public var binding: Int
+    /// Which of the binding's actions run (discrete recognizers only end).
     public var phase: GesturePhase
     /// Engine time, seconds.
     public var time: Double
@@ -26,6 +27,7 @@ public struct BindingFiring: Hashable, Sendable {
     /// second clockwise (zero for other recognizers).
     public var velocity = Vector.zero
 
+    /// A firing of binding number `binding` (-1: the emergency gesture) with the gesture's measures.
     public init(binding: Int, phase: GesturePhase, time: Double, location: Point, slots: [Int],
                 translation: Vector = .zero, scale: Double = 1, rotation: Double = 0, direction: ScreenEdge? = nil) {
         self.binding = binding

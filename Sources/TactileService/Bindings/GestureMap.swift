@@ -11,8 +11,11 @@ import Tactile
 /// edge's bindings and the whole screen's.
 @MainActor
 public final class GestureMap {
+    /// The config it was built from.
     public let config: GestureConfig
+    /// The device's surface and where its zones lie on it.
     public let layout: ZoneLayout
+    /// The window the zones' views are in; the engine's touches land on it.
     public let window: Window
     /// The bound recognizers, by binding index.
     public private(set) var recognizers: [GestureRecognizer] = []

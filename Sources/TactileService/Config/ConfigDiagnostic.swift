@@ -9,6 +9,7 @@ import Tactile
 /// // gestures.toml:2:14: error: unknown recognizer "pinchh" (did you mean "pinch"?)
 /// ```
 public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable {
         /// The config is not used.
         case error
@@ -16,11 +17,14 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// An error (the config is refused) or a warning.
     public var severity: Severity
+    /// Where the problem is, `file:line:column`.
     public var location: SourceLocation
     /// What is wrong, with any text from the file already escaped for a terminal.
     public var message: String
 
+    /// A diagnostic of `severity` at `location`.
     public init(severity: Severity, location: SourceLocation, message: String) {
         self.severity = severity
         self.location = location
@@ -46,6 +50,7 @@ public struct ConfigLoadResult: Sendable {
     /// Errors and warnings, in the order of the file.
     public var diagnostics: [ConfigDiagnostic]
 
+    /// A result: the config (`nil` when there are errors) and every diagnostic.
     public init(config: GestureConfig?, diagnostics: [ConfigDiagnostic]) {
         self.config = config
         self.diagnostics = diagnostics

@@ -10,12 +10,14 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     /// 1-based column, in Unicode scalars.
     public var column: Int
 
+    /// A place: `file`, 1-based `line` and `column`.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// Whether `lhs` comes first: by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
@@ -51,6 +53,7 @@ public struct GestureConfig: Hashable, Sendable {
     /// Where the config came from.
     public var file: String
 
+    /// A config of these sections (every one defaults to what an empty file gives).
     public init(devices: DeviceSelection = DeviceSelection(), emergency: EmergencyGesture = EmergencyGesture(),
                 zones: [Zone] = [], bindings: [Binding] = [], file: String = "<default>") {
         self.devices = devices
@@ -77,6 +80,7 @@ public struct DeviceSelection: Hashable, Sendable {
     /// acts, and the app sees every touch as well.
     public var grab: Bool
 
+    /// A selection: by default every touchscreen, grabbed.
     public init(kinds: Set<DeviceKind> = [.touchscreen], names: [String] = [], excludedNames: [String] = [], grab: Bool = true) {
         self.kinds = kinds
         self.names = names
@@ -93,6 +97,7 @@ public struct EmergencyGesture: Hashable, Sendable {
     /// Seconds they are held.
     public var duration: Double
 
+    /// The gesture: `fingers` (0: off) held still for `duration` seconds; by default five for 3 s.
     public init(fingers: Int = 5, duration: Double = 3) {
         self.fingers = fingers
         self.duration = duration
@@ -102,7 +107,9 @@ public struct EmergencyGesture: Hashable, Sendable {
 /// A length in a config: millimetres on the surface (`"4mm"`) or a fraction
 /// of the screen's side it is measured along (`"3%"`, or a bare number 0…1).
 public enum ZoneMeasure: Hashable, Sendable {
+    /// Millimetres on the surface (`"4mm"`).
     case millimetres(Double)
+    /// A fraction of the side it is measured along (`"3%"` is 0.03; a bare number 0…1).
     case fraction(Double)
 
     /// The measure in millimetres along a side of `sideMillimetres`.
@@ -116,16 +123,19 @@ public enum ZoneMeasure: Hashable, Sendable {
 
 /// A side of the screen.
 public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
+    /// The edge, as written in a config (`edge = "left"`).
     case left, right, top, bottom
 }
 
 /// A corner of the screen.
 public enum ScreenCorner: String, Hashable, Sendable, CaseIterable {
+    /// The corner, as written in a config (`corner = "top-left"`).
     case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
 }
 
 /// A named region of the screen (`[zones.NAME]`); bindings attach to it.
 public struct Zone: Hashable, Sendable {
+    /// Where a zone lies: exactly one of `edge`, `corner`, `rect`.
     public enum Shape: Hashable, Sendable {
         /// A band along an edge (`edge = "left"`, `depth = "4mm"`).
         case edge(ScreenEdge, depth: ZoneMeasure)
@@ -135,14 +145,18 @@ public struct Zone: Hashable, Sendable {
         case rect(x: ZoneMeasure, y: ZoneMeasure, width: ZoneMeasure, height: ZoneMeasure)
     }
 
+    /// Its name (`[zones.NAME]`): A-Z a-z 0-9 _ -.
     public var name: String
+    /// Where it lies.
     public var shape: Shape
     /// Whether touches that land in the zone are held back from the app until
     /// the zone's gestures decide (`hold = true`, the default for edges and
     /// corners): then replayed if none takes them, dropped if one does.
     public var holdsTouches: Bool
+    /// Where it is declared (its table header).
     public var location: SourceLocation
 
+    /// A zone of this name and shape, declared at `location`.
     public init(name: String, shape: Shape, holdsTouches: Bool, location: SourceLocation) {
         self.name = name
         self.shape = shape
@@ -153,6 +167,7 @@ public struct Zone: Hashable, Sendable {
 
 /// The recognizers a binding may use (`recognizer = "…"`).
 public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
+    /// The recognizer, as written in a config (`recognizer = "long-press"`).
     case tap, longPress = "long-press", swipe, pan, pinch, rotation, hold
 
     /// Whether the recognizer is discrete (recognized once: tap, swipe) or
@@ -162,7 +177,9 @@ public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
 
 /// A recognizer parameter's value, already checked against its kind and range.
 public enum ParameterValue: Hashable, Sendable {
+    /// A whole number (`fingers = 2`).
     case integer(Int)
+    /// A number without a unit (`taps = 2`, a scale).
     case number(Double)
     /// A length in millimetres (`"6mm"`).
     case millimetres(Double)
@@ -172,6 +189,7 @@ public enum ParameterValue: Hashable, Sendable {
     case seconds(Double)
     /// Degrees (`"15deg"`).
     case degrees(Double)
+    /// `true` or `false`.
     case boolean(Bool)
     /// Swipe directions (`direction = "left"` or `["left", "right"]`).
     case directions([ScreenEdge])
@@ -181,9 +199,12 @@ public enum ParameterValue: Hashable, Sendable {
 public struct Parameter: Hashable, Sendable {
     /// The key as written (`fingers`, `minimum-press-duration`…).
     public var name: String
+    /// The value, converted to its unit and checked against its range.
     public var value: ParameterValue
+    /// Where the key is written.
     public var location: SourceLocation
 
+    /// A parameter `name` of `value`, written at `location`.
     public init(name: String, value: ParameterValue, location: SourceLocation) {
         self.name = name
         self.value = value
@@ -193,10 +214,12 @@ public struct Parameter: Hashable, Sendable {
 
 /// A recognizer and its parameters: what a binding builds on its zone.
 public struct RecognizerSpec: Hashable, Sendable {
+    /// Which recognizer.
     public var kind: RecognizerKind
     /// Parameters as written, checked; those not written keep the engine's defaults.
     public var parameters: [Parameter]
 
+    /// A recognizer of `kind` with `parameters` (none: the engine's defaults).
     public init(kind: RecognizerKind, parameters: [Parameter] = []) {
         self.kind = kind
         self.parameters = parameters
@@ -206,11 +229,13 @@ public struct RecognizerSpec: Hashable, Sendable {
 /// When an action runs (the keys of a binding: `began`, `changed`, `ended`, `cancelled`).
 /// A discrete recognizer (tap, swipe) only ends (`ended`, also spelt `recognized`).
 public enum GesturePhase: String, Hashable, Sendable, CaseIterable {
+    /// The phase, as written as a binding's key.
     case began, changed, ended, cancelled
 }
 
 /// A mouse button.
 public enum PointerButton: String, Hashable, Sendable, CaseIterable {
+    /// The button, as written in a config (`click = "right"`).
     case left, right, middle
 }
 
@@ -221,11 +246,13 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// As written.
     public var text: String
 
+    /// A chord of evdev key codes `keys`, written as `text`.
     public init(keys: [UInt16], text: String) {
         self.keys = keys
         self.text = text
     }
 
+    /// The chord as written (``text``).
     public var description: String { text }
 }
 
@@ -236,6 +263,7 @@ public struct ScrollAction: Hashable, Sendable {
     /// Millimetres of travel per wheel notch (120 high-resolution units).
     public var millimetresPerNotch: Double
 
+    /// Scrolling, natural by default, one notch each 8 mm.
     public init(natural: Bool = true, millimetresPerNotch: Double = 8) {
         self.natural = natural
         self.millimetresPerNotch = millimetresPerNotch
@@ -263,6 +291,7 @@ public enum ServiceAction: Hashable, Sendable {
 /// quick stroke repeats more per millimetre than a slow one, as pointer
 /// acceleration does.
 public struct StepAction: Hashable, Sendable {
+    /// What is counted in steps (`measure = "…"`).
     public enum Measure: String, Hashable, Sendable, CaseIterable {
         /// Travel of the fingers' centroid in millimetres (pan; increase: right or down).
         case horizontal, vertical
@@ -272,15 +301,20 @@ public struct StepAction: Hashable, Sendable {
         case rotation
     }
 
+    /// What is counted.
     public var measure: Measure
     /// The step, in the measure's unit (millimetres, log2 of scale, degrees).
     public var every: Double
+    /// Run once for each step the measure grows.
     public var increase: [ServiceAction]
+    /// Run once for each step the measure shrinks.
     public var decrease: [ServiceAction]
     /// The speed (the measure's unit per second) at which a step takes half
     /// the travel; `nil`: every step takes `every`, whatever the speed.
     public var fast: Double?
 
+    /// Steps of `every` along `measure`, each running `increase` or `decrease`
+    /// (with `fast`, paced by velocity too).
     public init(measure: Measure, every: Double, increase: [ServiceAction], decrease: [ServiceAction], fast: Double? = nil) {
         self.measure = measure
         self.every = every
@@ -294,6 +328,7 @@ public struct StepAction: Hashable, Sendable {
 public struct Binding: Hashable, Sendable {
     /// Its name (`name = "…"`; default `recognizer@zone`), unique in the config.
     public var name: String
+    /// The recognizer and its parameters (`recognizer = "…"` and the keys beside it).
     public var recognizer: RecognizerSpec
     /// The zone it is attached to; `nil`: the whole screen.
     public var zone: String?
@@ -304,8 +339,10 @@ public struct Binding: Hashable, Sendable {
     public var actions: [GesturePhase: [ServiceAction]]
     /// Repeated actions as the gesture goes on.
     public var step: StepAction?
+    /// Where it is declared (its `[[gesture]]` header).
     public var location: SourceLocation
 
+    /// A binding; by default on the whole screen, claiming its touches, with no actions.
     public init(name: String, recognizer: RecognizerSpec, zone: String? = nil, claimsTouches: Bool = true,
                 actions: [GesturePhase: [ServiceAction]] = [:], step: StepAction? = nil, location: SourceLocation) {
         self.name = name

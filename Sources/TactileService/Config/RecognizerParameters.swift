@@ -207,6 +207,7 @@ extension ParameterValue {
     }
 }
 
+/// The parameter keys each recognizer takes.
 public extension RecognizerSpec {
     /// The parameter keys a binding of `kind` accepts (without aliases), for
     /// `tactile check` and the docs.

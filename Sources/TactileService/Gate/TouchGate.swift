@@ -37,6 +37,7 @@ import Tactile
 public struct TouchGate {
     /// What happens to a contact's events.
     public enum Mode: Hashable, Sendable {
+        /// Passed on as it comes, held back until its zone decides, or dropped (claimed).
         case pass, hold, drop
     }
 

@@ -35,6 +35,7 @@ import Glibc
 /// ```
 @MainActor
 public final class GestureService {
+    /// How the service runs: where the config and devices are, and whether it passes touches on.
     public struct Options: Sendable {
         /// The config file; `nil`: the first of ``ConfigLoader/searchPaths(environment:)`` that exists, else the default.
         public var configPath: String?
@@ -51,6 +52,7 @@ public final class GestureService {
         /// Stop once no device has been taken for this long (seconds); `nil`: never (tests use it).
         public var idleExit: Double?
 
+        /// Options: by default the config looked up in `environment`, every device of `/dev/input`, grabbed.
         public init(configPath: String? = nil, environment: [String: String] = [:], inputDirectory: String = "/dev/input",
                     devicePaths: [String] = [], passThrough: Bool = true, rescanInterval: Double = 5, idleExit: Double? = nil) {
             self.configPath = configPath
@@ -65,13 +67,16 @@ public final class GestureService {
 
     /// Why ``run()`` returned.
     public enum EndReason: String, Sendable {
+        /// Stopped (a signal, ``stopSignal``), the emergency gesture, or no device for ``Options-swift.struct/idleExit`` seconds.
         case stopped, emergency, idle
     }
 
     /// The longest single wait, so that a stop is seen at once.
     public static let checkInterval = 0.02
 
+    /// What it was started with.
     public let options: Options
+    /// Stops ``run()`` when sent (signal handlers and tests send it).
     public let stopSignal = LiveSession.StopSignal()
     /// Where the service says what it does (one line each).
     public var log: (String) -> Void = { _ in }

@@ -14,6 +14,7 @@ import Glibc
 /// print(latency.percentile(0.99) ?? 0, "µs p99")
 /// ```
 public struct LatencyRecorder: Hashable, Sendable {
+    /// The largest latency kept apart, in microseconds: larger ones count as this.
     public static let limit = 100_000
     private var buckets = [UInt32](repeating: 0, count: limit + 1)
     /// How many latencies were recorded.
@@ -22,6 +23,7 @@ public struct LatencyRecorder: Hashable, Sendable {
     public private(set) var maximum = 0.0
     private var total = 0.0
 
+    /// An empty recorder.
     public init() {}
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
@@ -37,6 +39,7 @@ public struct LatencyRecorder: Hashable, Sendable {
         record(microseconds: Double(end &- start) / 1000)
     }
 
+    /// Records one latency of `microseconds` (negative ones as 0).
     public mutating func record(microseconds: Double) {
         let value = max(0, microseconds)
         buckets[min(Self.limit, Int(value))] &+= 1

@@ -13,6 +13,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call failed.
     case system(operation: String, errno: Int32)
 
+    /// What went wrong, in one line for the log.
     public var description: String {
         switch self {
         case .invalidConfig(let path, let diagnostics):

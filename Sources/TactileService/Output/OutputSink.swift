@@ -23,9 +23,13 @@ public enum VirtualDeviceTemplate: Hashable, Sendable {
 
 /// Identifies a device a sink created.
 public struct VirtualDeviceID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The device's number in its sink, from 1.
     public var rawValue: Int
+    /// The device numbered `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Whether `lhs` was created first.
     public static func < (lhs: VirtualDeviceID, rhs: VirtualDeviceID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `virtual#N`.
     public var description: String { "virtual#\(rawValue)" }
 }
 
@@ -36,11 +40,13 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Why, in words (`/dev/uinput: permission denied — see dist/README…`).
     public var reason: String
 
+    /// An error: `operation` could not be done, for `reason`.
     public init(operation: String, reason: String) {
         self.operation = operation
         self.reason = reason
     }
 
+    /// `cannot OPERATION: REASON`.
     public var description: String { "cannot \(operation): \(reason)" }
 }
 

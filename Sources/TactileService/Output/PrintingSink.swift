@@ -23,12 +23,14 @@ public final class PrintingSink: OutputSink {
         self.printLine = printLine
     }
 
+    /// Keeps the device in ``recording`` and prints a line saying what it would create.
     public func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
         let id = try recording.create(template, name: name)
         printLine("create \(id) \"\(TextFormat.visible(name))\" (\(Self.kind(of: template)))")
         return id
     }
 
+    /// Keeps `events` in ``recording`` and prints each but `SYN_REPORT`, one line each, by name.
     public func write(_ events: [InputEvent], to device: VirtualDeviceID) throws(OutputError) {
         try recording.write(events, to: device)
         let name = TextFormat.visible(recording.description(of: device)?.name ?? device.description)
@@ -37,6 +39,7 @@ public final class PrintingSink: OutputSink {
         }
     }
 
+    /// Prints the device it would remove.
     public func destroy(_ device: VirtualDeviceID) {
         guard let name = recording.description(of: device)?.name else { return }
         recording.destroy(device)

@@ -44,12 +44,14 @@ public final class RecordingSink: OutputSink {
 
     // MARK: OutputSink
 
+    /// Keeps a new device made from `template`, named `name`: `virtual#1` first.
     public func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
         let id = VirtualDeviceID(rawValue: devices.count + 1)
         devices.append(Device(id: id, template: template, description: template.description(name: name), events: [], destroyed: false))
         return id
     }
 
+    /// Appends `events` to the device's; throws for a device never created or destroyed.
     public func write(_ events: [InputEvent], to device: VirtualDeviceID) throws(OutputError) {
         guard let index = index(of: device), !devices[index].destroyed else {
             throw OutputError(operation: "write to \(device)", reason: "no such device (never created, or destroyed)")
@@ -57,6 +59,7 @@ public final class RecordingSink: OutputSink {
         devices[index].events.append(contentsOf: events)
     }
 
+    /// Marks the device destroyed (it stays in ``devices``).
     public func destroy(_ device: VirtualDeviceID) {
         guard let index = index(of: device) else { return }
         devices[index].destroyed = true

@@ -66,6 +66,7 @@ public final class UInputSink: OutputSink {
 
     // MARK: OutputSink
 
+    /// Creates a uinput device from `template`, named `name`.
     public func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
         try create(template, name: name, phys: Self.phys(for: template))
     }
@@ -87,6 +88,7 @@ public final class UInputSink: OutputSink {
         return id
     }
 
+    /// Writes `events` to the uinput device, in order.
     public func write(_ events: [InputEvent], to device: VirtualDeviceID) throws(OutputError) {
         guard let handle = devices[device] else {
             throw OutputError(operation: "write to \(device)", reason: "no such device (never created, or destroyed)")
@@ -94,6 +96,7 @@ public final class UInputSink: OutputSink {
         try handle.write(events)
     }
 
+    /// Removes the uinput device (nothing for an unknown one).
     public func destroy(_ device: VirtualDeviceID) {
         guard let handle = devices.removeValue(forKey: device) else { return }
         if let node = handle.node { createdNodes.remove(node) }
