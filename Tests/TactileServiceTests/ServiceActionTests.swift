@@ -7,19 +7,8 @@ import Testing
     static let location = SourceLocation(file: "test.toml", line: 1, column: 1)
 
     func run(_ config: GestureConfig, _ stream: PanelStream) throws -> (RecordingSink, DeviceOutputs, RecordingCommandRunner, [String]) {
-        let sink = RecordingSink()
-        let keyboard = try sink.create(.keyboard, name: "keyboard")
-        let outputs = try ServiceDevice.makeOutputs(for: servicePanel, config: config, sink: sink, keyboard: keyboard, passThrough: true)
-        let commands = RecordingCommandRunner()
-        let device = ServiceDevice(description: servicePanel, config: config, sink: sink, outputs: outputs, commands: commands)
-        var reports: [String] = []
-        device.onReport = { reports.append($0.description) }
-        for event in stream.events {
-            while let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
-            device.process(event)
-        }
-        device.finish(at: stream.time + 1)
-        return (sink, outputs, commands, reports)
+        let run = try ServiceRun(config: config, events: stream.events)
+        return (run.sink, run.outputs, run.commands, run.reports)
     }
 
     @Test func twoFingersScrollSmoothlyInWholeNotchesAndHighResolutionSteps() throws {

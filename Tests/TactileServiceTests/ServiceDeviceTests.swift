@@ -18,34 +18,17 @@ import Testing
         ]
     )
 
-    struct Run {
-        let sink: CapturingSink
-        let outputs: DeviceOutputs
-        let reports: [String]
-    }
-
-    func run(_ stream: PanelStream, settle: Double = 1) throws -> Run {
-        let sink = CapturingSink()
-        let keyboard = try sink.create(.keyboard, name: "keyboard")
-        let outputs = try ServiceDevice.makeOutputs(for: servicePanel, config: Self.config, sink: sink, keyboard: keyboard, passThrough: true)
-        let device = ServiceDevice(description: servicePanel, config: Self.config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
-        var reports: [String] = []
-        device.onReport = { reports.append($0.description) }
-        for event in stream.events {
-            if let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
-            device.process(event)
-        }
-        device.finish(at: stream.time + settle)
-        return Run(sink: sink, outputs: outputs, reports: reports)
+    func run(_ stream: PanelStream) throws -> ServiceRun {
+        try ServiceRun(config: Self.config, events: stream.events)
     }
 
     @Test func aDragInTheMiddlePassesByteForByte() throws {
         var stream = PanelStream()
         stream.stroke(slot: 0, from: (100, 50), to: (140, 60), frames: 20)
         let result = try run(stream)
-        #expect(result.sink.events(of: result.outputs.touchCopy) == stream.events)
-        #expect(result.sink.events(of: result.outputs.keyboard).isEmpty)
-        #expect(result.sink.events(of: result.outputs.pointer).isEmpty)
+        #expect(result.events(of: result.outputs.touchCopy) == stream.events)
+        #expect(result.events(of: result.outputs.keyboard).isEmpty)
+        #expect(result.events(of: result.outputs.pointer).isEmpty)
     }
 
     @Test func aLongPressIsARightClickWhereTheFingerIsAndACancel() throws {
@@ -54,7 +37,7 @@ import Testing
         stream.wait(0.8, slot: 0)
         stream.frame(lift: [0])
         let result = try run(stream)
-        let copy = result.sink.events(of: result.outputs.touchCopy)
+        let copy = result.events(of: result.outputs.touchCopy)
         // The touch went on, then was cancelled: a palm frame, then its release.
         let copyFrames = frames(of: copy)
         let palm = try #require(copyFrames.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
@@ -63,19 +46,19 @@ import Testing
         #expect(release.contains { $0.type == .key && $0.code == KeyCode.touch && $0.value == 0 })
         #expect(copyFrames[palm + 2].contains { $0.code == AbsCode.mtToolType && $0.value == 0 }, "the slot is a finger again")
         #expect(copyFrames.count == palm + 3, "nothing of the touch goes on after its cancel")
-        let pointer = result.sink.events(of: result.outputs.pointer)
+        let pointer = result.events(of: result.outputs.pointer)
         #expect(pointer.count == 7)
         #expect(abs(Int(pointer.first?.value ?? 0) - 1200) <= 2 && pointer.dropFirst().map(\.value) == [400, 0, 1, 0, 0, 0])
         #expect(pointer.filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
-        #expect(result.sink.events(of: result.outputs.keyboard).isEmpty)
+        #expect(result.events(of: result.outputs.keyboard).isEmpty)
     }
 
     @Test func anEdgeSwipeFiresAndTheAppNeverSeesIt() throws {
         var stream = PanelStream()
         stream.stroke(slot: 0, from: (1.5, 50), to: (45, 52), frames: 15)
         let result = try run(stream)
-        #expect(result.sink.events(of: result.outputs.touchCopy).isEmpty)
-        let keys = result.sink.events(of: result.outputs.keyboard).filter { $0.type == .key }
+        #expect(result.events(of: result.outputs.touchCopy).isEmpty)
+        let keys = result.events(of: result.outputs.keyboard).filter { $0.type == .key }
         #expect(keys.map(\.code) == [56, 105, 105, 56])
         #expect(keys.map(\.value) == [1, 1, 0, 0])
     }
@@ -86,7 +69,7 @@ import Testing
         stream.frame(move: [0: (2.1, 50)])
         stream.frame(lift: [0])
         let result = try run(stream)
-        let copy = result.sink.events(of: result.outputs.touchCopy)
+        let copy = result.events(of: result.outputs.touchCopy)
         let ids = copy.filter { $0.code == AbsCode.mtTrackingID }.map(\.value)
         #expect(ids == [100, -1])
         #expect(copy.filter { $0.type == .key }.map(\.value) == [1, 0])
@@ -104,11 +87,11 @@ import Testing
         stream.frame(move: [0: (120, 50)])
         stream.frame(lift: [0])
         let result = try run(stream)
-        let copy = result.sink.events(of: result.outputs.touchCopy)
+        let copy = result.events(of: result.outputs.touchCopy)
         // Only slot 0's contact reached the app, and it is whole.
         #expect(copy.filter { $0.code == AbsCode.mtTrackingID }.map(\.value) == [100, -1])
         #expect(!copy.contains { $0.code == AbsCode.mtSlot && $0.value == 1 })
         #expect(copy.filter { $0.code == AbsCode.mtPositionX }.last?.value == 1200)
-        #expect(result.sink.events(of: result.outputs.keyboard).filter { $0.type == .key }.count == 4)
+        #expect(result.events(of: result.outputs.keyboard).filter { $0.type == .key }.count == 4)
     }
 }

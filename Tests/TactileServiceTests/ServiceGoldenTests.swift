@@ -40,18 +40,8 @@ import Testing
 
     @Test func theDefaultConfigSendsWhatTheGoldenRecordingHolds() throws {
         let stream = Self.scenario()
-        let sink = RecordingSink()
-        let config = ConfigLoader.defaultConfig
-        let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
-        let outputs = try ServiceDevice.makeOutputs(for: servicePanel, config: config, sink: sink, keyboard: keyboard, passThrough: true)
-        let device = ServiceDevice(description: servicePanel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
-        var lines: [String] = []
-        device.onReport = { lines.append($0.description) }
-        for event in stream.events {
-            while let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
-            device.process(event)
-        }
-        device.finish(at: stream.time + 1)
+        let run = try ServiceRun(config: ConfigLoader.defaultConfig, events: stream.events)
+        let (lines, sink) = (run.reports, run.sink)
         let text = lines.joined(separator: "\n") + "\n\n" + sink.evemuText
         if ProcessInfo.processInfo.environment["TACTILE_REPIN_GOLDEN"] == "1" {
             try text.write(toFile: Self.golden, atomically: true, encoding: .utf8)

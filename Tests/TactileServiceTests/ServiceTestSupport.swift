@@ -17,26 +17,35 @@ let servicePanel = DeviceDescription(
     ]
 )
 
-/// A sink that keeps every device and write.
-final class CapturingSink: OutputSink {
-    var devices: [(template: VirtualDeviceTemplate, name: String)] = []
-    var writes: [(device: VirtualDeviceID, events: [InputEvent])] = []
-    var createdNodes: Set<String> { [] }
+/// What a ``ServiceDevice`` did with a stream: its sink, outputs, commands and reports.
+@MainActor
+struct ServiceRun {
+    let sink: RecordingSink
+    let outputs: DeviceOutputs
+    let commands: RecordingCommandRunner
+    let reports: [String]
 
-    func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
-        devices.append((template, name))
-        return VirtualDeviceID(rawValue: devices.count - 1)
+    /// Runs `events` of `device` under `config` as the service does (timers fired before each
+    /// event due after them), then finishes `settle` seconds after the last event.
+    init(device: DeviceDescription = servicePanel, config: GestureConfig, events: [InputEvent], settle: Double = 1) throws {
+        sink = RecordingSink()
+        let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
+        outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
+        commands = RecordingCommandRunner()
+        let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs, commands: commands)
+        var reports: [String] = []
+        service.onReport = { reports.append($0.description) }
+        for event in events {
+            while let deadline = service.nextDeadline, deadline < event.time { service.advance(to: deadline) }
+            service.process(event)
+        }
+        service.finish(at: (events.last?.time ?? 0) + settle)
+        self.reports = reports
     }
 
-    func write(_ events: [InputEvent], to device: VirtualDeviceID) throws(OutputError) {
-        writes.append((device, events))
-    }
-
-    func destroy(_ device: VirtualDeviceID) {}
-
-    /// Every event written to `device`, in order.
+    /// Every event written to `device` (none for a device not made).
     func events(of device: VirtualDeviceID?) -> [InputEvent] {
-        writes.filter { $0.device == device }.flatMap(\.events)
+        device.map { sink.events(of: $0) } ?? []
     }
 }
 

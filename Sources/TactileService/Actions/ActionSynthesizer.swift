@@ -69,7 +69,7 @@ struct ActionSynthesizer {
 
     /// Scrolling for the fingers moving by `delta` millimetres.
     mutating func scroll(_ action: ScrollAction, delta: Vector, time: Double) -> [InputEvent] {
-        guard action.millimetresPerNotch > 0 else { return [] }
+        guard action.millimetresPerNotch > 0, delta.dx.isFinite, delta.dy.isFinite else { return [] }
         let perMillimetre = 120 / action.millimetresPerNotch
         // Natural: the content follows the fingers (fingers up scroll down: the wheel turns back).
         let sign = action.natural ? 1.0 : -1.0
@@ -79,26 +79,25 @@ struct ActionSynthesizer {
         let horizontal = Int(pendingHighResolution.dx.rounded(.towardZero))
         pendingHighResolution.dy -= Double(vertical)
         pendingHighResolution.dx -= Double(horizontal)
-        var events: [InputEvent] = []
-        if vertical != 0 {
-            events.append(InputEvent(time: time, type: .rel, code: Self.wheelHighResolution, value: Int32(vertical)))
-            sinceNotch.vertical += vertical
-            let notches = sinceNotch.vertical / 120
-            if notches != 0 {
-                events.append(InputEvent(time: time, type: .rel, code: Self.wheel, value: Int32(notches)))
-                sinceNotch.vertical -= notches * 120
-            }
-        }
-        if horizontal != 0 {
-            events.append(InputEvent(time: time, type: .rel, code: Self.horizontalWheelHighResolution, value: Int32(horizontal)))
-            sinceNotch.horizontal += horizontal
-            let notches = sinceNotch.horizontal / 120
-            if notches != 0 {
-                events.append(InputEvent(time: time, type: .rel, code: Self.horizontalWheel, value: Int32(notches)))
-                sinceNotch.horizontal -= notches * 120
-            }
-        }
+        var events = Self.wheelEvents(vertical, highResolution: Self.wheelHighResolution, notch: Self.wheel,
+                                      since: &sinceNotch.vertical, time: time)
+        events += Self.wheelEvents(horizontal, highResolution: Self.horizontalWheelHighResolution, notch: Self.horizontalWheel,
+                                   since: &sinceNotch.horizontal, time: time)
         return events.isEmpty ? [] : events + [Self.report(time)]
+    }
+
+    /// `units` of one wheel in high resolution, and a whole notch each time
+    /// `since` (the units since the last notch) crosses 120.
+    private static func wheelEvents(_ units: Int, highResolution: UInt16, notch: UInt16, since: inout Int, time: Double) -> [InputEvent] {
+        guard units != 0 else { return [] }
+        var events = [InputEvent(time: time, type: .rel, code: highResolution, value: Int32(clamping: units))]
+        since += units
+        let notches = since / 120
+        if notches != 0 {
+            events.append(InputEvent(time: time, type: .rel, code: notch, value: Int32(clamping: notches)))
+            since -= notches * 120
+        }
+        return events
     }
 
     /// Forgets partial scrolling (a new gesture begins).

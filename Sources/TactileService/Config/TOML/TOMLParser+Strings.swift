@@ -43,17 +43,28 @@ extension TOMLParser {
 
     /// `"""…"""`: escapes, newlines, and a backslash that ends a line joins it to the next.
     mutating func parseMultilineBasicString() throws(TOMLError) -> String {
+        try parseMultilineString(quote: "\"", escapes: true)
+    }
+
+    /// `'''…'''`: as written, newlines included.
+    mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
+        try parseMultilineString(quote: "'", escapes: false)
+    }
+
+    /// A multi-line string closed by three `quote`s; with `escapes`, a basic one.
+    private mutating func parseMultilineString(quote: Unicode.Scalar, escapes: Bool) throws(TOMLError) -> String {
         let start = cursor.location
         cursor.advance(by: 3)
         if cursor.atNewline { cursor.skipNewline() }
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = cursor.current else {
-                throw TOMLError("unterminated multi-line string: no closing \"\"\"", at: start)
+                let closing = String(repeating: String(Character(quote)), count: 3)
+                throw TOMLError("unterminated multi-line string: no closing \(closing)", at: start)
             }
-            if scalar == "\"" {
-                if try closesMultiline(quote: "\"", into: &result) { return String(result) }
-            } else if scalar == "\\" {
+            if scalar == quote {
+                if try closesMultiline(quote: quote, into: &result) { return String(result) }
+            } else if escapes && scalar == "\\" {
                 var offset = 1
                 while cursor.peek(offset) == " " || cursor.peek(offset) == "\t" { offset += 1 }
                 if cursor.peek(offset) == "\n" || (cursor.peek(offset) == "\r" && cursor.peek(offset + 1) == "\n") {
@@ -64,29 +75,6 @@ extension TOMLParser {
                 } else {
                     result.append(try parseEscape())
                 }
-            } else if cursor.atNewline {
-                cursor.skipNewline()
-                result.append("\n")
-            } else {
-                try refuseControl(scalar)
-                result.append(scalar)
-                cursor.advance()
-            }
-        }
-    }
-
-    /// `'''…'''`: as written, newlines included.
-    mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
-        let start = cursor.location
-        cursor.advance(by: 3)
-        if cursor.atNewline { cursor.skipNewline() }
-        var result = String.UnicodeScalarView()
-        while true {
-            guard let scalar = cursor.current else {
-                throw TOMLError("unterminated multi-line string: no closing '''", at: start)
-            }
-            if scalar == "'" {
-                if try closesMultiline(quote: "'", into: &result) { return String(result) }
             } else if cursor.atNewline {
                 cursor.skipNewline()
                 result.append("\n")
