@@ -321,7 +321,7 @@ public final class ServiceDevice {
             if pending && time - entry.since < Self.maximumHold { continue }
             held[slot] = nil
             write(gate.release(slot: slot, at: time), to: copy, at: time)
-            report(.released(slot: slot, zone: entry.zone, time: time))
+            report(.released(slot: slot, zone: entry.zone, time: time, heldFor: time - entry.since))
         }
     }
 

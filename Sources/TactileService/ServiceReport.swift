@@ -8,7 +8,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
     /// A binding took touches from the app: passed-on ones were cancelled, held ones dropped.
     case claimed(binding: String, slots: [Int], time: Double)
     /// A held touch went on to the app: no gesture of its zone took it.
-    case released(slot: Int, zone: String, time: Double)
+    case released(slot: Int, zone: String, time: Double, heldFor: Double)
     /// An action was carried out (or, in a dry run, would have been).
     case performed(binding: String, action: String, time: Double)
     /// The emergency gesture was made.
@@ -19,7 +19,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
     /// When it happened (engine time, seconds).
     public var time: Double {
         switch self {
-        case .fired(_, _, let time, _), .claimed(_, _, let time), .released(_, _, let time),
+        case .fired(_, _, let time, _), .claimed(_, _, let time), .released(_, _, let time, _),
              .performed(_, _, let time), .emergency(let time), .failed(_, let time):
             time
         }
@@ -33,8 +33,9 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
             return "\(stamp)  \(TextFormat.visible(binding)) \(phase.rawValue) at (\(FixedDecimal.format(location.x, places: 1)), \(FixedDecimal.format(location.y, places: 1)))"
         case .claimed(let binding, let slots, _):
             return "\(stamp)  \(TextFormat.visible(binding)) takes slot \(slots.map(String.init).joined(separator: ", ")) from the app"
-        case .released(let slot, let zone, _):
-            return "\(stamp)  slot \(slot) held in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
+        case .released(let slot, let zone, _, let heldFor):
+            let held = Int((heldFor * 1000).rounded())
+            return "\(stamp)  slot \(slot) held \(held) ms in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
         case .performed(let binding, let action, _):
             return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action))"
         case .emergency:

@@ -40,7 +40,7 @@ struct CheckCommandTests {
         let output = try tactile(["check", Repository.path("dist/gestures.toml"), "--against", recording])
         #expect(output.status == 0, "\(output.standardError)")
         let text = output.standardOutput
-        #expect(text.contains("slot 0 held in left-edge goes on to the app: no gesture took it") == false)
+        #expect(!text.contains("goes on to the app"))
         #expect(text.contains("back takes slot 0 from the app"))
         #expect(text.contains("back ended at"))
         #expect(text.contains("back → key alt+Left"))

@@ -51,7 +51,7 @@ import Testing
         // What the golden file says, in words.
         #expect(lines.contains { $0.contains("right click → right click") })
         #expect(lines.contains { $0.contains("back → key alt+Left") })
-        #expect(lines.contains { $0.contains("slot 0 held in right-edge goes on to the app") })
+        #expect(lines.contains { $0.contains("slot 0 held ") && $0.contains(" ms in right-edge goes on to the app") })
         #expect(lines.contains { $0.contains("next workspace → key super+Page_Down") })
         #expect(lines.contains { $0.contains("zoom → key ctrl+equal") })
     }
