@@ -83,11 +83,11 @@ public final class GestureService {
     /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
     /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
-    public private(set) var passThroughLatency = LatencyRecorder()
+    public internal(set) var passThroughLatency = LatencyRecorder()
     /// The same, without the time the writes themselves took (the output
     /// device's share: a kernel call on a real uinput node, an emulator's
     /// round trip on a testbed): recognition, the gate and the actions.
-    public private(set) var serviceLatency = LatencyRecorder()
+    public internal(set) var serviceLatency = LatencyRecorder()
     /// Recognition alone, on the same frames.
     public var engineLatency: LatencyRecorder {
         var merged = retiredEngineLatency
@@ -95,22 +95,22 @@ public final class GestureService {
         return merged
     }
     /// The config in use.
-    public private(set) var config: GestureConfig
+    public internal(set) var config: GestureConfig
     /// Where it came from (`nil`: the built-in default).
-    public private(set) var configPath: String?
+    public internal(set) var configPath: String?
 
-    private let sink: OutputSink
-    private let commands: CommandRunner
-    private var keyboard: VirtualDeviceID?
-    private var devices: [String: ManagedDevice] = [:]
+    let sink: OutputSink
+    let commands: CommandRunner
+    var keyboard: VirtualDeviceID?
+    var devices: [String: ManagedDevice] = [:]
     /// Nodes looked at and not taken, with why (said once).
-    private var passedOver: [String: String] = [:]
-    private var retiredEngineLatency = LatencyRecorder()
+    var passedOver: [String: String] = [:]
+    var retiredEngineLatency = LatencyRecorder()
     /// Nodes that could not be opened yet (tried again on each scan).
-    private var unready: Set<String> = []
+    var unready: Set<String> = []
     /// Named nodes not there (said once).
-    private var waitingFor: Set<String> = []
-    private var emergency = false
+    var waitingFor: Set<String> = []
+    var emergency = false
 
     final class ManagedDevice {
         let device: EvdevDevice
@@ -140,7 +140,7 @@ public final class GestureService {
         }
     }
 
-    private var pendingWarnings: [String] = []
+    var pendingWarnings: [String] = []
 
     /// Monotonic seconds.
     static func monotonic() -> Double { Double(LatencyRecorder.now()) / 1e9 }
@@ -203,7 +203,7 @@ public final class GestureService {
         return emergency ? .emergency : .stopped
     }
 
-    private var configFileName: String {
+    var configFileName: String {
         configPath.map { String($0.split(separator: "/").last ?? "") } ?? "gestures.toml"
     }
 
@@ -217,11 +217,11 @@ public final class GestureService {
     }
 
     /// The device's event time now: its last event's time plus the monotonic time since it was read.
-    private func estimatedTime(of managed: ManagedDevice, now: Double) -> Double {
+    func estimatedTime(of managed: ManagedDevice, now: Double) -> Double {
         managed.lastEventTime + (now - managed.lastEventRead)
     }
 
-    private func fireTimers() {
+    func fireTimers() {
         let now = Self.monotonic()
         for managed in devices.values {
             guard let service = managed.service else { continue }
@@ -231,218 +231,4 @@ public final class GestureService {
         }
     }
 
-    // MARK: Devices
-
-    /// Looks at every node not seen yet, and lets go of devices whose node went away.
-    private func scan() {
-        let names = (try? Self.entries(of: options.inputDirectory)) ?? []
-        let present = Set(names.map { options.inputDirectory + "/" + $0 })
-        for path in devices.keys.sorted() where access(path, F_OK) != 0 {
-            log("\(TextFormat.visible(path)): gone")
-            drop(path, passOver: false)
-        }
-        for path in options.devicePaths where !present.contains(path) && !waitingFor.contains(path) {
-            waitingFor.insert(path)
-            log("\(TextFormat.visible(path)): not there; taken when it appears")
-        }
-        waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
-        for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
-        // Nodes named on the command line are waited for while they are not there.
-        let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
-        for path in candidates where devices[path] == nil && passedOver[path] == nil {
-            consider(path)
-        }
-    }
-
-    static func entries(of directory: String) throws -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event") { names.append(name) }
-        }
-        return names
-    }
-
-    private func passOver(_ path: String, _ reason: String?) {
-        passedOver[path] = reason ?? ""
-        if let reason { log("\(TextFormat.visible(path)): \(reason)") }
-    }
-
-    private func consider(_ path: String) {
-        if sink.createdNodes.contains(path) { return passOver(path, nil) }
-        let device: EvdevDevice
-        do {
-            device = try EvdevDevice(path: path)
-        } catch {
-            switch error {
-            case .notFound, .permissionDenied, .deviceGone, .busy:
-                // Not ready yet (udev still making the node or setting its permissions): looked at
-                // again on the next scan, and said once when the node was named.
-                if !options.devicePaths.isEmpty, unready.insert(path).inserted { log("\(TextFormat.visible(path)): \(error.description)") }
-                return
-            default:
-                return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
-            }
-        }
-        unready.remove(path)
-        if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
-        let description = device.description
-        if options.devicePaths.isEmpty {
-            guard selected(description) else { return passOver(path, nil) }
-        } else if description.kind == .other {
-            return passOver(path, "\(TextFormat.visible(description.name)) is not a touch device")
-        }
-        let managed = ManagedDevice(device: device)
-        managed.lastEventRead = Self.monotonic()
-        managed.lastEventTime = managed.lastEventRead
-        devices[path] = managed
-        log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
-        activateIfIdle(path)
-    }
-
-    private func selected(_ description: DeviceDescription) -> Bool {
-        let selection = config.devices
-        guard selection.kinds.contains(description.kind) else { return false }
-        let name = description.name.lowercased()
-        if !selection.names.isEmpty, !selection.names.contains(where: { name.contains($0.lowercased()) }) { return false }
-        return !selection.excludedNames.contains { name.contains($0.lowercased()) }
-    }
-
-    /// Takes a watched device once no finger is down on it.
-    private func activateIfIdle(_ path: String) {
-        guard let managed = devices[path], managed.service == nil, managed.device.contactsDown == 0 else { return }
-        let description = managed.device.description
-        let grab = options.passThrough && config.devices.grab
-        let outputs: DeviceOutputs
-        do {
-            outputs = try ServiceDevice.makeOutputs(for: description, config: config, sink: sink, keyboard: keyboard, passThrough: grab)
-        } catch {
-            log("\(TextFormat.visible(path)): \(error.description)")
-            return drop(path, passOver: true)
-        }
-        if grab {
-            do {
-                try managed.device.grab()
-            } catch {
-                log("\(TextFormat.visible(path)): cannot grab: \(error.description)")
-                destroy(outputs)
-                return drop(path, passOver: true)
-            }
-        }
-        var axisValues = managed.device.axisValues
-        axisValues[AbsCode.mtSlot] = Int32(managed.device.currentSlot)
-        let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
-                                    commands: commands, axisValues: axisValues)
-        service.measuresLatency = true
-        service.onReport = { [weak self] report in
-            guard let self else { return }
-            if let onReport = self.onReport { onReport(path, report) } else { self.log("\(TextFormat.visible(path)): \(report)") }
-        }
-        service.onEmergency = { [weak self] in self?.emergency = true }
-        managed.service = service
-        log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
-    }
-
-    /// Reads what the device has. A descriptor that hung up (an unplugged
-    /// device; a testbed's node closing) is gone once nothing is left to read.
-    private func readEvents(of path: String, hungUp: Bool) {
-        guard let managed = devices[path] else { return }
-        while true {
-            let result: EvdevDevice.ReadResult
-            do {
-                result = try managed.device.nextEvent()
-            } catch {
-                log("\(TextFormat.visible(path)): \(error.description)")
-                return drop(path, passOver: false)
-            }
-            switch result {
-            case .wouldBlock where !hungUp:
-                return
-            case .wouldBlock, .endOfStream:
-                log("\(TextFormat.visible(path)): gone")
-                return drop(path, passOver: false)
-            case .event(let event):
-                managed.lastEventTime = event.time
-                managed.lastEventRead = Self.monotonic()
-                if let service = managed.service {
-                    if event.isReport {
-                        let start = LatencyRecorder.now()
-                        _ = service.takeWritingTime()
-                        service.process(event)
-                        let total = Double(LatencyRecorder.now() &- start) / 1000
-                        let writing = Double(service.takeWritingTime()) / 1000
-                        passThroughLatency.record(microseconds: total)
-                        serviceLatency.record(microseconds: total - writing)
-                    } else {
-                        service.process(event)
-                    }
-                } else if event.isReport {
-                    activateIfIdle(path)
-                }
-            }
-        }
-    }
-
-    private func destroy(_ outputs: DeviceOutputs) {
-        if let copy = outputs.touchCopy { sink.destroy(copy) }
-        if let pointer = outputs.pointer { sink.destroy(pointer) }
-    }
-
-    /// Lets go of a device: touches released, grab released, its virtual devices removed.
-    private func drop(_ path: String, passOver: Bool) {
-        guard let managed = devices.removeValue(forKey: path) else { return }
-        if let service = managed.service {
-            service.releaseAll(at: Self.monotonic())
-            retiredEngineLatency.merge(service.engineLatency)
-            destroy(service.outputs)
-        }
-        managed.device.ungrab()
-        if passOver { passedOver[path] = "" }
-    }
-
-    private func shutDown() {
-        for path in devices.keys.sorted() { drop(path, passOver: false) }
-        if let keyboard { sink.destroy(keyboard) }
-        keyboard = nil
-        log(emergency ? "emergency gesture: every grab released" : "stopped: every grab released")
-    }
-
-    // MARK: Config
-
-    private func reloadConfig() {
-        guard let path = configPath ?? ConfigLoader.locate(environment: options.environment, fileExists: { access($0, F_OK) == 0 }) else {
-            return
-        }
-        guard access(path, F_OK) == 0 else {
-            log("\(TextFormat.visible(path)) was removed: keeping the config in use")
-            return
-        }
-        let result = ConfigLoader.load(path: path)
-        guard let newConfig = result.config else {
-            log("\(TextFormat.visible(path)) refused, keeping the config in use:")
-            for diagnostic in result.diagnostics { log("  \(diagnostic)") }
-            return
-        }
-        for diagnostic in result.diagnostics { log("  \(diagnostic)") }
-        guard newConfig != config else { return }
-        config = newConfig
-        configPath = path
-        log("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures)")
-        for (path, managed) in devices {
-            guard let service = managed.service else { continue }
-            var outputs = service.outputs
-            if outputs.pointer == nil, ServiceDevice.needsPointer(newConfig) {
-                do {
-                    outputs.pointer = try ServiceDevice.makePointer(for: service.description, sink: sink)
-                } catch {
-                    log("\(TextFormat.visible(path)): \(error.description)")
-                }
-            }
-            service.reconfigure(newConfig, outputs: outputs)
-        }
-    }
 }

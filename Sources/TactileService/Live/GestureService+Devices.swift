@@ -1,0 +1,124 @@
+// The gesture service's devices: looked at, taken when no finger is down, read, and let go.
+import Tactile
+import TactileEvdev
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension GestureService {
+    // MARK: Devices
+
+    /// Looks at every node not seen yet, and lets go of devices whose node went away.
+    func scan() {
+        let names = (try? Self.entries(of: options.inputDirectory)) ?? []
+        let present = Set(names.map { options.inputDirectory + "/" + $0 })
+        for path in devices.keys.sorted() where access(path, F_OK) != 0 {
+            log("\(TextFormat.visible(path)): gone")
+            drop(path, passOver: false)
+        }
+        for path in options.devicePaths where !present.contains(path) && !waitingFor.contains(path) {
+            waitingFor.insert(path)
+            log("\(TextFormat.visible(path)): not there; taken when it appears")
+        }
+        waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
+        for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
+        // Nodes named on the command line are waited for while they are not there.
+        let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
+        for path in candidates where devices[path] == nil && passedOver[path] == nil {
+            consider(path)
+        }
+    }
+
+    static func entries(of directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix("event") { names.append(name) }
+        }
+        return names
+    }
+
+    func passOver(_ path: String, _ reason: String?) {
+        passedOver[path] = reason ?? ""
+        if let reason { log("\(TextFormat.visible(path)): \(reason)") }
+    }
+
+    func consider(_ path: String) {
+        if sink.createdNodes.contains(path) { return passOver(path, nil) }
+        let device: EvdevDevice
+        do {
+            device = try EvdevDevice(path: path)
+        } catch {
+            switch error {
+            case .notFound, .permissionDenied, .deviceGone, .busy:
+                // Not ready yet (udev still making the node or setting its permissions): looked at
+                // again on the next scan, and said once when the node was named.
+                if !options.devicePaths.isEmpty, unready.insert(path).inserted { log("\(TextFormat.visible(path)): \(error.description)") }
+                return
+            default:
+                return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
+            }
+        }
+        unready.remove(path)
+        if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
+        let description = device.description
+        if options.devicePaths.isEmpty {
+            guard selected(description) else { return passOver(path, nil) }
+        } else if description.kind == .other {
+            return passOver(path, "\(TextFormat.visible(description.name)) is not a touch device")
+        }
+        let managed = ManagedDevice(device: device)
+        managed.lastEventRead = Self.monotonic()
+        managed.lastEventTime = managed.lastEventRead
+        devices[path] = managed
+        log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
+        activateIfIdle(path)
+    }
+
+    func selected(_ description: DeviceDescription) -> Bool {
+        let selection = config.devices
+        guard selection.kinds.contains(description.kind) else { return false }
+        let name = description.name.lowercased()
+        if !selection.names.isEmpty, !selection.names.contains(where: { name.contains($0.lowercased()) }) { return false }
+        return !selection.excludedNames.contains { name.contains($0.lowercased()) }
+    }
+
+    /// Takes a watched device once no finger is down on it.
+    func activateIfIdle(_ path: String) {
+        guard let managed = devices[path], managed.service == nil, managed.device.contactsDown == 0 else { return }
+        let description = managed.device.description
+        let grab = options.passThrough && config.devices.grab
+        let outputs: DeviceOutputs
+        do {
+            outputs = try ServiceDevice.makeOutputs(for: description, config: config, sink: sink, keyboard: keyboard, passThrough: grab)
+        } catch {
+            log("\(TextFormat.visible(path)): \(error.description)")
+            return drop(path, passOver: true)
+        }
+        if grab {
+            do {
+                try managed.device.grab()
+            } catch {
+                log("\(TextFormat.visible(path)): cannot grab: \(error.description)")
+                destroy(outputs)
+                return drop(path, passOver: true)
+            }
+        }
+        var axisValues = managed.device.axisValues
+        axisValues[AbsCode.mtSlot] = Int32(managed.device.currentSlot)
+        let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
+                                    commands: commands, axisValues: axisValues)
+        service.measuresLatency = true
+        service.onReport = { [weak self] report in
+            guard let self else { return }
+            if let onReport = self.onReport { onReport(path, report) } else { self.log("\(TextFormat.visible(path)): \(report)") }
+        }
+        service.onEmergency = { [weak self] in self?.emergency = true }
+        managed.service = service
+        log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
+    }
+}
