@@ -460,6 +460,11 @@ def main():
     stdout_open = True
 
     def remove():
+        if options.replug_after is not None and not replugged:
+            # A real /dev/input outlives its devices: keep the testbed's from being removed with
+            # its last node, so that a watch on it (inotify) sees the device come back.
+            keep = os.path.join(testbed.get_root_dir(), os.path.dirname(node).lstrip("/"), ".keep")
+            open(keep, "a").close()
         testbed.uevent(syspath, "remove")
         testbed.remove_device(syspath)
         master = testbed.get_dev_fd(node)

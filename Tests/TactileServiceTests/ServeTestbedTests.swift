@@ -113,7 +113,8 @@ struct ServeTestbedTests {
             "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
         ] + replugging
         // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
-        let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "0.2"]
+        // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
+        let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "60"]
         let command = [tactile, "serve"] + selection + ["--config", toml, "--idle-exit", String(idleExit), "--stats"] + extra
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.

@@ -7,12 +7,14 @@ import Glibc
 extension GestureService {
     // MARK: Config
 
+    /// Loads the config again: the one named, or the first of the search
+    /// paths there now (a user config created later takes over from
+    /// /etc's). A config removed, or refused, leaves the one in use.
     func reloadConfig() {
-        guard let path = configPath ?? ConfigLoader.locate(environment: options.environment, fileExists: { access($0, F_OK) == 0 }) else {
-            return
-        }
-        guard access(path, F_OK) == 0 else {
-            log("\(TextFormat.visible(path)) was removed: keeping the config in use")
+        let exists: (String) -> Bool = { access($0, F_OK) == 0 }
+        guard let path = options.configPath ?? ConfigLoader.locate(environment: options.environment, fileExists: exists),
+              exists(path) else {
+            if let configPath { log("\(TextFormat.visible(configPath)) was removed: keeping the config in use") }
             return
         }
         let result = ConfigLoader.load(path: path)

@@ -22,6 +22,7 @@ extension GestureService {
         }
         waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
+        for path in unready.keys where !present.contains(path) { unready[path] = nil }
         // Nodes named on the command line are waited for while they are not there.
         let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
         for path in candidates where devices[path] == nil && passedOver[path] == nil {
@@ -57,13 +58,16 @@ extension GestureService {
             case .notFound, .permissionDenied, .deviceGone, .busy:
                 // Not ready yet (udev still making the node or setting its permissions): looked at
                 // again on the next scan, and said once when the node was named.
-                if !options.devicePaths.isEmpty, unready.insert(path).inserted { log("\(TextFormat.visible(path)): \(error.description)") }
+                if unready[path] == nil {
+                    unready[path] = Self.monotonic()
+                    if !options.devicePaths.isEmpty { log("\(TextFormat.visible(path)): \(error.description)") }
+                }
                 return
             default:
                 return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
             }
         }
-        unready.remove(path)
+        unready[path] = nil
         if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
         let description = device.description
         if options.devicePaths.isEmpty {

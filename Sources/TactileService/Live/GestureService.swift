@@ -106,8 +106,13 @@ public final class GestureService {
     /// Nodes looked at and not taken, with why (said once).
     var passedOver: [String: String] = [:]
     var retiredEngineLatency = LatencyRecorder()
-    /// Nodes that could not be opened yet (tried again on each scan).
-    var unready: Set<String> = []
+    /// Nodes that could not be opened yet, and since when: tried again on each
+    /// scan, every ``quickRescanInterval`` in their first ``quickRescanPeriod``
+    /// seconds (udev, or a testbed, is still making them).
+    var unready: [String: Double] = [:]
+    /// How soon a node that appeared unready is looked at again, and for how long so soon.
+    static let quickRescanInterval = 0.25
+    static let quickRescanPeriod = 10.0
     /// Named nodes not there (said once).
     var waitingFor: Set<String> = []
     var emergency = false
@@ -151,11 +156,14 @@ public final class GestureService {
     public func run() throws(ServiceError) -> EndReason {
         log("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)")
         for warning in pendingWarnings { log(warning) }
-        let watch = try InotifyWatch()
-        let inputWatch = watch.add(options.inputDirectory, events: InotifyWatch.nodeEvents)
-        if inputWatch == nil { log("cannot watch \(options.inputDirectory): devices plugged in later are found by rescanning") }
-        let configDirectory = configPath.map(Self.directory(of:)) ?? Self.userConfigDirectory(options.environment)
-        let configWatch = configDirectory.flatMap { watch.add($0, events: InotifyWatch.fileEvents) }
+        var watches = try ServiceWatches(
+            inputDirectory: options.inputDirectory,
+            configFiles: options.configPath.map { [$0] } ?? ConfigLoader.searchPaths(environment: options.environment)
+        )
+        watches.ensure()
+        if !watches.watchesInput {
+            log("cannot watch \(TextFormat.visible(options.inputDirectory)) yet: devices are found by rescanning until it is there")
+        }
         do {
             keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
         } catch {
@@ -174,19 +182,15 @@ public final class GestureService {
                 guard let deadline = managed.service?.nextDeadline else { continue }
                 timeout = min(timeout, max(0, deadline - estimatedTime(of: managed, now: now)))
             }
-            var entries: [(path: String?, fd: Int32)] = [(nil, watch.fileDescriptor)]
+            var entries: [(path: String?, fd: Int32)] = [(nil, watches.inotify.fileDescriptor)]
             for (path, managed) in devices { entries.append((path, managed.device.fileDescriptor)) }
             var fds = entries.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             let ready = Glibc.poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
             if ready < 0 && errno != EINTR { throw .system(operation: "poll", errno: errno) }
             if fds[0].revents != 0 {
-                var rescan = false, reload = false
-                for change in watch.read() {
-                    if change.watch == inputWatch, change.name.hasPrefix("event") { rescan = true }
-                    if change.watch == configWatch, change.name == configFileName { reload = true }
-                }
-                if rescan { scan() }
-                if reload { reloadConfig() }
+                let changes = watches.changes()
+                if changes.contains(.devices) { scan() }
+                if changes.contains(.config) { reloadConfig() }
             }
             for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
                 guard let path = entry.path else { continue }
@@ -196,24 +200,21 @@ public final class GestureService {
             fireTimers()
             if let spawning = commands as? SpawningCommandRunner { spawning.reap() }
             if Self.monotonic() >= nextScan {
+                watches.ensure()
                 scan()
                 nextScan = Self.monotonic() + options.rescanInterval
+            }
+            let scanned = Self.monotonic()
+            if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
+                nextScan = min(nextScan, scanned + Self.quickRescanInterval)
             }
         }
         return emergency ? .emergency : .stopped
     }
 
-    var configFileName: String {
-        configPath.map { String($0.split(separator: "/").last ?? "") } ?? "gestures.toml"
-    }
-
-    static func directory(of path: String) -> String {
+    nonisolated static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func userConfigDirectory(_ environment: [String: String]) -> String? {
-        ConfigLoader.searchPaths(environment: environment).first.map(directory(of:))
     }
 
     /// The device's event time now: its last event's time plus the monotonic time since it was read.
