@@ -85,7 +85,8 @@ struct ServeTestbedTests {
     /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
-               replug: [InputEvent]? = nil, idleExit: Double = 0.3) throws -> Served {
+               replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
+               namesConfig: Bool = true) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -115,7 +116,9 @@ struct ServeTestbedTests {
         // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
         // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
         let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "60"]
-        let command = [tactile, "serve"] + selection + ["--config", toml, "--idle-exit", String(idleExit), "--stats"] + extra
+        let settings = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let command = settings + [tactile, "serve"] + selection + (namesConfig ? ["--config", toml] : [])
+            + ["--idle-exit", String(idleExit), "--stats"] + extra
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
             let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml)
@@ -288,5 +291,31 @@ struct ServeTestbedTests {
                 device: VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name), events: timed)
             #expect(lines.contains { $0.contains("TOUCH_CANCEL") } && !lines.contains { $0.contains("TOUCH_UP") }, "\(lines)")
         }
+    }
+
+    @Test func aUserConfigCreatedWhileServingTakesOverFromTheDefault() throws {
+        let home = try TemporaryDirectory.make(prefix: "tactile-xdg")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (128, 60)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += 3.5
+        stream.frame(land: [0: (100, 80)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        let mine = Self.config.replacingOccurrences(of: "began = { click = \"right\" }", with: "began = { key = \"ctrl+c\" }")
+        // No config anywhere at the start (the built-in default runs); then ~/.config/tactile/gestures.toml appears.
+        let script = "sleep 2; mkdir -p \(home)/tactile && printf '%s\\n' '\(mine)' > \(home)/tactile/gestures.toml"
+        let served = try serve(stream.events, config: Self.config, extra: ["--rescan-interval", "1"], during: script,
+                               environment: ["XDG_CONFIG_HOME": home], namesConfig: false)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let log = served.output.standardError
+        #expect(log.contains("config: built-in default"), "\(log)")
+        #expect(log.contains("config reloaded: \(home)/tactile/gestures.toml"), "\(log)")
+        let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
+        let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
+        #expect(pointer.inputEvents.filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
+        #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [29, 46, 46, 29])
     }
 }

@@ -200,7 +200,8 @@ public final class GestureService {
             fireTimers()
             if let spawning = commands as? SpawningCommandRunner { spawning.reap() }
             if Self.monotonic() >= nextScan {
-                watches.ensure()
+                // A config directory that appeared may hold a config already.
+                if watches.ensure().contains(.config) { reloadConfig() }
                 scan()
                 nextScan = Self.monotonic() + options.rescanInterval
             }

@@ -41,15 +41,26 @@ struct ServiceWatches {
     /// Whether the input directory is watched.
     var watchesInput: Bool { input != nil }
 
-    /// Watches what is not watched yet and exists now.
-    mutating func ensure() {
-        if input == nil { input = inotify.add(inputDirectory, events: InotifyWatch.nodeEvents) }
+    /// Watches what is not watched yet and exists now. Returns `.config`
+    /// when a config directory is watched anew (it appeared: a config may be
+    /// in it already) and `.devices` when the input directory is.
+    @discardableResult
+    mutating func ensure() -> Changes {
+        var result: Changes = []
+        if input == nil {
+            input = inotify.add(inputDirectory, events: InotifyWatch.nodeEvents)
+            if input != nil { result.insert(.devices) }
+        }
         if inputParent == nil {
             inputParent = inotify.add(GestureService.directory(of: inputDirectory), events: UInt32(IN_CREATE | IN_MOVED_TO))
         }
         for directory in configFiles.keys where !configDirectories.values.contains(directory) {
-            if let watch = inotify.add(directory, events: InotifyWatch.fileEvents) { configDirectories[watch] = directory }
+            if let watch = inotify.add(directory, events: InotifyWatch.fileEvents) {
+                configDirectories[watch] = directory
+                result.insert(.config)
+            }
         }
+        return result
     }
 
     /// Reads the changes waiting and says what they call for.
@@ -69,7 +80,7 @@ struct ServiceWatches {
                 result.insert(.config)
             }
         }
-        if !result.isEmpty { ensure() }
+        if !result.isEmpty { result.formUnion(ensure()) }
         return result
     }
 }
