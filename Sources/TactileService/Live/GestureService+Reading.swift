@@ -67,6 +67,6 @@ extension GestureService {
         for path in devices.keys.sorted() { drop(path, passOver: false) }
         if let keyboard { sink.destroy(keyboard) }
         keyboard = nil
-        log(emergency ? "emergency gesture: every grab released" : "stopped: every grab released")
+        log(emergency ? "emergency gesture: every grab released" : "stopped: every grab released, every virtual device removed")
     }
 }

@@ -53,10 +53,10 @@ enum UInputProblem {
         switch code {
         case ENOENT:
             return "\(shown) does not exist: load the uinput module (sudo modprobe uinput; "
-                + "to load it at every boot, put a line `uinput` in /etc/modules-load.d/uinput.conf)"
+                + "dist/install.sh also puts dist/tactile-uinput.conf in /etc/modules-load.d/ to load it at every boot)"
         case EACCES, EPERM:
-            return "\(shown): permission denied: install the udev rule from dist/ that lets your user open uinput "
-                + "(then sudo udevadm control --reload && sudo udevadm trigger), or run tactile serve as root"
+            return "\(shown): permission denied: install dist/70-tactile.rules, which lets the user at the seat open uinput "
+                + "(dist/install.sh does, and reloads udev; log out and in if it still fails)"
         case ENODEV, ENXIO:
             return "\(shown) has no uinput driver behind it: sudo modprobe uinput"
         default:
