@@ -55,7 +55,7 @@ public final class GestureMap {
         }
     }
 
-    /// The binding of `recognizer`, if it is one of ours.
+    /// The config's bindings, in order: ``BindingFiring/binding`` indexes them.
     public var bindings: [Binding] { config.bindings }
 
     /// The name of the holding zone `view` is, if it holds its touches.
