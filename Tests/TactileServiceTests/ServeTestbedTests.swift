@@ -77,6 +77,29 @@ struct ServeTestbedTests {
         return (stream, drag)
     }
 
+    /// Two long presses, `apart` seconds between the first lift and the second landing: a config changes between them.
+    static func twoLongPresses(apart: Double) -> PanelStream {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (128, 60)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += apart
+        stream.frame(land: [0: (100, 80)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        return stream
+    }
+
+    /// What the real `libinput debug-events` makes of the frames forwarded to the copy (10 ms apart).
+    static func libinputLines(_ forwarded: [[InputEvent]]) throws -> [String] {
+        var timed: [InputEvent] = []
+        for (index, frame) in forwarded.enumerated() {
+            timed += frame.map { InputEvent(time: 1.0 + Double(index) * 0.01, type: $0.type, code: $0.code, value: $0.value) }
+        }
+        let copy = VirtualDeviceTemplate.touchCopy(of: panel).description(name: panel.name)
+        return try LibinputRunner.debugEvents(device: copy, events: timed)
+    }
+
     struct Served {
         var output: TestSupport.Output
         var devices: [CapturedUInputDevice]
@@ -172,13 +195,7 @@ struct ServeTestbedTests {
         // What an app behind the copy makes of it: libinput reads the drag as a touch that went
         // down and up, and the long-pressed touch as cancelled, not lifted (no tap where it rested).
         if LibinputRunner.missing == nil {
-            var timed: [InputEvent] = []
-            for (index, frame) in forwarded.enumerated() {
-                let time = 1.0 + Double(index) * 0.01
-                timed += frame.map { InputEvent(time: time, type: $0.type, code: $0.code, value: $0.value) }
-            }
-            let copyDevice = VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name)
-            let lines = try LibinputRunner.debugEvents(device: copyDevice, events: timed)
+            let lines = try Self.libinputLines(forwarded)
             #expect(lines.filter { $0.contains("TOUCH_DOWN") }.count == 3, "\(lines)")
             #expect(lines.filter { $0.contains("TOUCH_UP") }.count == 2, "\(lines)")
             #expect(lines.filter { $0.contains("TOUCH_CANCEL") }.count == 1, "\(lines)")
@@ -189,14 +206,7 @@ struct ServeTestbedTests {
     }
 
     @Test func aConfigEditedOnDiskTakesEffectAndABrokenOneIsRefusedWithItsLine() throws {
-        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
-        stream.frame(land: [0: (128, 60)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
-        stream.time += 3.0
-        stream.frame(land: [0: (100, 80)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
+        let stream = Self.twoLongPresses(apart: 3.0)
         let broken = Self.config.replacingOccurrences(of: "recognizer = \"long-press\"", with: "recognizer = \"long-pres\"")
         let copyKey = Self.config.replacingOccurrences(of: "began = { click = \"right\" }", with: "began = { key = \"ctrl+c\" }")
         // Saved as editors save: a new file renamed over the old one.
@@ -283,12 +293,7 @@ struct ServeTestbedTests {
         let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
         #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [56, 105, 105, 56])
         if LibinputRunner.missing == nil {
-            var timed: [InputEvent] = []
-            for (index, frame) in forwarded.enumerated() {
-                timed += frame.map { InputEvent(time: 1.0 + Double(index) * 0.01, type: $0.type, code: $0.code, value: $0.value) }
-            }
-            let lines = try LibinputRunner.debugEvents(
-                device: VirtualDeviceTemplate.touchCopy(of: Self.panel).description(name: Self.panel.name), events: timed)
+            let lines = try Self.libinputLines(forwarded)
             #expect(lines.contains { $0.contains("TOUCH_CANCEL") } && !lines.contains { $0.contains("TOUCH_UP") }, "\(lines)")
         }
     }
@@ -296,14 +301,7 @@ struct ServeTestbedTests {
     @Test func aUserConfigCreatedWhileServingTakesOverFromTheDefault() throws {
         let home = try TemporaryDirectory.make(prefix: "tactile-xdg")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
-        stream.frame(land: [0: (128, 60)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
-        stream.time += 3.5
-        stream.frame(land: [0: (100, 80)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
+        let stream = Self.twoLongPresses(apart: 3.5)
         let mine = Self.config.replacingOccurrences(of: "began = { click = \"right\" }", with: "began = { key = \"ctrl+c\" }")
         // No config anywhere at the start (the built-in default runs); then ~/.config/tactile/gestures.toml appears.
         let script = "sleep 2; mkdir -p \(home)/tactile && printf '%s\\n' '\(mine)' > \(home)/tactile/gestures.toml"
