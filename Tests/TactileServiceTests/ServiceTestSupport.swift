@@ -27,12 +27,14 @@ struct ServiceRun {
 
     /// Runs `events` of `device` under `config` as the service does (timers fired before each
     /// event due after them), then finishes `settle` seconds after the last event.
-    init(device: DeviceDescription = servicePanel, config: GestureConfig, events: [InputEvent], settle: Double = 1) throws {
+    init(device: DeviceDescription = servicePanel, config: GestureConfig, events: [InputEvent], axisValues: AxisValues = AxisValues(),
+         settle: Double = 1) throws {
         sink = RecordingSink()
         let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
         outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
         commands = RecordingCommandRunner()
-        let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs, commands: commands)
+        let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs, commands: commands,
+                                    axisValues: axisValues)
         var reports: [String] = []
         service.onReport = { reports.append($0.description) }
         for event in events {
