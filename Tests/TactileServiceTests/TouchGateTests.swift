@@ -104,3 +104,23 @@ import Testing
         #expect(keys == ["\(KeyCode.toolFinger)=1", "\(KeyCode.toolDoubleTap)=0"], "\(Self.pairs(out))")
     }
 }
+
+@Suite struct TouchGateOrderTests {
+    static func e(_ type: EventType, _ code: UInt16, _ value: Int32) -> InputEvent { TouchGateTests.e(type, code, value) }
+
+    @Test func aSecondTapInASlotStillHoldingTheFirstWaitsBehindIt() {
+        var gate = TouchGate(device: servicePanel)
+        let report = TouchGateTests.report
+        let tap = { (id: Int32) -> [[InputEvent]] in
+            [[Self.e(.abs, AbsCode.mtTrackingID, id), Self.e(.abs, AbsCode.mtPositionX, 20), Self.e(.key, KeyCode.touch, 1), report],
+             [Self.e(.abs, AbsCode.mtTrackingID, -1), Self.e(.key, KeyCode.touch, 0), report]]
+        }
+        // The first tap is held (an edge zone whose double tap is undecided); the second lands where
+        // nothing holds, yet waits behind the first.
+        for frame in tap(1) { #expect(gate.process(frame: frame, at: 1) { _ in .hold }.isEmpty) }
+        for frame in tap(2) { #expect(gate.process(frame: frame, at: 2) { _ in .pass }.isEmpty) }
+        let out = gate.release(slot: 0, at: 3)
+        #expect(out.filter { $0.code == AbsCode.mtTrackingID }.map(\.value) == [1, -1, 2, -1])
+        #expect(out.filter { $0.code == KeyCode.touch && $0.type == .key }.map(\.value) == [1, 0, 1, 0])
+    }
+}

@@ -174,9 +174,13 @@ public struct TouchGate {
         }
     }
 
-    /// A contact begins in `slot`: its mode comes from `landing`.
+    /// A contact begins in `slot`: its mode comes from `landing`. A slot
+    /// still holding an earlier contact that lifted undecided (a tap a
+    /// double tap may yet take) holds the new one behind it, whatever
+    /// `landing` says, so that both go on in order, or neither.
     private mutating func beginContact(in slot: Int, landing: (Int) -> Mode) {
         let mode = landing(slot)
+        if slots[slot].mode == .hold && !slots[slot].held.isEmpty { return }
         slots[slot].mode = mode
         slots[slot].held = []
     }
