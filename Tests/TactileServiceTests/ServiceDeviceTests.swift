@@ -1,6 +1,7 @@
 // A touchscreen under the service: drags pass byte for byte, a long press is a right click and a cancel, edges hold.
 import Tactile
 import TactileService
+import TactileTestSupport
 import Testing
 
 @Suite struct ServiceDeviceTests {
@@ -93,5 +94,31 @@ import Testing
         #expect(!copy.contains { $0.code == AbsCode.mtSlot && $0.value == 1 })
         #expect(copy.filter { $0.code == AbsCode.mtPositionX }.last?.value == 1200)
         #expect(result.events(of: result.outputs.keyboard).filter { $0.type == .key }.count == 4)
+    }
+}
+
+@Suite struct SingleTouchServiceTests {
+    @Test func aLongPressOnASingleTouchScreenIsReleasedForTheAppAndRightClicked() throws {
+        // ABS_X/ABS_Y and BTN_TOUCH only, 4 units per mm: nothing to mark a palm with, so the claim releases.
+        var events: [InputEvent] = []
+        var time = 1.0
+        func frame(_ body: [(EventType, UInt16, Int32)]) {
+            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+            time += 0.01
+        }
+        frame([(.abs, AbsCode.x, 400), (.abs, AbsCode.y, 300), (.key, KeyCode.touch, 1)])
+        for step in 0..<80 { frame([(.abs, AbsCode.x, 400 + Int32(step % 2))]) }
+        frame([(.key, KeyCode.touch, 0)])
+        let run = try ServiceRun(device: TestDevices.singleTouch, config: ServiceDeviceTests.config, events: events)
+        let copy = run.events(of: run.outputs.touchCopy)
+        #expect(!copy.contains { $0.type == .abs && $0.code >= AbsCode.mtSlot }, "no multitouch event on a single-touch copy")
+        let touch = copy.filter { $0.type == .key && $0.code == KeyCode.touch }.map(\.value)
+        #expect(touch == [1, 0])
+        // Nothing of the touch after its release (at the long press, 0.5 s in).
+        let release = try #require(copy.lastIndex { $0.type == .key && $0.code == KeyCode.touch })
+        #expect(copy[(release + 1)...].allSatisfy { $0.isReport })
+        #expect(copy[release].time < 1.6)
+        #expect(run.events(of: run.outputs.pointer).filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
     }
 }

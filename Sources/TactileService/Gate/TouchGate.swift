@@ -82,6 +82,8 @@ public struct TouchGate {
     /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
     public init(device: DeviceDescription, currentSlot: Int = 0) {
         hasSlots = device.axis(AbsCode.mtSlot) != nil
+        // Without slots there is nothing to hold a contact's frames by, nor a palm to cancel it
+        // with: its contact passes, and a claim releases it (BTN_TOUCH 0).
         // The copy has ABS_MT_TOOL_TYPE even when the device has not (``VirtualDeviceTemplate/touchCopy(of:)``):
         // a slot cancelled with MT_TOOL_PALM is set back to a finger for its next contact.
         var codes = device.axes.map(\.code).filter(SlotValues.holds)
@@ -133,6 +135,13 @@ public struct TouchGate {
                 }
             case .key where touchKeys.contains(event.code):
                 inputKeys[event.code] = event.value
+                if !hasSlots && event.code == KeyCode.touch {
+                    // Without slots, BTN_TOUCH is the contact (tracking id 0 while down).
+                    let was = slots[0].input.isActive
+                    slots[0].input.trackingID = event.value != 0 ? 0 : -1
+                    if !touched.contains(0) { touched.append(0) }
+                    if event.value != 0 && !was { beginContact(in: 0) { _ in .pass } }
+                }
             default:
                 passThrough.append(event)
             }
@@ -168,6 +177,7 @@ public struct TouchGate {
                 slots[outputSlot].output[event.code] = event.value
             case .key where touchKeys.contains(event.code):
                 outputKeys[event.code] = event.value
+                if !hasSlots && event.code == KeyCode.touch { slots[0].output.trackingID = event.value != 0 ? 0 : -1 }
             default:
                 break
             }
@@ -304,6 +314,10 @@ public struct TouchGate {
     /// Appends what brings the copy's passing slots among `touched` to the device's values.
     private mutating func appendSlotChanges(for touched: [Int], to out: inout [InputEvent], time: Double) {
         for slot in touched where slots[slot].mode == .pass && (slots[slot].input.isActive || slots[slot].output.isActive) {
+            guard hasSlots else {
+                slots[slot].output = slots[slot].input   // BTN_TOUCH carries it (appendKeyChanges)
+                continue
+            }
             let changes = slots[slot].output.changes(to: slots[slot].input, codes: slotCodes)
             guard !changes.isEmpty else { continue }
             selectOutputSlot(slot, in: &out, time: time)
