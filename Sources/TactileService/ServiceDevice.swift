@@ -152,7 +152,10 @@ public final class ServiceDevice {
         pendingConfig = nil
         let time = pipeline.engine.now
         map = GestureMap(config: config, layout: map.layout)
-        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues)
+        // The new pipeline starts where the device is: in the slot its next events apply to.
+        var values = axisValues
+        values[AbsCode.mtSlot] = Int32(gate.deviceSlot)
+        pipeline = InputPipeline(device: description, window: map.window, axisValues: values)
         pipeline.advance(to: time)
         steps = [:]
         lastTranslation = [:]

@@ -122,3 +122,43 @@ import Testing
         #expect(run.events(of: run.outputs.pointer).filter { $0.type == .key }.map(\.code) == [KeyCode.buttonRight, KeyCode.buttonRight])
     }
 }
+
+@Suite struct ServiceReconfigureTests {
+    @Test func aNewConfigStartsInTheSlotTheDeviceIsIn() throws {
+        let sink = RecordingSink()
+        let keyboard = try sink.create(.keyboard, name: "keyboard")
+        let config = ServiceDeviceTests.config
+        let outputs = try ServiceDevice.makeOutputs(for: servicePanel, config: config, sink: sink, keyboard: keyboard, passThrough: true)
+        let device = ServiceDevice(description: servicePanel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
+        var reports: [String] = []
+        device.onReport = { reports.append($0.description) }
+        // Two fingers, the second in slot 1; both lift. The device stays in slot 1.
+        var stream = PanelStream()
+        stream.frame(land: [0: (100, 50), 1: (120, 50)])
+        stream.frame(lift: [0, 1])
+        for event in stream.events { device.process(event) }
+        device.reconfigure(config)
+        // The next finger lands in slot 1 without an ABS_MT_SLOT (the device is there already) and is long-pressed.
+        var events: [InputEvent] = []
+        var time = stream.time + 0.5
+        func frame(_ body: [(EventType, UInt16, Int32)]) {
+            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+            time += 0.01
+        }
+        frame([(.abs, AbsCode.mtTrackingID, 500), (.abs, AbsCode.mtPositionX, 700), (.abs, AbsCode.mtPositionY, 400), (.key, KeyCode.touch, 1)])
+        for step in 0..<80 { frame([(.abs, AbsCode.mtPositionX, 700 + Int32(step % 2))]) }
+        frame([(.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        for event in events {
+            while let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
+            device.process(event)
+        }
+        device.finish(at: time + 1)
+        // The long press takes slot 1, where the finger is, and the copy is cancelled there.
+        #expect(reports.contains { $0.contains("menu takes slot 1 from the app") }, "\(reports)")
+        let copy = sink.events(of: try #require(outputs.touchCopy))
+        let palm = try #require(copy.firstIndex { $0.code == AbsCode.mtToolType && $0.value == 2 })
+        let slot = copy[..<palm].last { $0.code == AbsCode.mtSlot }?.value
+        #expect(slot == 1)
+    }
+}

@@ -100,6 +100,9 @@ public struct TouchGate {
     /// The mode of the contact in `slot`.
     public func mode(ofSlot slot: Int) -> Mode { slots.indices.contains(slot) ? slots[slot].mode : .pass }
 
+    /// The slot the device's next per-slot events apply to (its last `ABS_MT_SLOT`).
+    public var deviceSlot: Int { inputSlot }
+
     /// The slots whose contacts are held back now.
     public var heldSlots: [Int] { slots.indices.filter { slots[$0].mode == .hold } }
 
