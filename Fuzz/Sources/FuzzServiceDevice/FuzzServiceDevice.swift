@@ -113,6 +113,10 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
     service.finish(at: lastTime + 10)
 
     let sent = sink.events(of: copy)
+    if verbose {
+        print("device:"); for event in events { print("  \(event)") }
+        print("copy:"); for event in sent { print("  \(event)") }
+    }
     let hasSlots = description.axis(AbsCode.mtSlot) != nil
     let firstSlot = min(max(0, Int(startingSlot)), slotCount - 1)
 
