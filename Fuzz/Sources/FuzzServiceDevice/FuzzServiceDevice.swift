@@ -1,5 +1,8 @@
 // libFuzzer harness: a touch device's event stream through a ServiceDevice (engine, claims, touch gate, actions)
-// under the default config, with invariants on what its copy is sent.
+// under one of a handful of configs, with invariants on what its copy is sent.
+#if canImport(Glibc)
+import Glibc
+#endif
 import FuzzSupport
 import Tactile
 import TactileService
@@ -10,55 +13,81 @@ import TactileService
 ///   minimum and maximum, as `FuzzAssembler` does) instead of sane ones; bit 2
 ///   `ABS_MT_TOOL_TYPE`; bit 3 `ABS_MT_PRESSURE`; bit 4 the finger-count keys;
 ///   bit 5 `INPUT_PROP_DIRECT`; bit 6 no timers advanced between events;
+/// - the config and mode: bits 0…2 the config (mod 6: the default, then
+///   ``FuzzConfigs/texts``: holding edges with swipes and taps, a 0.2 s long
+///   press with a two-finger scroll, pinch and rotation steps, edges with
+///   `hold = false`, bindings with `claim = false`, a touchpad's); bit 3 the
+///   raw event mode (else a ``TouchScript``);
 /// - slots: the `ABS_MT_SLOT` maximum (mod 16: 1…16 slots; 0xFF: a raw Int32);
 /// - x and y ranges (two UInt16 each, or Int32s in raw mode), a resolution byte;
 /// - the starting slot (`ABS_MT_SLOT`'s value when opened), a byte;
-/// - events, 7 bytes each, as `FuzzAssembler`'s: time step (0xFF: 5 ms back),
-///   type selector, code, value (Int32); a selector with bit 2 set takes a
-///   small value (`Int8` of the value's first byte) so slots and tracking ids
-///   are mostly in range.
+/// - a touch script (see ``TouchScript``: fingers landing, moving, lifting,
+///   dragged, spread and turned, coordinates often snapped to the edges, in
+///   the frames a well-behaved device sends), or raw events, 7 bytes each, as
+///   `FuzzAssembler`'s: time step (0xFF: 5 ms back), type selector, code,
+///   value (Int32); a selector with bit 2 set takes a small value (`Int8` of
+///   the value's first byte) so slots and tracking ids are mostly in range.
 ///
-/// Invariants (a `fatalError` is a finding):
+/// Invariants (a `fatalError` is a finding); "the copy" is what it was sent,
+/// replayed through a ``KernelModel`` (slots out of range ignored, repeated values dropped):
 ///
 /// 1. every batch written to any virtual device ends with `SYN_REPORT`;
 /// 2. no `ABS_MT_SLOT` value outside the device's slots is written to the
 ///    copy, except one the device itself sent in the frame passed on byte
 ///    for byte (the gate passes those untouched; the kernel ignores them);
-/// 3. after `finish`, replaying everything the copy was sent through a slot
-///    model (the kernel's: out-of-range slots ignored) leaves no tracking id
-///    ≥ 0.
+/// 3. after `finish` the copy holds no contact (no tracking id ≥ 0) and
+///    `BTN_TOUCH` is up;
+/// 4. for a device without `ABS_MT_TOOL_TYPE` (and a stream without it, as
+///    the kernel delivers): the copy never gets a new tracking id in a slot
+///    whose tool type is `MT_TOOL_PALM` (libinput would take the finger for a palm);
+/// 5. when the device's own stream has `BTN_TOUCH` down exactly while it has
+///    contacts (after each `SYN_REPORT`), so has the copy's;
+/// 6. when nothing was claimed or released (no `.claimed` or `.released`
+///    report: no touch was taken, none held), the stream has no `SYN_DROPPED`,
+///    starts in slot 0 and never changes a tracking id ≥ 0 straight to another,
+///    the copy was sent the device's frames byte for byte until `finish`:
+///    each frame with an event besides `SYN_*`, its events but `SYN_*` in
+///    order, then `SYN_REPORT` (an empty frame the kernel would not send on).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServiceDevice(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     var input = FuzzCursor(FuzzInput.bytes(start, count))
     let flags = input.byte()
+    let mode = input.byte()
     let device = decodeDevice(flags: flags, &input)
     let startingSlot = Int32(input.byte())
-    let events = decodeEvents(&input)
+    let events = mode & 8 != 0
+        ? decodeEvents(&input)
+        : TouchScript.decode(device: device, startingSlot: Int(startingSlot), &input, maximumEvents: maximumEvents)
+    let (name, config) = FuzzConfigs.all[Int(mode & 7) % FuzzConfigs.all.count]
+    if verbose { print("config \(name), \(events.count) events (\(mode & 8 != 0 ? "raw" : "script"))") }
     MainActor.assumeIsolated {
-        run(device: device, startingSlot: startingSlot, events: events, advancesTimers: flags & 0x40 == 0)
+        run(device: device, config: config, startingSlot: startingSlot, events: events, advancesTimers: flags & 0x40 == 0)
     }
     return 0
 }
 
-/// The default config, parsed once.
-private let defaultConfig = ConfigLoader.defaultConfig
-
 @MainActor
-private func run(device description: DeviceDescription, startingSlot: Int32, events: [InputEvent], advancesTimers: Bool) {
+private func run(device description: DeviceDescription, config: GestureConfig, startingSlot: Int32, events: [InputEvent], advancesTimers: Bool) {
     let sink = CheckingSink()
     let commands = RecordingCommandRunner()
     let outputs: DeviceOutputs
     do {
         let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
-        outputs = try ServiceDevice.makeOutputs(for: description, config: defaultConfig, sink: sink, keyboard: keyboard, passThrough: true)
+        outputs = try ServiceDevice.makeOutputs(for: description, config: config, sink: sink, keyboard: keyboard, passThrough: true)
     } catch {
         fatalError("the recording sink refused a device: \(error)")
     }
     guard let copy = outputs.touchCopy else { fatalError("no touch copy with passThrough") }
-    let service = ServiceDevice(description: description, config: defaultConfig, sink: sink, outputs: outputs,
+    let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
                                 commands: commands, axisValues: AxisValues([AbsCode.mtSlot: startingSlot]))
-    var reports = 0
-    service.onReport = { _ in reports += 1 }
+    var tookOrHeld = false
+    service.onReport = { report in
+        if verbose { print("  \(report)") }
+        switch report {
+        case .claimed, .released: tookOrHeld = true
+        default: break
+        }
+    }
 
     let slotCount = max(1, description.slotCount)
     var frameSlots: Set<Int32> = []   // out-of-range slot values the device sent in the current frame
@@ -79,23 +108,78 @@ private func run(device description: DeviceDescription, startingSlot: Int32, eve
         if event.isReport { frameSlots = [] }
         lastTime = max(lastTime, event.time)
     }
+    let beforeFinish = sink.events(of: copy).count
     sink.allowedSlots = []
     service.finish(at: lastTime + 10)
 
-    // 2 and 3: replay the copy.
-    var slots = Array(repeating: Int32(-1), count: slotCount)
-    var slot = 0
-    for event in sink.events(of: copy) where event.type == .abs {
-        if event.code == AbsCode.mtSlot {
-            if slots.indices.contains(Int(event.value)) { slot = Int(event.value) }
-        } else if event.code == AbsCode.mtTrackingID {
-            slots[slot] = event.value
+    let sent = sink.events(of: copy)
+    if verbose {
+        print("device:"); for event in events { print("  \(event)") }
+        print("copy:"); for event in sent { print("  \(event)") }
+    }
+    let hasSlots = description.axis(AbsCode.mtSlot) != nil
+    let firstSlot = min(max(0, Int(startingSlot)), slotCount - 1)
+
+    // What the device's own stream promises.
+    var device = KernelModel(slotCount: slotCount, slot: firstSlot)
+    var deviceKeepsTouch = true, hasDropped = false, hasToolType = false, idChangesStraight = false
+    for event in events {
+        if event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
+           device.value(AbsCode.mtTrackingID) >= 0, device.value(AbsCode.mtTrackingID) != event.value {
+            idChangesStraight = true
+        }
+        device.apply(event)
+        if event.type == .syn, event.code == SynCode.dropped { hasDropped = true }
+        if event.type == .abs, event.code == AbsCode.mtToolType { hasToolType = true }
+        if event.isReport, device.key(KeyCode.touch) != (device.activeCount > 0) { deviceKeepsTouch = false }
+    }
+    let checksPalm = hasSlots && description.axis(AbsCode.mtToolType) == nil && !hasToolType
+    let checksTouch = description.keys.contains(KeyCode.touch)
+
+    // 3, 4 and 5: the copy replayed.
+    var model = KernelModel(slotCount: slotCount)
+    for (index, event) in sent.enumerated() {
+        if checksPalm, event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
+           event.value != model.value(AbsCode.mtTrackingID), model.value(AbsCode.mtToolType) == 2 {
+            fatalError("event \(index) of the copy: new tracking id \(event.value) in slot \(model.slot), whose tool type is MT_TOOL_PALM (the device has no ABS_MT_TOOL_TYPE)")
+        }
+        model.apply(event)
+        if checksTouch, deviceKeepsTouch, event.isReport, model.key(KeyCode.touch) != (model.activeCount > 0) {
+            fatalError("event \(index) of the copy (SYN_REPORT at \(event.time)): BTN_TOUCH \(model.key(KeyCode.touch) ? 1 : 0) with \(model.activeCount) contacts, where the device's stream keeps BTN_TOUCH with its contacts")
         }
     }
-    if description.axis(AbsCode.mtSlot) != nil, let held = slots.firstIndex(where: { $0 >= 0 }) {
-        fatalError("after finish the copy still holds tracking id \(slots[held]) in slot \(held) (\(slotCount) slots)")
+    if hasSlots, let held = model.firstActiveSlot {
+        fatalError("after finish the copy still holds tracking id \(model.value(AbsCode.mtTrackingID, slot: held)) in slot \(held) (\(slotCount) slots)")
     }
-    withExtendedLifetime(reports) {}
+    if checksTouch, model.key(KeyCode.touch) {
+        fatalError("after finish the copy's BTN_TOUCH is still down")
+    }
+
+    // 6: byte for byte.
+    guard !tookOrHeld, !hasDropped, firstSlot == 0, !idChangesStraight else { return }
+    var expected: [InputEvent] = []
+    var frame: [InputEvent] = []
+    for event in events {
+        if event.isReport {
+            if !frame.isEmpty { expected += frame + [event] }
+            frame = []
+        } else if event.type != .syn {
+            frame.append(event)
+        }
+    }
+    let got = Array(sent.prefix(beforeFinish))
+    for index in 0..<max(expected.count, got.count) {
+        guard index < expected.count, index < got.count else {
+            fatalError("nothing claimed or held, but the copy was sent \(got.count) events before finish where the device's frames have \(expected.count); the first extra: \(index < got.count ? got[index] : expected[index])")
+        }
+        let want = expected[index], have = got[index]
+        let same = want.isReport
+            ? have.isReport && have.value == 0 && abs(have.time - want.time) < 0.000_002
+            : have == want
+        if !same {
+            fatalError("nothing claimed or held, but event \(index) of the copy is \(have) where the device sent \(want)")
+        }
+    }
 }
 
 /// A `RecordingSink` that checks each batch as it is written.
@@ -134,13 +218,23 @@ private final class CheckingSink: OutputSink {
     func events(of device: VirtualDeviceID) -> [InputEvent] { recording.events(of: device) }
 }
 
-/// The touch keys: BTN_TOUCH, then the finger counts, then BTN_TOOL_PEN and BTN_LEFT.
-private let touchKeys: [UInt16] = [0x14a, 0x145, 0x14d, 0x14e, 0x14f, 0x148, 0x140, 0x110]
-/// The absolute axes the events name.
-private let touchAxes: [UInt16] = [0x2f, 0x39, 0x35, 0x36, 0x2f, 0x39, 0x35, 0x36, 0x37, 0x3a, 0x30, 0x00, 0x01, 0x18]
+/// `FUZZ_SERVICE_VERBOSE=1`: each input's config and the service's reports are printed (running a seed by hand).
+private let verbose = getenv("FUZZ_SERVICE_VERBOSE") != nil
 
-private func absCode(_ byte: UInt8) -> UInt16 {
-    byte < 224 ? touchAxes[Int(byte) % touchAxes.count] : UInt16(byte & 0x3f)
+/// At most this many events an input.
+private let maximumEvents = 10_000
+
+/// Raw events, 7 bytes each (see ``rawEvent(_:microseconds:)``).
+private func decodeEvents(_ input: inout FuzzCursor) -> [InputEvent] {
+    var events: [InputEvent] = []
+    var microseconds: Int64 = 1_000_000
+    while !input.isAtEnd, events.count < maximumEvents {
+        var peek = input
+        let step = peek.byte()
+        microseconds += step == 0xFF ? -5_000 : Int64(step) * 1_000
+        events.append(rawEvent(&input, microseconds: microseconds))
+    }
+    return events
 }
 
 private func decodeDevice(flags: UInt8, _ input: inout FuzzCursor) -> DeviceDescription {
@@ -174,29 +268,4 @@ private func decodeDevice(flags: UInt8, _ input: inout FuzzCursor) -> DeviceDesc
     let properties: [UInt16] = flags & 32 != 0 ? [1] : (touchpad ? [0] : [])
     return DeviceDescription(name: "fuzz", properties: properties, keys: keys.sorted(), axes: axes.sorted { $0.code < $1.code },
                              kind: touchpad ? .touchpad : .touchscreen)
-}
-
-/// At most this many events an input.
-private let maximumEvents = 10_000
-
-private func decodeEvents(_ input: inout FuzzCursor) -> [InputEvent] {
-    var events: [InputEvent] = []
-    var microseconds: Int64 = 1_000_000
-    while !input.isAtEnd, events.count < maximumEvents {
-        let step = input.byte()
-        microseconds += step == 0xFF ? -5_000 : Int64(step) * 1_000
-        let selector = input.byte(), codeByte = input.byte()
-        let raw = input.int32()
-        let value = selector & 4 != 0 ? Int32(Int8(truncatingIfNeeded: raw)) : raw
-        let type: EventType, code: UInt16
-        switch selector & 3 {
-        case 0: (type, code) = (.syn, [SynCode.report, SynCode.report, SynCode.report, SynCode.dropped][Int(codeByte) % 4])
-        case 1: (type, code) = (.key, touchKeys[Int(codeByte) % touchKeys.count])
-        case 2: (type, code) = (.abs, absCode(codeByte))
-        default: (type, code) = (EventType(rawValue: UInt16(selector >> 3)), UInt16(codeByte))
-        }
-        let time = max(0, microseconds)
-        events.append(InputEvent(seconds: time / 1_000_000, microseconds: Int32(time % 1_000_000), type: type, code: code, value: value))
-    }
-    return events
 }
