@@ -162,3 +162,28 @@ import Testing
         #expect(slot == 1)
     }
 }
+
+@Suite struct ServiceHostileStreamTests {
+    @Test func aHeldEdgeTouchFollowedByASlotTheDeviceLacksIsNeverLostInSilence() throws {
+        // Found by FuzzServiceDevice: events after ABS_MT_SLOT 102 were dropped by the engine but applied
+        // by the gate, so the held touch vanished with no report. Now both drop them.
+        var events: [InputEvent] = []
+        var time = 1.0
+        func frame(_ body: [(EventType, UInt16, Int32)]) {
+            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+            time += 0.01
+        }
+        frame([(.abs, AbsCode.mtTrackingID, 6), (.abs, AbsCode.mtPositionX, 10), (.abs, AbsCode.mtPositionY, 120), (.key, KeyCode.touch, 1)])
+        frame([(.abs, AbsCode.mtSlot, 102), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        frame([(.abs, AbsCode.mtTrackingID, 7), (.abs, AbsCode.mtPositionX, 0), (.key, KeyCode.touch, 1)])
+        for _ in 0..<80 { frame([(.abs, AbsCode.mtPressure, 1)]) }
+        frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        let run = try ServiceRun(config: ServiceDeviceTests.config, events: events)
+        // The touch was held at the edge, then taken by the long press it turned into: each said.
+        #expect(run.reports.contains { $0.contains("menu takes slot 0 from the app") }, "\(run.reports)")
+        let copy = run.events(of: run.outputs.touchCopy)
+        #expect(!copy.contains { $0.code == AbsCode.mtSlot && $0.value == 102 })
+        #expect(copy.filter { $0.code == AbsCode.mtTrackingID && $0.value >= 0 }.isEmpty, "the app never saw it")
+    }
+}

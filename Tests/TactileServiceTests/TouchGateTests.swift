@@ -124,3 +124,32 @@ import Testing
         #expect(out.filter { $0.code == KeyCode.touch && $0.type == .key }.map(\.value) == [1, 0, 1, 0])
     }
 }
+
+@Suite struct TouchGateHostileTests {
+    static func e(_ type: EventType, _ code: UInt16, _ value: Int32) -> InputEvent { TouchGateTests.e(type, code, value) }
+
+    @Test func whatFollowsASlotTheDeviceLacksIsDroppedAsTheEngineDropsIt() {
+        var gate = TouchGate(device: servicePanel)
+        let report = TouchGateTests.report
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtTrackingID, 6), Self.e(.abs, AbsCode.mtPositionX, 10), Self.e(.key, KeyCode.touch, 1), report], at: 1) { _ in .hold }
+        // ABS_MT_SLOT 102 on a 10-slot panel: the lift and the new contact after it belong to no slot.
+        let invalid = gate.process(frame: [Self.e(.abs, AbsCode.mtSlot, 102), Self.e(.abs, AbsCode.mtTrackingID, -1), Self.e(.key, KeyCode.touch, 0), report], at: 2) { _ in .pass }
+        let again = gate.process(frame: [Self.e(.abs, AbsCode.mtTrackingID, 7), Self.e(.abs, AbsCode.mtPositionX, 0), Self.e(.key, KeyCode.touch, 1), report], at: 3) { _ in .pass }
+        #expect(!(invalid + again).contains { $0.code == AbsCode.mtSlot || $0.code == AbsCode.mtTrackingID })
+        #expect(gate.isDown(slot: 0), "the held contact is still down for the gate, as for the engine")
+        // Back in slot 0, it lifts; released, the app gets it whole.
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtTrackingID, -1), report], at: 4) { _ in .pass }
+        let out = gate.release(slot: 0, at: 5)
+        #expect(out.filter { $0.code == AbsCode.mtTrackingID }.map(\.value) == [6, -1])
+        #expect(!gate.copyHasContacts)
+    }
+
+    @Test func aContactReplacingAnotherInOneSlotEndsItFirst() {
+        var gate = TouchGate(device: servicePanel)
+        let report = TouchGateTests.report
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtTrackingID, 5), Self.e(.key, KeyCode.touch, 1), report], at: 1) { _ in .hold }
+        _ = gate.process(frame: [Self.e(.abs, AbsCode.mtTrackingID, 41), report], at: 2) { _ in .pass }
+        let out = gate.release(slot: 0, at: 3)
+        #expect(out.filter { $0.code == AbsCode.mtTrackingID }.map(\.value) == [5, -1, 41])
+    }
+}

@@ -44,7 +44,8 @@ import TactileService
 ///    contacts (after each `SYN_REPORT`), so has the copy's;
 /// 6. when nothing was claimed or released (no `.claimed` or `.released`
 ///    report: no touch was taken, none held), the stream has no `SYN_DROPPED`,
-///    starts in slot 0 and never changes a tracking id ≥ 0 straight to another,
+///    starts in slot 0, never names a slot the device lacks and never changes a
+///    tracking id ≥ 0 straight to another,
 ///    the copy was sent the device's frames byte for byte until `finish`:
 ///    each frame with an event besides `SYN_*`, its events but `SYN_*` in
 ///    order, then `SYN_REPORT` (an empty frame the kernel would not send on).
@@ -156,7 +157,9 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
     }
 
     // 6: byte for byte.
-    guard !tookOrHeld, !hasDropped, firstSlot == 0, !idChangesStraight else { return }
+    // (A slot the device does not have is never sent on by the kernel: the service drops what follows it, as the engine does.)
+    let hasInvalidSlot = events.contains { $0.type == .abs && $0.code == AbsCode.mtSlot && !(0..<slotCount).contains(Int($0.value)) }
+    guard !tookOrHeld, !hasDropped, firstSlot == 0, !idChangesStraight, !hasInvalidSlot else { return }
     var expected: [InputEvent] = []
     var frame: [InputEvent] = []
     for event in events {

@@ -37,13 +37,16 @@ struct SlotValues: Hashable {
     /// The events that take a slot holding `self` to `target`: the tracking
     /// id first (a contact begins or ends before its axes move), then every
     /// other axis that differs, by code. Codes the device lacks are skipped.
-    /// A contact that begins gets its tool type before its tracking id:
+    /// A contact that begins gets its tool type before its tracking id, and
+    /// one that replaces another in the slot comes after the other's end:
     /// libinput judges a new touch a palm or not by the tool type the slot
     /// holds when the tracking id arrives.
     func changes(to target: SlotValues, codes: [UInt16]) -> [(code: UInt16, value: Int32)] {
         var result: [(code: UInt16, value: Int32)] = []
         let tool = AbsCode.mtToolType
         let begins = target.isActive && trackingID != target.trackingID
+        // One contact straight after another: the first ends before the next begins.
+        if begins && isActive { result.append((AbsCode.mtTrackingID, -1)) }
         if begins, codes.contains(tool), self[tool] != target[tool] { result.append((tool, target[tool])) }
         if trackingID != target.trackingID { result.append((AbsCode.mtTrackingID, target.trackingID)) }
         for code in codes where code != AbsCode.mtTrackingID && !(begins && code == tool) && self[code] != target[code] {

@@ -74,6 +74,8 @@ public struct TouchGate {
     private(set) var slots: [Slot]
     /// The slot the device's next per-slot events apply to, and the copy's.
     private var inputSlot: Int
+    /// Whether the device's last `ABS_MT_SLOT` named a slot it has.
+    private var inputSlotIsValid = true
     private var outputSlot: Int
     /// The touch keys as the device holds them and as the copy holds them.
     private var inputKeys: [UInt16: Int32] = [:]
@@ -119,7 +121,8 @@ public struct TouchGate {
     /// `SYN_REPORT`, or nothing. `landing` is asked the mode of each contact
     /// that begins in the frame (hold for a holding zone, otherwise pass).
     public mutating func process(frame: [InputEvent], at time: Double, landing: (Int) -> Mode) -> [InputEvent] {
-        let rawEligible = slots.allSatisfy { $0.mode == .pass } && inputSlot == outputSlot && inputKeys == outputKeys
+        var rawEligible = slots.allSatisfy { $0.mode == .pass } && inputSlot == outputSlot && inputKeys == outputKeys
+            && inputSlotIsValid
         var touched: [Int] = []
         var passThrough: [InputEvent] = []   // events that go on in a rebuilt frame too
         var dropped = false
@@ -127,9 +130,16 @@ public struct TouchGate {
             switch event.type {
             case .syn:
                 if event.code == SynCode.dropped { dropped = true }
-            case .abs where event.code == AbsCode.mtSlot:
-                if slots.indices.contains(Int(event.value)) { inputSlot = Int(event.value) }
-            case .abs where SlotValues.holds(event.code):
+            case .abs where event.code == AbsCode.mtSlot && hasSlots:
+                // A slot the device does not have: what follows is dropped until the next valid
+                // one, as the engine's assembler drops it (the kernel never sends such a slot on).
+                inputSlotIsValid = slots.indices.contains(Int(event.value))
+                if inputSlotIsValid { inputSlot = Int(event.value) } else { rawEligible = false }
+            case .abs where SlotValues.holds(event.code) && hasSlots:
+                guard inputSlotIsValid else {
+                    rawEligible = false
+                    continue
+                }
                 if touched.last != inputSlot, !touched.contains(inputSlot) { touched.append(inputSlot) }
                 let before = slots[inputSlot].input.trackingID
                 slots[inputSlot].input[event.code] = event.value
