@@ -153,3 +153,18 @@ import Testing
         #expect(out.filter { $0.code == AbsCode.mtTrackingID }.map(\.value) == [5, -1, 41])
     }
 }
+
+@Suite struct TouchGateDropTests {
+    @Test func whatFollowsSynDroppedInItsFrameIsLostForTheCopyAsForTheEngine() {
+        var gate = TouchGate(device: servicePanel)
+        let e = TouchGateTests.e
+        let frame = [e(.syn, SynCode.dropped, 0, 1), e(.abs, AbsCode.mtSlot, 1, 1), e(.abs, AbsCode.mtTrackingID, 8, 1),
+                     e(.key, KeyCode.touch, 1, 1), TouchGateTests.report]
+        #expect(gate.process(frame: frame, at: 1) { _ in .pass }.isEmpty)
+        #expect(!gate.isDown(slot: 1))
+        // The resync frame that follows brings the contact, in the slot followed through the drop.
+        let resync = [e(.abs, AbsCode.mtTrackingID, 8, 1), e(.abs, AbsCode.mtPositionX, 50, 1), e(.key, KeyCode.touch, 1, 1), TouchGateTests.report]
+        let out = gate.process(frame: resync, at: 1.01) { _ in .pass }
+        #expect(TouchGateTests.pairs(out) == ["ABS_MT_SLOT=1", "ABS_MT_TRACKING_ID=8", "ABS_MT_POSITION_X=50", "BTN_TOUCH=1", "|"])
+    }
+}

@@ -41,7 +41,8 @@ import TactileService
 ///    the kernel delivers): the copy never gets a new tracking id in a slot
 ///    whose tool type is `MT_TOOL_PALM` (libinput would take the finger for a palm);
 /// 5. when the device's own stream has `BTN_TOUCH` down exactly while it has
-///    contacts (after each `SYN_REPORT`), so has the copy's;
+///    contacts (after each `SYN_REPORT`), names no slot the device lacks and
+///    has no `SYN_DROPPED`, so has the copy's;
 /// 6. when nothing was claimed or released (no `.claimed` or `.released`
 ///    report: no touch was taken, none held), the stream has no `SYN_DROPPED`,
 ///    starts in slot 0, never names a slot the device lacks and never changes a
@@ -135,7 +136,14 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
         if event.isReport, device.key(KeyCode.touch) != (device.activeCount > 0) { deviceKeepsTouch = false }
     }
     let checksPalm = hasSlots && description.axis(AbsCode.mtToolType) == nil && !hasToolType
-    let checksTouch = description.keys.contains(KeyCode.touch)
+    // A slot the device does not have is never sent on by the kernel, which applies what follows
+    // to the slot before; the service drops it, as the engine does: the models part there.
+    let hasInvalidSlot = hasSlots && events.contains {
+        $0.type == .abs && $0.code == AbsCode.mtSlot && !(0..<slotCount).contains(Int($0.value))
+    }
+    // After SYN_DROPPED the rest of a frame is lost for the service (and the engine) until the
+    // device's resync frame, which a fuzzed stream need not send: the models part there too.
+    let checksTouch = description.keys.contains(KeyCode.touch) && !hasInvalidSlot && !hasDropped
 
     // 3, 4 and 5: the copy replayed.
     var model = KernelModel(slotCount: slotCount)
@@ -157,8 +165,6 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
     }
 
     // 6: byte for byte.
-    // (A slot the device does not have is never sent on by the kernel: the service drops what follows it, as the engine does.)
-    let hasInvalidSlot = events.contains { $0.type == .abs && $0.code == AbsCode.mtSlot && !(0..<slotCount).contains(Int($0.value)) }
     guard !tookOrHeld, !hasDropped, firstSlot == 0, !idChangesStraight, !hasInvalidSlot else { return }
     var expected: [InputEvent] = []
     var frame: [InputEvent] = []

@@ -127,6 +127,10 @@ public struct TouchGate {
         var passThrough: [InputEvent] = []   // events that go on in a rebuilt frame too
         var dropped = false
         for event in frame {
+            // After SYN_DROPPED the rest of the frame is lost (the kernel's buffer overflowed): only
+            // the slot is followed, as the engine's assembler does; the resync frame after it
+            // brings the device's whole state.
+            if dropped && !(event.type == .abs && event.code == AbsCode.mtSlot) { continue }
             switch event.type {
             case .syn:
                 if event.code == SynCode.dropped { dropped = true }
