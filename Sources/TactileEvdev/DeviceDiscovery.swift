@@ -104,8 +104,14 @@ public enum DeviceDiscovery {
         return devices.first { $0.isTouchDevice && $0.isOpenable }
     }
 
-    /// The `event<N>` entries of `directory`, sorted by N.
-    static func eventNodeNames(in directory: String) throws(EvdevError) -> [String] {
+    /// The `event<N>` entries of `directory`, sorted by N, without opening them.
+    ///
+    /// ```swift
+    /// let names = try DeviceDiscovery.eventNodeNames(in: "/dev/input")   // ["event0", "event2", "event10"]
+    /// ```
+    ///
+    /// - Throws: ``EvdevError/noInputDirectory(path:)`` when `directory` does not exist.
+    public static func eventNodeNames(in directory: String) throws(EvdevError) -> [String] {
         guard let stream = opendir(directory) else {
             let code = errno
             if code == ENOENT { throw .noInputDirectory(path: directory) }

@@ -10,9 +10,11 @@ extension GestureService {
 
     /// Looks at every node not seen yet, and lets go of devices whose node went away.
     func scan() {
-        let names = (try? Self.entries(of: options.inputDirectory)) ?? []
+        let names = (try? DeviceDiscovery.eventNodeNames(in: options.inputDirectory)) ?? []
+        // The input directory's nodes, and the nodes named on the command line that exist (anywhere).
         let present = Set(names.map { options.inputDirectory + "/" + $0 })
-        for path in devices.keys.sorted() where access(path, F_OK) != 0 {
+            .union(options.devicePaths.filter { access($0, F_OK) == 0 })
+        for path in devices.keys.sorted() where !present.contains(path) {
             log("\(TextFormat.visible(path)): gone")
             drop(path, passOver: false)
         }
@@ -28,19 +30,6 @@ extension GestureService {
         for path in candidates where devices[path] == nil && passedOver[path] == nil {
             consider(path)
         }
-    }
-
-    static func entries(of directory: String) throws -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event") { names.append(name) }
-        }
-        return names
     }
 
     func passOver(_ path: String, _ reason: String?) {
