@@ -201,6 +201,21 @@ public final class ServiceDevice {
         applyPendingConfigIfIdle()
     }
 
+    /// Feeds recorded events as the live service meets them: before each
+    /// event, the timers due before it fire at their deadlines (a long press
+    /// is decided, its touch claimed and its click sent before the next frame).
+    ///
+    /// ```swift
+    /// device.replay(recording.events)
+    /// device.finish(at: lastTime + 1)
+    /// ```
+    public func replay<S: Sequence>(_ events: S) where S.Element == InputEvent {
+        for event in events {
+            while let deadline = nextDeadline, deadline < event.time { advance(to: deadline) }
+            process(event)
+        }
+    }
+
     /// Lets timers due by `time` fire, and acts on them.
     public func advance(to time: Double) {
         pipeline.advance(to: time)

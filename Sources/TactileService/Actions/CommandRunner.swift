@@ -10,6 +10,14 @@ public protocol CommandRunner: AnyObject {
     /// Starts `arguments[0]` (looked up on `PATH`) with the rest as its
     /// arguments, without waiting for it. Returns why it could not start, or `nil`.
     func run(_ arguments: [String]) -> String?
+    /// Collects the programs that finished (the service calls it on every
+    /// turn of its loop); runners that start nothing have nothing to do.
+    func reap()
+}
+
+extension CommandRunner {
+    /// Nothing to collect.
+    public func reap() {}
 }
 
 /// Starts programs with `posix_spawnp`: no shell, so nothing in an argument

@@ -48,10 +48,7 @@ public struct ConfigCheck {
                 trace[event.recognizer, default: BindingTrace()].add(event)
             }
         }
-        for event in events {
-            while let deadline = service.nextDeadline, deadline < event.time { service.advance(to: deadline) }
-            service.process(event)
-        }
+        service.replay(events)
         let end = (events.last?.time ?? 0) + settle
         service.finish(at: end)
         self.reports = reports

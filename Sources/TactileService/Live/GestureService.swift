@@ -198,7 +198,7 @@ public final class GestureService {
                 readEvents(of: path, hungUp: hungUp)
             }
             fireTimers()
-            if let spawning = commands as? SpawningCommandRunner { spawning.reap() }
+            commands.reap()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { reloadConfig() }
