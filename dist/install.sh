@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR
 # install.sh: installs tactile serve for the current user, to run without root.
 #
 # User part (no root): the binary to ~/.local/bin/tactile, the systemd user
@@ -31,16 +32,11 @@ usage: dist/install.sh [options]
 USAGE
 }
 
-die() {
-    printf 'install.sh: %s\n' "$*" >&2
-    exit 1
-}
-
-say() {
-    printf '%s\n' "$*"
-}
-
+script=install.sh
 dist=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+# shellcheck source=common.sh
+. "$dist/common.sh"
+
 repo=$(dirname -- "$dist")
 
 binary=${TACTILE_BINARY:-}
@@ -71,17 +67,7 @@ done
 root=${root%/}
 [ "$dry_run" = 1 ] && say "dry run: nothing is changed"
 
-# Runs a command, printed first (only printed in a dry run).
-run() {
-    say "+ $*"
-    [ "$dry_run" = 1 ] || "$@"
-}
 
-# Runs a command on the system's files: through sudo when not root and
-# installing to / itself.
-sudo_run() {
-    if [ -n "$sudo" ]; then run "$sudo" "$@"; else run "$@"; fi
-}
 
 changed=0
 # put SOURCE DESTINATION MODE RUNNER: installs a file unless it is already there, identical.
@@ -149,17 +135,7 @@ install_user() {
 # ---- System part -------------------------------------------------------------
 
 install_system() {
-    sudo=
-    if [ -n "$root" ]; then
-        say "== system files (under $root)"
-    else
-        say "== system files (in /etc)"
-        if [ "$(id -u)" != 0 ]; then
-            command -v sudo >/dev/null 2>&1 || die "the system files need root: run the system part as root (--system-only), or install sudo"
-            sudo=sudo
-            say "(through sudo: it may ask for your password once)"
-        fi
-    fi
+    system_part
     put "$dist/70-tactile.rules" "$root/etc/udev/rules.d/70-tactile.rules" 0644 sudo_run
     put "$dist/tactile-uinput.conf" "$root/etc/modules-load.d/tactile-uinput.conf" 0644 sudo_run
 

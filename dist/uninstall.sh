@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source-path=SCRIPTDIR
 # uninstall.sh: undoes dist/install.sh. Stops and disables the user unit,
 # removes the binary and the unit, and (through sudo when not root, or under
 # --root/DESTDIR) the udev rules and the modules-load.d file. Your config
@@ -23,14 +24,10 @@ usage: dist/uninstall.sh [options]
 USAGE
 }
 
-die() {
-    printf 'uninstall.sh: %s\n' "$*" >&2
-    exit 1
-}
-
-say() {
-    printf '%s\n' "$*"
-}
+script=uninstall.sh
+dist=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
+# shellcheck source=common.sh
+. "$dist/common.sh"
 
 root=${DESTDIR:-}
 do_user=1
@@ -56,14 +53,7 @@ done
 root=${root%/}
 [ "$dry_run" = 1 ] && say "dry run: nothing is changed"
 
-run() {
-    say "+ $*"
-    [ "$dry_run" = 1 ] || "$@"
-}
 
-sudo_run() {
-    if [ -n "$sudo" ]; then run "$sudo" "$@"; else run "$@"; fi
-}
 
 # remove FILE RUNNER
 remove() {
@@ -112,16 +102,7 @@ uninstall_user() {
 }
 
 uninstall_system() {
-    sudo=
-    if [ -n "$root" ]; then
-        say "== system files (under $root)"
-    else
-        say "== system files (in /etc)"
-        if [ "$(id -u)" != 0 ]; then
-            command -v sudo >/dev/null 2>&1 || die "the system files need root: run the system part as root (--system-only), or install sudo"
-            sudo=sudo
-        fi
-    fi
+    system_part
     rules=$root/etc/udev/rules.d/70-tactile.rules
     had_rules=0
     if [ -e "$rules" ]; then had_rules=1; fi

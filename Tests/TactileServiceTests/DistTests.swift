@@ -260,7 +260,8 @@ struct DistTests {
 
     @Test(.enabled(if: TestSupport.findOnPath("shellcheck") != nil, "shellcheck is not installed"))
     func scriptsPassShellcheck() throws {
-        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-s", "sh", Self.install, Self.uninstall])
+        // -x follows both into dist/common.sh, which they source.
+        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-x", "-s", "sh", Self.install, Self.uninstall])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     }
 
