@@ -6,24 +6,6 @@ import TactileService
 import TactileTestSupport
 import Testing
 
-/// A device as `umockdev-testbed.py --uinput-capture` saves it.
-struct CapturedUInputDevice: Decodable {
-    var name: String
-    var phys: String
-    var node: String?
-    var destroyed: Bool
-    var events: [[Int64]]
-
-    /// The events written, as the service wrote them (times are the kernel's to stamp: 0 here).
-    var inputEvents: [InputEvent] {
-        events.compactMap { entry in
-            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
-                  let value = Int32(exactly: entry[4]) else { return nil }
-            return InputEvent(seconds: 0, microseconds: 0, type: EventType(rawValue: type), code: code, value: value)
-        }
-    }
-}
-
 @Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil,
                              Comment(rawValue: TestSupport.testbedHelperMissing)))
 struct ServeTestbedTests {
@@ -150,8 +132,7 @@ struct ServeTestbedTests {
             arguments += ["--"] + command
         }
         let output = try TestSupport.run(helper, arguments, timeout: 90)
-        let text = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
-        let devices = try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedUInputDevice.self, from: Data($0.utf8)) }
+        let devices = try CapturedUInputDevice.read(capture)
         return Served(output: output, devices: devices)
     }
 

@@ -100,17 +100,11 @@ import Testing
 @Suite struct SingleTouchServiceTests {
     @Test func aLongPressOnASingleTouchScreenIsReleasedForTheAppAndRightClicked() throws {
         // ABS_X/ABS_Y and BTN_TOUCH only, 4 units per mm: nothing to mark a palm with, so the claim releases.
-        var events: [InputEvent] = []
-        var time = 1.0
-        func frame(_ body: [(EventType, UInt16, Int32)]) {
-            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
-            time += 0.01
-        }
-        frame([(.abs, AbsCode.x, 400), (.abs, AbsCode.y, 300), (.key, KeyCode.touch, 1)])
-        for step in 0..<80 { frame([(.abs, AbsCode.x, 400 + Int32(step % 2))]) }
-        frame([(.key, KeyCode.touch, 0)])
-        let run = try ServiceRun(device: TestDevices.singleTouch, config: ServiceDeviceTests.config, events: events)
+        var raw = RawFrames(time: 1.0, step: 0.01)
+        raw.frame([(.abs, AbsCode.x, 400), (.abs, AbsCode.y, 300), (.key, KeyCode.touch, 1)])
+        for step in 0..<80 { raw.frame([(.abs, AbsCode.x, 400 + Int32(step % 2))]) }
+        raw.frame([(.key, KeyCode.touch, 0)])
+        let run = try ServiceRun(device: TestDevices.singleTouch, config: ServiceDeviceTests.config, events: raw.events)
         let copy = run.events(of: run.outputs.touchCopy)
         #expect(!copy.contains { $0.type == .abs && $0.code >= AbsCode.mtSlot }, "no multitouch event on a single-touch copy")
         let touch = copy.filter { $0.type == .key && $0.code == KeyCode.touch }.map(\.value)
@@ -139,21 +133,12 @@ import Testing
         for event in stream.events { device.process(event) }
         device.reconfigure(config)
         // The next finger lands in slot 1 without an ABS_MT_SLOT (the device is there already) and is long-pressed.
-        var events: [InputEvent] = []
-        var time = stream.time + 0.5
-        func frame(_ body: [(EventType, UInt16, Int32)]) {
-            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
-            time += 0.01
-        }
-        frame([(.abs, AbsCode.mtTrackingID, 500), (.abs, AbsCode.mtPositionX, 700), (.abs, AbsCode.mtPositionY, 400), (.key, KeyCode.touch, 1)])
-        for step in 0..<80 { frame([(.abs, AbsCode.mtPositionX, 700 + Int32(step % 2))]) }
-        frame([(.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
-        for event in events {
-            while let deadline = device.nextDeadline, deadline < event.time { device.advance(to: deadline) }
-            device.process(event)
-        }
-        device.finish(at: time + 1)
+        var raw = RawFrames(time: stream.time + 0.5, step: 0.01)
+        raw.frame([(.abs, AbsCode.mtTrackingID, 500), (.abs, AbsCode.mtPositionX, 700), (.abs, AbsCode.mtPositionY, 400), (.key, KeyCode.touch, 1)])
+        for step in 0..<80 { raw.frame([(.abs, AbsCode.mtPositionX, 700 + Int32(step % 2))]) }
+        raw.frame([(.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        device.replay(raw.events)
+        device.finish(at: raw.time + 1)
         // The long press takes slot 1, where the finger is, and the copy is cancelled there.
         #expect(reports.contains { $0.contains("menu takes slot 1 from the app") }, "\(reports)")
         let copy = sink.events(of: try #require(outputs.touchCopy))
@@ -167,19 +152,13 @@ import Testing
     @Test func aHeldEdgeTouchFollowedByASlotTheDeviceLacksIsNeverLostInSilence() throws {
         // Found by FuzzServiceDevice: events after ABS_MT_SLOT 102 were dropped by the engine but applied
         // by the gate, so the held touch vanished with no report. Now both drop them.
-        var events: [InputEvent] = []
-        var time = 1.0
-        func frame(_ body: [(EventType, UInt16, Int32)]) {
-            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
-            time += 0.01
-        }
-        frame([(.abs, AbsCode.mtTrackingID, 6), (.abs, AbsCode.mtPositionX, 10), (.abs, AbsCode.mtPositionY, 120), (.key, KeyCode.touch, 1)])
-        frame([(.abs, AbsCode.mtSlot, 102), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
-        frame([(.abs, AbsCode.mtTrackingID, 7), (.abs, AbsCode.mtPositionX, 0), (.key, KeyCode.touch, 1)])
-        for _ in 0..<80 { frame([(.abs, AbsCode.mtPressure, 1)]) }
-        frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
-        let run = try ServiceRun(config: ServiceDeviceTests.config, events: events)
+        var raw = RawFrames(time: 1.0, step: 0.01)
+        raw.frame([(.abs, AbsCode.mtTrackingID, 6), (.abs, AbsCode.mtPositionX, 10), (.abs, AbsCode.mtPositionY, 120), (.key, KeyCode.touch, 1)])
+        raw.frame([(.abs, AbsCode.mtSlot, 102), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        raw.frame([(.abs, AbsCode.mtTrackingID, 7), (.abs, AbsCode.mtPositionX, 0), (.key, KeyCode.touch, 1)])
+        for _ in 0..<80 { raw.frame([(.abs, AbsCode.mtPressure, 1)]) }
+        raw.frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0)])
+        let run = try ServiceRun(config: ServiceDeviceTests.config, events: raw.events)
         // The touch was held at the edge, then taken by the long press it turned into: each said.
         #expect(run.reports.contains { $0.contains("menu takes slot 0 from the app") }, "\(run.reports)")
         let copy = run.events(of: run.outputs.touchCopy)

@@ -37,10 +37,7 @@ struct ServiceRun {
                                     axisValues: axisValues)
         var reports: [String] = []
         service.onReport = { reports.append($0.description) }
-        for event in events {
-            while let deadline = service.nextDeadline, deadline < event.time { service.advance(to: deadline) }
-            service.process(event)
-        }
+        service.replay(events)
         service.finish(at: (events.last?.time ?? 0) + settle)
         self.reports = reports
     }
@@ -126,6 +123,25 @@ struct PanelStream {
             let x = position.x + (Int32((time * 100).rounded()) % 2 == 0 ? 1 : -1)
             frame(move: [slot: (Double(x) / unitsPerMillimetre, Double(position.y) / unitsPerMillimetre)])
         }
+    }
+}
+
+/// Frames of events written by hand, `step` seconds apart: each `frame` adds its events and their `SYN_REPORT`.
+struct RawFrames {
+    private(set) var events: [InputEvent] = []
+    /// The next frame's time.
+    private(set) var time: Double
+    let step: Double
+
+    init(time: Double = 1, step: Double = 0.01) {
+        self.time = time
+        self.step = step
+    }
+
+    mutating func frame(_ body: [(EventType, UInt16, Int32)]) {
+        for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+        events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+        time += step
     }
 }
 

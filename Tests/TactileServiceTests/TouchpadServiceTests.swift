@@ -9,30 +9,24 @@ import Testing
 
     /// Three fingers landing one frame apart (as real hands do), swiping left 40 mm, lifting together.
     static func threeFingerSwipe() -> [InputEvent] {
-        var events: [InputEvent] = []
-        var time = 1.0
-        func frame(_ body: [(EventType, UInt16, Int32)]) {
-            for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-            events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
-            time += 0.008
-        }
+        var raw = RawFrames(time: 1.0, step: 0.008)
         let xs: [Int32] = [400, 550, 700], y: Int32 = 350
-        frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, 1), (.abs, AbsCode.mtPositionX, xs[0]), (.abs, AbsCode.mtPositionY, y),
-               (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.touch, 1), (.key, KeyCode.toolFinger, 1)])
-        frame([(.abs, AbsCode.mtSlot, 1), (.abs, AbsCode.mtTrackingID, 2), (.abs, AbsCode.mtPositionX, xs[1]), (.abs, AbsCode.mtPositionY, y),
-               (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.toolFinger, 0), (.key, KeyCode.toolDoubleTap, 1)])
-        frame([(.abs, AbsCode.mtSlot, 2), (.abs, AbsCode.mtTrackingID, 3), (.abs, AbsCode.mtPositionX, xs[2]), (.abs, AbsCode.mtPositionY, y),
-               (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.toolDoubleTap, 0), (.key, KeyCode.toolTripleTap, 1)])
+        raw.frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, 1), (.abs, AbsCode.mtPositionX, xs[0]), (.abs, AbsCode.mtPositionY, y),
+                   (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.touch, 1), (.key, KeyCode.toolFinger, 1)])
+        raw.frame([(.abs, AbsCode.mtSlot, 1), (.abs, AbsCode.mtTrackingID, 2), (.abs, AbsCode.mtPositionX, xs[1]), (.abs, AbsCode.mtPositionY, y),
+                   (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.toolFinger, 0), (.key, KeyCode.toolDoubleTap, 1)])
+        raw.frame([(.abs, AbsCode.mtSlot, 2), (.abs, AbsCode.mtTrackingID, 3), (.abs, AbsCode.mtPositionX, xs[2]), (.abs, AbsCode.mtPositionY, y),
+                   (.abs, AbsCode.mtPressure, 60), (.key, KeyCode.toolDoubleTap, 0), (.key, KeyCode.toolTripleTap, 1)])
         for step in 1...16 {
             var body: [(EventType, UInt16, Int32)] = []
             for slot in 0..<3 {
                 body += [(.abs, AbsCode.mtSlot, Int32(slot)), (.abs, AbsCode.mtPositionX, xs[slot] - Int32(step * 25))]
             }
-            frame(body)
+            raw.frame(body)
         }
-        frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, -1), (.abs, AbsCode.mtSlot, 1), (.abs, AbsCode.mtTrackingID, -1),
-               (.abs, AbsCode.mtSlot, 2), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0), (.key, KeyCode.toolTripleTap, 0)])
-        return events
+        raw.frame([(.abs, AbsCode.mtSlot, 0), (.abs, AbsCode.mtTrackingID, -1), (.abs, AbsCode.mtSlot, 1), (.abs, AbsCode.mtTrackingID, -1),
+                   (.abs, AbsCode.mtSlot, 2), (.abs, AbsCode.mtTrackingID, -1), (.key, KeyCode.touch, 0), (.key, KeyCode.toolTripleTap, 0)])
+        return raw.events
     }
 
     @Test func aThreeFingerSwipeIsItsKeyAndTheAppsFingersEndAsPalms() throws {

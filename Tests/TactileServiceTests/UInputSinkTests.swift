@@ -6,25 +6,6 @@ import TactileService
 import TactileTestSupport
 import Testing
 
-/// One device as `umockdev-testbed.py --uinput-capture` saves it.
-private struct CapturedDevice: Decodable {
-    struct Axis: Decodable, Equatable {
-        var code: UInt16, minimum: Int32, maximum: Int32, fuzz: Int32, flat: Int32, resolution: Int32
-    }
-    var name: String
-    var phys: String
-    var id: [String: Int]
-    var bits: [String: [Int]]
-    var abs: [Axis]
-    var created: Bool
-    var destroyed: Bool
-    var node: String?
-    var events: [[Int64]]
-
-    /// The (type, code, value) triples written, in order.
-    var triples: [[Int64]] { events.map { Array($0.suffix(3)) } }
-}
-
 @Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil,
                              Comment(rawValue: TestSupport.testbedHelperMissing)))
 struct UInputSinkTests {
@@ -41,7 +22,7 @@ struct UInputSinkTests {
         otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])])
 
     /// Runs the probe on `panel` under the emulated uinput; its output and the capture.
-    private func probe(_ events: [String], refuse: Int32? = nil) throws -> (TestSupport.Output, [CapturedDevice]) {
+    private func probe(_ events: [String], refuse: Int32? = nil) throws -> (TestSupport.Output, [CapturedUInputDevice]) {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-uinput")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -51,8 +32,7 @@ struct UInputSinkTests {
         if let refuse { arguments += ["--uinput-refuse", String(refuse)] }
         arguments += ["--", tactile, "uinput-probe", recording] + events.flatMap { ["--event", $0] }
         let output = try TestSupport.run(helper, arguments, timeout: 60)
-        let text = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
-        let devices = try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedDevice.self, from: Data($0.utf8)) }
+        let devices = try CapturedUInputDevice.read(capture)
         return (output, devices)
     }
 

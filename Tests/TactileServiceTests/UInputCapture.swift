@@ -1,0 +1,38 @@
+// What tools/umockdev-testbed.py --uinput-capture saves of the devices made through the emulated /dev/uinput.
+import Foundation
+import Tactile
+
+/// One device as `umockdev-testbed.py --uinput-capture` saves it: its setup and the events written to it.
+struct CapturedUInputDevice: Decodable {
+    struct Axis: Decodable, Equatable {
+        var code: UInt16, minimum: Int32, maximum: Int32, fuzz: Int32, flat: Int32, resolution: Int32
+    }
+    var name: String
+    var phys: String
+    var id: [String: Int]
+    var bits: [String: [Int]]
+    var abs: [Axis]
+    var created: Bool
+    var destroyed: Bool
+    var node: String?
+    /// `[sec, usec, type, code, value]` as written.
+    var events: [[Int64]]
+
+    /// The (type, code, value) triples written, in order.
+    var triples: [[Int64]] { events.map { Array($0.suffix(3)) } }
+
+    /// The events written, as the service wrote them (times are the kernel's to stamp: 0 here).
+    var inputEvents: [InputEvent] {
+        events.compactMap { entry in
+            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
+                  let value = Int32(exactly: entry[4]) else { return nil }
+            return InputEvent(seconds: 0, microseconds: 0, type: EventType(rawValue: type), code: code, value: value)
+        }
+    }
+
+    /// Every device of the capture at `path` (none when the file is missing: nothing was made).
+    static func read(_ path: String) throws -> [CapturedUInputDevice] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(CapturedUInputDevice.self, from: Data($0.utf8)) }
+    }
+}
