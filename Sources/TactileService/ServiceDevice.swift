@@ -182,14 +182,12 @@ public final class ServiceDevice {
         } else {
             pipeline.process(event)
         }
-        let frame = frameEvents
-        frameEvents = []
         let time = event.time
         // Touches a gesture takes in this frame are taken before it goes on: the app never sees its motion.
         let planned = plan()
         if let copy = outputs.touchCopy {
             let touches = lastFrame?.touches ?? []
-            let out = gate.process(frame: frame, at: time) { [map, pipeline] slot in
+            let out = gate.process(frame: frameEvents, at: time) { [map, pipeline] slot in
                 guard let touch = touches.first(where: { $0.slot == slot && $0.phase == .began }),
                       let view = pipeline.engine.view(boundTo: touch.id), let zone = map.holdingZone(of: view) else { return .pass }
                 self.held[slot] = (view, zone, touch.id, time)
@@ -197,6 +195,7 @@ public final class ServiceDevice {
             }
             write(out, to: copy, at: time)
         }
+        frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         settle(planned, at: time)
         applyPendingConfigIfIdle()
     }
