@@ -174,6 +174,12 @@ struct WriterRoundTripTests {
         ("microseconds beyond 999999", "events[0]", { $0.events = [InputEvent(seconds: 0, microseconds: 1_000_000, type: .syn, code: 0, value: 0)] }),
     ]
 
+    static let refusedOutsideJSON: [(String, String, @Sendable (inout Recording) -> Void)] = [
+        ("an event type beyond EV_MAX", "events[1]", {
+            $0.events.append(InputEvent(seconds: 0, microseconds: 1, type: EventType(rawValue: 0x2b), code: 0, value: 0))
+        }),
+    ]
+
     static let refusedInJSON: [(String, String, @Sendable (inout Recording) -> Void)] = [
         ("gesture of 1025 bytes", "labels[0].gesture", { $0.labels = [RecordingLabel(gesture: String(repeating: "g", count: 1025))] }),
         ("1001 fingers", "labels[0].fingers", { $0.labels = [RecordingLabel(gesture: "tap", fingers: 1001)] }),
@@ -194,16 +200,22 @@ struct WriterRoundTripTests {
 
     @Test("what a reader refuses, no writer writes: the refusal names the field and the limit")
     func writersRefuseWhatReadersRefuse() throws {
-        for (what, path, change) in Self.refused + Self.refusedButInEvemu + Self.refusedInJSON {
+        for (what, path, change) in Self.refused + Self.refusedButInEvemu + Self.refusedOutsideJSON + Self.refusedInJSON {
             var recording = Recording(device: TestDevices.touchpad, events: [InputEvent(seconds: 0, microseconds: 0, type: .syn, code: 0, value: 0)])
             change(&recording)
             let formats: [RecordingFormat] = Self.refused.contains { $0.0 == what } ? [.tactile, .evemu, .libinputRecord]
-                : Self.refusedButInEvemu.contains { $0.0 == what } ? [.tactile, .libinputRecord] : [.tactile]
+                : Self.refusedButInEvemu.contains { $0.0 == what } ? [.tactile, .libinputRecord]
+                : Self.refusedOutsideJSON.contains { $0.0 == what } ? [.evemu, .libinputRecord] : [.tactile]
             for format in formats {
                 let error = try #require(throws: RecordingError.self, "\(what) as \(format)") {
                     if format == .tactile { _ = try RecordingWriter.bytes(for: recording) } else { _ = try RecordingExporter.text(for: recording, as: format) }
                 }
                 #expect(error.problem == .notRepresentable && error.path == path, "\(what) as \(format): \(error)")
+            }
+            guard formats.contains(.tactile) else {
+                let back = try RecordingImporter.parse(bytes: RecordingWriter.bytes(for: recording), file: "back", as: .tactile)
+                #expect(back.events == recording.events, "\(what): Tactile JSON keeps it")
+                continue
             }
             try TemporaryDirectory.with { directory in
                 #expect(throws: RecordingError.self) { try RecordingWriter.write(recording, to: directory + "/out.json") }

@@ -37,7 +37,8 @@ public enum RecordingExporter {
     /// readers' limits (name length, property and key codes, axes, the slot
     /// axis: `AbsoluteAxis.limitProblem`), a device name with a control
     /// character other than a tab or a line break, an event time the
-    /// format's reader refuses (before 0 in libinput record);
+    /// format's reader refuses (before 0 in libinput record), an event type
+    /// beyond `EV_MAX` (which Tactile JSON keeps, with a warning when read);
     /// for libinput record, a recording that begins in a slot other than 0 or
     /// a device kind other than its codes imply (the format has no room for either).
     public static func text(for recording: Recording, as format: RecordingFormat, file: String = "<text>") throws(RecordingError) -> String {

@@ -76,14 +76,22 @@ enum RecordingLimits {
         format == .evemu ? -((1 << 53) - 1)...((1 << 53) - 1) : 0...EventArrayReader.maximumSeconds
     }
 
-    /// Throws at the first event whose time a reader of `format` refuses
-    /// (seconds outside ``secondsRange(for:)``, microseconds outside 0…999999).
+    /// Throws at the first event a reader of `format` refuses: a time outside
+    /// ``secondsRange(for:)`` or microseconds outside 0…999999, and in evemu
+    /// and libinput record a type beyond `EV_MAX`.
     static func checkEvents(_ events: [InputEvent], file: String, format: RecordingFormat) throws(RecordingError) {
         let seconds = secondsRange(for: format)
         for (index, event) in events.enumerated() where !seconds.contains(event.seconds) || event.microseconds < 0 || event.microseconds >= 1_000_000 {
             throw refusal(file, "events[\(index)]",
                           "expected an event time of \(seconds.lowerBound) to \(seconds.upperBound) seconds and 0 to 999999 microseconds, "
                           + "which a reader takes back, found \(event.seconds) s and \(event.microseconds) µs")
+        }
+        // Tactile JSON keeps an event of a type Linux does not define (its reader warns);
+        // evemu and libinput record hold types up to EV_MAX only, and their readers refuse more.
+        if format != .tactile, let index = events.firstIndex(where: { $0.type.rawValue > EventType.max.rawValue }) {
+            throw refusal(file, "events[\(index)]",
+                          "expected event types 0 to \(EventType.max.rawValue) (EV_MAX), which \(format) holds, found \(events[index].type.rawValue)"
+                          + " (Tactile JSON keeps it)")
         }
     }
 
