@@ -55,6 +55,18 @@ struct HostileInputTests {
         convert(recording, file: file)
     }
 
+    /// The line of each `time-beyond-range-N` file with the time no `Int64` of microseconds holds.
+    nonisolated static let timesBeyondRange = ["time-beyond-range-1.record": 4, "time-beyond-range-2.txt": 20,
+                                               "time-beyond-range-3.yml": 151, "time-beyond-range-4.evemu": 109]
+
+    @Test("every reader refuses a time whose microseconds overflow, at its line and with its range (they once trapped the engine)",
+          arguments: timesBeyondRange.keys.sorted())
+    func refusesTimesBeyondRange(file: String) throws {
+        let error = try #require(throws: RecordingError.self) { try Recording.open(Self.directory + "/" + file) }
+        #expect(error.problem == .outOfRange && error.line == Self.timesBeyondRange[file], "\(error)")
+        #expect(error.message.contains("4611686018426 seconds") || error.message.contains("9223372036853"), "\(error)")
+    }
+
     /// What `convert` does: every writer, and the text each wrote read back.
     private func convert(_ recording: Recording, file: String) {
         if let bytes = outcome(file, "write Tactile JSON", { () throws(RecordingError) in try RecordingWriter.bytes(for: recording) }) {

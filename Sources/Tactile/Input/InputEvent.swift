@@ -50,9 +50,11 @@ public struct InputEvent: Hashable, Sendable {
     }
 
     /// The same event `offset` microseconds later (earlier when negative),
-    /// with seconds and microseconds normalized.
+    /// with seconds and microseconds normalized (clamped at the ends of
+    /// ``timeInMicroseconds``'s range).
     public func shifted(byMicroseconds offset: Int64) -> InputEvent {
-        let total = timeInMicroseconds + offset
+        let (sum, overflow) = timeInMicroseconds.addingReportingOverflow(offset)
+        let total = overflow ? (offset < 0 ? Int64.min : .max) : sum
         var seconds = total / 1_000_000
         var micro = total % 1_000_000
         if micro < 0 {
@@ -67,8 +69,17 @@ public struct InputEvent: Hashable, Sendable {
     public var time: Double { Double(seconds) + Double(microseconds) * 1e-6 }
 
     /// The timestamp in whole microseconds, for exact comparisons.
+    ///
+    /// A time beyond what an `Int64` of microseconds holds (about ±292,000
+    /// years; the recording readers refuse such times) is clamped to
+    /// `Int64.min` or `Int64.max` instead of trapping.
     @inlinable
-    public var timeInMicroseconds: Int64 { seconds * 1_000_000 + Int64(microseconds) }
+    public var timeInMicroseconds: Int64 {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (total, carry) = whole.addingReportingOverflow(Int64(microseconds))
+        guard !overflow, !carry else { return seconds < 0 ? .min : .max }
+        return total
+    }
 
     /// `true` for `EV_SYN`/`SYN_REPORT`, the end of a frame.
     @inlinable

@@ -68,12 +68,22 @@ enum RecordingLimits {
         }
     }
 
-    /// The event seconds a reader of `format` takes back: from 0 to the JSON
-    /// reader's ``EventArrayReader/maximumSeconds`` (libinput record takes up
-    /// to 2^53, more); evemu's `<seconds>.<microseconds>` takes any whole number
-    /// of seconds of magnitude below 2^53, negative ones too.
+    /// The event seconds every reader of `format` takes, and every writer
+    /// writes: from 0 to the JSON reader's ``EventArrayReader/maximumSeconds``
+    /// (about 292,000 years, the most whose microseconds fit in an `Int64`);
+    /// evemu's `<seconds>.<microseconds>` may be negative, so it takes half that
+    /// on either side. Either way the time between two events of one recording
+    /// fits in an `Int64` of microseconds too.
     static func secondsRange(for format: RecordingFormat) -> ClosedRange<Int64> {
-        format == .evemu ? -((1 << 53) - 1)...((1 << 53) - 1) : 0...EventArrayReader.maximumSeconds
+        let most = EventArrayReader.maximumSeconds
+        return format == .evemu ? -(most / 2)...(most / 2) : 0...most
+    }
+
+    /// The message of a reader that refuses `seconds` (outside ``secondsRange(for:)``).
+    static func secondsProblem(_ seconds: Int64, format: RecordingFormat) -> String? {
+        let range = secondsRange(for: format)
+        guard !range.contains(seconds) else { return nil }
+        return "expected a time of \(range.lowerBound) to \(range.upperBound) seconds, found \(seconds)"
     }
 
     /// Throws at the first event a reader of `format` refuses: a time outside

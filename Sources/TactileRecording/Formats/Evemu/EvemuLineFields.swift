@@ -92,8 +92,9 @@ struct EvemuLineFields {
         let fraction = token[(dot + 1)...]
         guard fraction.count == 6, fraction.allSatisfy(Self.isDigit) else { throw invalid(index, name, expected) }
         guard let parsed = Self.decimalValue(token[..<dot]) else { throw invalid(index, name, expected) }
-        guard let seconds = parsed, seconds.magnitude < 1 << 53 else {
-            throw error(.outOfRange, "expected \(name) with fewer seconds in \(form), found \(quoted(token))")
+        let range = RecordingLimits.secondsRange(for: .evemu)
+        guard let seconds = parsed, range.contains(seconds) else {
+            throw error(.outOfRange, "expected \(name) of \(range.lowerBound) to \(range.upperBound) seconds in \(form), found \(quoted(token))")
         }
         let micro = fraction.reduce(Int32(0)) { $0 * 10 + Int32($1 - UInt8(ascii: "0")) }
         return (seconds, micro)

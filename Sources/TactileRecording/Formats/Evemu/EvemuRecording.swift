@@ -25,7 +25,8 @@ public struct EvemuRecording: Hashable, Sendable {
     /// Seconds from the first event to the last; 0 with fewer than two events.
     public var duration: Double {
         guard let first = events.first, let last = events.last else { return 0 }
-        return Double(last.timeInMicroseconds - first.timeInMicroseconds) / 1_000_000
+        // In Doubles: times from a file are bounded by the reader, but a caller's need not be.
+        return (Double(last.timeInMicroseconds) - Double(first.timeInMicroseconds)) / 1_000_000
     }
 
     /// The recording with every timestamp shifted by the same whole number of
@@ -33,7 +34,8 @@ public struct EvemuRecording: Hashable, Sendable {
     /// (0.000000 by default). Intervals between events stay exact.
     public func rebased(toStartAtMicroseconds start: Int64 = 0) -> EvemuRecording {
         guard let first = events.first else { return self }
-        let offset = start - first.timeInMicroseconds
+        let (difference, overflow) = start.subtractingReportingOverflow(first.timeInMicroseconds)
+        let offset = overflow ? (start < 0 ? Int64.min : .max) : difference
         var copy = self
         copy.events = events.map { $0.shifted(byMicroseconds: offset) }
         return copy

@@ -31,6 +31,9 @@ struct GeteventLine {
         guard let time = Self.timestamp(stamp) else {
             throw fail(.invalidNumber, "expected the timestamp as <seconds>.<microseconds> (up to six digits after the point) in \(Self.form), found \(Self.quoted(Substring(stamp)))")
         }
+        if let problem = RecordingLimits.secondsProblem(time.0, format: .getevent) {
+            throw fail(.outOfRange, "\(problem) in the timestamp of \(Self.form)")
+        }
         (seconds, microseconds) = time
         rest = rest[rest.index(after: close)...]
         var fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })

@@ -176,7 +176,7 @@ public enum LibinputRecordReader {
                     let found = fields.count < 5 ? "only \(fields.count) value\(fields.count == 1 ? "" : "s")" : "\(fields.count) values"
                     throw item.error(problem, "expected an event [sec, usec, type, code, value] at \(item.name), found \(found)")
                 }
-                let seconds = try fields[0].integer(in: 0...(1 << 53), eventFields[0])
+                let seconds = try fields[0].integer(in: RecordingLimits.secondsRange(for: .libinputRecord), eventFields[0])
                 let micro = try fields[1].integer(in: 0...999_999, eventFields[1])
                 let type = try fields[2].integer(in: 0...Int64(EventType.max.rawValue), eventFields[2])
                 let code = try fields[3].integer(in: 0...0xffff, eventFields[3])

@@ -36,6 +36,9 @@ struct RemarkableFrame {
         guard let time = Self.timestamp(in: text) else {
             throw fail(.invalidNumber, "expected the Unix time as a number `<seconds>.<fraction>` first in \(Self.form), found \(Self.quoted(text))")
         }
+        if let problem = RecordingLimits.secondsProblem(time.0, format: .remarkable) {
+            throw fail(.outOfRange, "\(problem) as the Unix time first in \(Self.form)")
+        }
         (seconds, microseconds) = time
         guard let slotObject = array[1] as? [String: Any] else {
             throw fail(.wrongType, "expected an object of slots `{\"<slot>\": {…}}` as the second element of \(Self.form)")
