@@ -159,24 +159,10 @@ extension ConfigReader {
             error("step needs every = … (how much the measure changes per step)", at: value.location)
             return nil
         }
-        let every: Double? = switch measure {
-        case .horizontal, .vertical:
-            quantity(everyValue, key: "every", units: ConfigUnits.millimetres, bareAllowed: true, range: 0.1...1000, rangeText: "0.1…1000 mm")
-        case .rotation:
-            quantity(everyValue, key: "every", units: ConfigUnits.degrees, bareAllowed: true, range: 0.1...360, rangeText: "0.1…360°")
-        case .scale:
-            quantity(everyValue, key: "every", units: [], bareAllowed: true, range: 0.01...10, rangeText: "0.01…10 (log2 of the scale)")
-        }
+        let every = stepQuantity(everyValue, key: "every", measure.every)
         var fast: Double?
         if let fastValue = table["fast"] {
-            fast = switch measure {
-            case .horizontal, .vertical:
-                quantity(fastValue, key: "fast", units: ConfigUnits.millimetresPerSecond, bareAllowed: true, range: 1...100_000, rangeText: "1…100000 mm/s")
-            case .rotation:
-                quantity(fastValue, key: "fast", units: ConfigUnits.degreesPerSecond, bareAllowed: true, range: 1...100_000, rangeText: "1…100000°/s")
-            case .scale:
-                quantity(fastValue, key: "fast", units: [], bareAllowed: true, range: 0.01...1000, rangeText: "0.01…1000 (log2 of the scale per second)")
-            }
+            fast = stepQuantity(fastValue, key: "fast", measure.fast)
             if fast == nil { return nil }
         }
         let refusal = "scroll runs in a pan's \"changed\" phase, not in a step"
@@ -188,5 +174,39 @@ extension ConfigReader {
         }
         guard let every, let increase, let decrease else { return nil }
         return StepAction(measure: measure, every: every, increase: increase, decrease: decrease, fast: fast)
+    }
+}
+
+/// How a step's `every` or `fast` is written (its units; a bare number is
+/// always allowed) and the range it must be in.
+private struct StepQuantity {
+    let units: [(suffix: String, factor: Double)]
+    let range: ClosedRange<Double>
+    let rangeText: String
+}
+
+private extension StepAction.Measure {
+    /// How much the measure changes per step.
+    var every: StepQuantity {
+        switch self {
+        case .horizontal, .vertical: StepQuantity(units: ConfigUnits.millimetres, range: 0.1...1000, rangeText: "0.1…1000 mm")
+        case .rotation: StepQuantity(units: ConfigUnits.degrees, range: 0.1...360, rangeText: "0.1…360°")
+        case .scale: StepQuantity(units: [], range: 0.01...10, rangeText: "0.01…10 (log2 of the scale)")
+        }
+    }
+
+    /// The speed at which a step takes half its travel (`every / (1 + speed / fast)`).
+    var fast: StepQuantity {
+        switch self {
+        case .horizontal, .vertical: StepQuantity(units: ConfigUnits.millimetresPerSecond, range: 1...100_000, rangeText: "1…100000 mm/s")
+        case .rotation: StepQuantity(units: ConfigUnits.degreesPerSecond, range: 1...100_000, rangeText: "1…100000°/s")
+        case .scale: StepQuantity(units: [], range: 0.01...1000, rangeText: "0.01…1000 (log2 of the scale per second)")
+        }
+    }
+}
+
+private extension ConfigReader {
+    mutating func stepQuantity(_ value: TOMLValue, key: String, _ form: StepQuantity) -> Double? {
+        quantity(value, key: key, units: form.units, bareAllowed: true, range: form.range, rangeText: form.rangeText)
     }
 }
