@@ -9,16 +9,8 @@ import Testing
 @Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil,
                              Comment(rawValue: TestSupport.testbedHelperMissing)))
 struct ServeTestbedTests {
-    /// A 256 × 160 mm touchscreen, 16 units per mm, as a USB panel reports it.
-    static let panel = DeviceDescription(
-        name: "Testbed Panel", identity: DeviceIdentity(bustype: 0x03, vendor: 0x0eef, product: 0x790a, version: 0x0111),
-        properties: [InputProperty.direct], keys: [KeyCode.touch],
-        axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 16),
-               AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2559, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-               AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2559, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)])
+    /// The testbed touchscreen.
+    static let panel = testbedPanel(name: "Testbed Panel")
 
     static let config = """
         [devices]

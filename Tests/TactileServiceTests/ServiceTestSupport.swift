@@ -17,6 +17,21 @@ let servicePanel = DeviceDescription(
     ]
 )
 
+/// A 256 × 160 mm touchscreen, 16 units per mm, as a USB panel reports it (the
+/// testbed tests' device): `positionFuzz` on its multitouch positions, and `otherCodes`.
+func testbedPanel(name: String, positionFuzz: Int32 = 0, otherCodes: [EventCodeSet] = []) -> DeviceDescription {
+    DeviceDescription(
+        name: name, identity: DeviceIdentity(bustype: 0x03, vendor: 0x0eef, product: 0x790a, version: 0x0111),
+        properties: [InputProperty.direct], keys: [KeyCode.touch],
+        axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 16),
+               AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2559, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+               AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, fuzz: positionFuzz, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2559, fuzz: positionFuzz, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)],
+        otherCodes: otherCodes)
+}
+
 /// What a ``ServiceDevice`` did with a stream: its sink, outputs, commands and reports.
 @MainActor
 struct ServiceRun {

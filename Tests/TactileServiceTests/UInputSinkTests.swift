@@ -9,17 +9,8 @@ import Testing
 @Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil,
                              Comment(rawValue: TestSupport.testbedHelperMissing)))
 struct UInputSinkTests {
-    /// A touchscreen with resolutions and no ABS_MT_TOOL_TYPE, as a real panel reports.
-    static let panel = DeviceDescription(
-        name: "Panel 10.1", identity: DeviceIdentity(bustype: 0x03, vendor: 0x0eef, product: 0x790a, version: 0x0111),
-        properties: [InputProperty.direct], keys: [KeyCode.touch],
-        axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 16),
-               AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2559, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-               AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, fuzz: 4, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2559, fuzz: 4, resolution: 16),
-               AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)],
-        otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])])
+    /// A touchscreen with resolutions, fuzz, MSC_TIMESTAMP and no ABS_MT_TOOL_TYPE, as a real panel reports.
+    static let panel = testbedPanel(name: "Panel 10.1", positionFuzz: 4, otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])])
 
     /// Runs the probe on `panel` under the emulated uinput; its output and the capture.
     private func probe(_ events: [String], refuse: Int32? = nil) throws -> (TestSupport.Output, [CapturedUInputDevice]) {
