@@ -219,20 +219,20 @@ public final class LiveSession {
         let start: Int64
         var events: [InputEvent] = []
         var origin: InputEvent?
+        /// When the last event was read (the start until one is), for the idle limit.
         var lastRead: Int64
-        var lastEventTime = 0.0
+        /// The device's clock (rebased event times), by which timers fire between events.
+        var clock = DeviceClock()
+        var lastEventTime: Double { clock.lastEventTime ?? 0 }
 
         init(start: Int64) {
             self.start = start
             lastRead = start
         }
-
-        /// Engine time now, by the device clock: the last event's time plus
-        /// the time since it was read (only meaningful after the first event).
-        func engineNow(_ monotonic: Int64) -> Double {
-            lastEventTime + Double(monotonic - lastRead) / 1_000_000
-        }
     }
+
+    /// `monotonic` microseconds in seconds, as ``DeviceClock`` counts.
+    nonisolated static func seconds(_ monotonic: Int64) -> Double { Double(monotonic) / 1_000_000 }
 
     private enum Step {
         /// Wait for input for at most this many seconds.
@@ -245,7 +245,7 @@ public final class LiveSession {
         if loop.origin == nil { loop.origin = event }
         loop.lastRead = monotonic
         let rebased = Self.rebase(event, origin: loop.origin?.timeInMicroseconds ?? 0)
-        loop.lastEventTime = rebased.time
+        loop.clock.read(eventAt: rebased.time, monotonic: Self.seconds(monotonic))
         loop.events.append(rebased)
         pipeline.process(rebased)
     }
@@ -269,11 +269,8 @@ public final class LiveSession {
         let monotonic = Self.monotonicMicroseconds()
         let idleLimit = options.idleExit.map { loop.lastEventTime + $0 }
         // Fire the timers that are due by the device clock, each at its deadline.
-        if loop.origin != nil {
-            let now = min(loop.engineNow(monotonic) - options.timerGrace, idleLimit ?? .infinity)
-            while let deadline = pipeline.engine.nextDeadline, deadline <= now {
-                pipeline.advance(to: deadline)
-            }
+        if let now = loop.clock.now(monotonic: Self.seconds(monotonic)) {
+            pipeline.fireTimers(through: min(now - options.timerGrace, idleLimit ?? .infinity))
         }
         var timeout = Self.checkInterval
         if let idle = options.idleExit {
@@ -289,8 +286,8 @@ public final class LiveSession {
             if left <= 0 { return .end(.maxDuration) }
             timeout = min(timeout, left)
         }
-        if loop.origin != nil, let deadline = pipeline.engine.nextDeadline {
-            timeout = min(timeout, max(0, deadline + options.timerGrace - loop.engineNow(monotonic)))
+        if let wait = loop.clock.seconds(until: pipeline.nextDeadline.map { $0 + options.timerGrace }, monotonic: Self.seconds(monotonic)) {
+            timeout = min(timeout, wait)
         }
         return .wait(timeout)
     }

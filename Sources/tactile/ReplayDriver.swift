@@ -73,34 +73,27 @@ struct ReplayDriver {
             if pacer != nil, event.isReport {
                 if pacer?.isStopped == true { break }
                 pacer?.start(at: event.time)
-                Self.fireTimers(of: pipeline, before: event.time, pacer: &pacer)
+                pipeline.fireTimers(before: event.time) { deadline in Self.pace(&pacer, to: deadline) }
                 pacer?.wait(until: event.time)
             }
             pipeline.process(event)
             last = event
         }
         let end = last.map { $0.time + settle }
-        if pacer != nil, pacer?.isStopped == false, let end { Self.fireTimers(of: pipeline, through: end, pacer: &pacer) }
+        if pacer != nil, pacer?.isStopped == false, let end {
+            pipeline.fireTimers(through: end) { deadline in Self.pace(&pacer, to: deadline) }
+        }
         pipeline.finishInput(at: end)
         pipeline.onFrame = nil
         withExtendedLifetime(gestures) {}
         return Outcome(log: log, diagnostics: pipeline.diagnostics)
     }
 
-    /// Fires, each at its own paced moment, the timers due strictly before `time`.
-    private static func fireTimers(of pipeline: InputPipeline, before time: Double, pacer: inout Pacer?) {
-        while let deadline = pipeline.engine.nextDeadline, deadline < time, pacer?.isStopped != true {
-            pacer?.wait(until: deadline)
-            pipeline.advance(to: deadline)
-        }
-    }
-
-    /// Fires, each at its own paced moment, the timers due at or before `time`.
-    private static func fireTimers(of pipeline: InputPipeline, through time: Double, pacer: inout Pacer?) {
-        while let deadline = pipeline.engine.nextDeadline, deadline <= time, pacer?.isStopped != true {
-            pacer?.wait(until: deadline)
-            pipeline.advance(to: deadline)
-        }
+    /// Waits for a timer's paced moment; `false` once a stop was requested (no more timers fire).
+    private static func pace(_ pacer: inout Pacer?, to deadline: Double) -> Bool {
+        guard pacer?.isStopped != true else { return false }
+        pacer?.wait(until: deadline)
+        return true
     }
 }
 

@@ -152,6 +152,26 @@ public final class GestureEngine {
         router.view(boundTo: touch)
     }
 
+    /// The recognizers that took the touch `id` and have not decided yet:
+    /// still `possible`, waiting for a requirement or not, also after the
+    /// touch lifted (a tap that waits for its second tap). What may yet
+    /// recognize with it, in the order they came into play: a part that
+    /// holds a touch back until the gestures it could start decide (the
+    /// gesture service's edge zones) releases it once none is left, as
+    /// Flutter's arena sweeps a pointer.
+    ///
+    /// ```swift
+    /// let pending = engine.undecidedRecognizers(for: touch.id).filter { edgeRecognizers.contains($0) }
+    /// if pending.isEmpty { releaseToApp(touch) }
+    /// ```
+    public func undecidedRecognizers(for id: TouchID) -> [GestureRecognizer] {
+        var undecided: [GestureRecognizer] = []
+        for recognizer in arena.members where recognizer.state == .possible && recognizer.hasSeen(id) {
+            undecided.append(recognizer)
+        }
+        return undecided
+    }
+
     // MARK: Actions as a sequence
 
     /// Every action from now on, as an async sequence: the way for a task to
