@@ -1,0 +1,139 @@
+// Press, hold still, lift in place: Windows' press-and-hold (the touchscreen's right click), recognized at the lift.
+
+/// Fingers pressed and held still, then lifted where they rested: Windows'
+/// press-and-hold, the touchscreen's right click (discrete: `possible →
+/// ended` or `failed`).
+///
+/// Unlike ``LongPressGestureRecognizer``, which begins as soon as the
+/// fingers have rested ``minimumPressDuration`` and then follows them, this
+/// recognizer waits for the lift: it is recognized when a finger lifts after
+/// ``numberOfTouchesRequired`` fingers rested ``minimumPressDuration``
+/// seconds, none having moved more than ``allowableMovement`` from where it
+/// landed. A press that is held and then dragged fails, so the drag stays
+/// whoever else's it is (selecting text, moving a file): a long press that
+/// acts as soon as it is held takes that drag away.
+///
+/// ```swift
+/// let contextMenu = PressAndHoldGestureRecognizer(minimumPressDuration: 0.6)
+/// contextMenu.addAction { press in showMenu(at: press.location(in: press.view)) }
+/// view.addGestureRecognizer(contextMenu)
+/// ```
+open class PressAndHoldGestureRecognizer: GestureRecognizer {
+    /// Defaults, with their reasons in `docs/gestures.md`.
+    public enum Defaults {
+        public static let minimumPressDuration = 0.6
+        public static let allowableMovement = Length.millimetres(3.0)
+    }
+
+    /// Time the fingers must rest before a lift counts, in seconds.
+    public var minimumPressDuration: Double { get { settings.minimumPressDuration } set { settings.minimumPressDuration = newValue } }
+    /// Movement allowed from landing to lifting (``Length``).
+    public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
+    /// Fingers of the press (default 1).
+    public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
+
+    /// Whether the fingers have rested long enough: a lift now is recognized.
+    public var isHeld: Bool { gesture.heldSince != nil }
+
+    /// The storage of the settings above (documented there).
+    private struct Settings {
+        var minimumPressDuration = Defaults.minimumPressDuration, allowableMovement = Defaults.allowableMovement
+        var numberOfTouchesRequired = 1
+    }
+
+    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
+    private struct Gesture {
+        var landed = TouchMap<Point>()
+        var pressStart: Double?
+        var heldSince: Double?
+        var timer: TimerToken?
+        var untrackedFingers = 0
+    }
+
+    // Read on every frame: unchecked exclusivity, as the base class's core
+    // (docs/performance.md). No access spans a call out of this type.
+    @exclusivity(unchecked) private var settings = Settings()
+    @exclusivity(unchecked) private var gesture = Gesture()
+
+    /// A press of `touches` fingers held `minimumPressDuration` seconds.
+    public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
+        settings.minimumPressDuration = minimumPressDuration
+        settings.numberOfTouchesRequired = touches
+        super.init(name: name)
+    }
+
+    open override var isDiscrete: Bool { true }
+
+    open override var actionValues: [ActionValue] {
+        guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
+        return [ActionValue("duration", currentTime - pressStart)]
+    }
+
+    open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        guard state == .possible else { return }
+        // A finger landing once the press is held is a new gesture's, not this one's.
+        if gesture.heldSince != nil { return fail() }
+        for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
+        let count = activeTouches.count + frame.untrackedFingerCount
+        if count > settings.numberOfTouchesRequired { return fail() }
+        guard count == settings.numberOfTouchesRequired else { return }
+        // The press starts when its last finger lands.
+        cancelTimer(gesture.timer)
+        gesture.pressStart = frame.time
+        gesture.timer = schedule(after: settings.minimumPressDuration) { recognizer in
+            (recognizer as? PressAndHoldGestureRecognizer)?.pressHeld()
+        }
+    }
+
+    private func pressHeld() {
+        guard state == .possible else { return }
+        if activeTouches.count + gesture.untrackedFingers == settings.numberOfTouchesRequired {
+            gesture.heldSince = currentTime
+        } else {
+            fail()
+        }
+    }
+
+    open override func didProcessFrame(_ frame: TouchFrame) {
+        gesture.untrackedFingers = frame.untrackedFingerCount
+    }
+
+    open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        guard state == .possible else { return }
+        let limit = millimetres(settings.allowableMovement)
+        for touch in touches {
+            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > limit { return fail() }
+        }
+    }
+
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        guard state == .possible else { return }
+        // The lift must be in place too: its last position counts.
+        let limit = millimetres(settings.allowableMovement)
+        for touch in touches {
+            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > limit { return fail() }
+        }
+        if gesture.heldSince != nil {
+            transition(to: .ended)
+        } else {
+            fail()  // lifted before the press was held: a tap, someone else's
+        }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
+        fail()
+    }
+
+    private func fail() {
+        if state == .possible { transition(to: .failed) }
+    }
+
+    open override func reset() {
+        super.reset()
+        gesture.landed.removeAll()
+        gesture.pressStart = nil
+        gesture.heldSince = nil
+        gesture.timer = nil
+        gesture.untrackedFingers = 0
+    }
+}
