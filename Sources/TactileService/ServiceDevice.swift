@@ -1,4 +1,4 @@
-// The service's work on one touch device: recognition, the touch gate, and the actions of its bindings.
+// The service's work on one touch device, as a cycle: engine → firings → claims → actions → sink.
 import Tactile
 
 /// The virtual devices one touch device's output goes to.
@@ -19,15 +19,25 @@ public struct DeviceOutputs: Hashable, Sendable {
 }
 
 /// One touch device under the service: its events are recognized against
-/// a config's bindings (a ``GestureMap``), its touches go on through a
-/// ``TouchGate`` to its copy, and what the bindings do goes to the sink.
+/// a config's bindings (a ``GestureMap``), its touches go on through
+/// ``TouchClaims`` to its copy, and what the bindings do goes to the sink.
 ///
 /// Fed event by event, from a device or a recording; time is the events'.
-/// Each frame: the engine sees it first (so a gesture that takes touches in
-/// this frame keeps the frame's motion from the app), then touches are
-/// claimed, the frame goes through the gate, the actions run, and held
-/// touches whose zone decided are released or stay dropped. Between events,
-/// ``advance(to:)`` lets timers fire (a long press) with the same steps.
+/// Each frame is one cycle, in this order:
+/// 1. **Emergency.** The raw contacts are watched first (``EmergencyWatch``),
+///    outside every recognizer and claim.
+/// 2. **Engine.** The engine has seen the frame; its bound recognizers'
+///    actions become firings, with typed measures.
+/// 3. **Claims.** Firings that act take their touches before the frame
+///    goes on, so the app never sees the motion of a gesture taken in it.
+/// 4. **Gate.** The frame goes on through the claims to the copy.
+/// 5. **Actions.** The firings' actions run (keys, clicks, scrolling;
+///    commands off the input loop, within their limits).
+/// 6. **Held touches.** Held touches whose zone decided are released or stay dropped.
+///
+/// Between events, ``advance(to:)`` runs the same steps for what is due by
+/// then (a long press, a hold's limit, a touchpad's cancel, the emergency);
+/// it is ``TimerDriven``, so every driver fires it the same way.
 ///
 /// ```swift
 /// let sink = RecordingSink()
@@ -35,13 +45,13 @@ public struct DeviceOutputs: Hashable, Sendable {
 /// let outputs = try ServiceDevice.makeOutputs(for: panel, config: config, sink: sink, keyboard: nil, passThrough: true)
 /// let device = ServiceDevice(description: panel, config: config, sink: sink, outputs: outputs, commands: RecordingCommandRunner())
 /// device.onReport = { print($0) }
-/// for event in recording.events { device.process(event) }
+/// device.replay(recording.events)
 /// device.finish(at: lastTime + 1)
 /// ```
 @MainActor
-public final class ServiceDevice {
+public final class ServiceDevice: TimerDriven {
     /// The longest a touch is held back in a zone, in seconds, before it goes on undecided.
-    public static let maximumHold = 1.5
+    public static let maximumHold = TouchClaims.maximumHold
 
     /// The touch device.
     public let description: DeviceDescription
@@ -53,12 +63,14 @@ public final class ServiceDevice {
     public private(set) var pipeline: InputPipeline
     /// Called with every thing done.
     public var onReport: ((ServiceReport) -> Void)?
-    /// Called when the emergency gesture is made: the service should let go of everything.
+    /// Called once when the emergency gesture is made: the service should let go of everything.
     public var onEmergency: (() -> Void)?
     /// The engine's trace (for `tactile check`): set before feeding events.
     public var onTrace: ((GestureTraceEvent) -> Void)? {
         didSet { pipeline.engine.onTrace = onTrace }
     }
+    /// Whether the emergency gesture was made: the device then does nothing more.
+    public private(set) var emergencyMade = false
 
     /// Whether ``engineLatency`` is recorded.
     public var measuresLatency = false
@@ -68,16 +80,14 @@ public final class ServiceDevice {
 
     private let sink: OutputSink
     private let commands: CommandRunner
-    private var gate: TouchGate
+    /// What happens to the contacts (`nil` without a copy: nothing is passed on, nothing taken).
+    private var claims: TouchClaims?
+    private var emergency: EmergencyWatch
     private var synthesizer: ActionSynthesizer
     private var frameEvents: [InputEvent] = []
     private var firings: [BindingFiring] = []
     private var lastFrame: TouchFrame?
-    /// Held touches: their zone's view and name, and since when.
-    private var held: [Int: (view: View, zone: String, touch: TouchID, since: Double)] = [:]
     private var steps: [Int: StepCounter] = [:]
-    /// Bindings that took their touches in the gesture in progress.
-    private var claiming: Set<Int> = []
     private var lastTranslation: [Int: Vector] = [:]
     private var pendingConfig: GestureConfig?
     private let axisValues: AxisValues
@@ -94,7 +104,8 @@ public final class ServiceDevice {
         let layout = ZoneLayout(device: description, display: display)
         let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
         synthesizer = ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen)
-        gate = TouchGate(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot]))
+        claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot])) }
+        emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
         pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues)
         attach()
@@ -147,29 +158,35 @@ public final class ServiceDevice {
     }
 
     private func applyPendingConfigIfIdle() {
-        guard let config = pendingConfig, frameEvents.isEmpty,
-              !(0..<max(1, description.slotCount)).contains(where: gate.isDown(slot:)), held.isEmpty else { return }
+        guard let config = pendingConfig, frameEvents.isEmpty, pipeline.engine.boundTouchCount == 0,
+              claims?.isIdle ?? true else { return }
         pendingConfig = nil
         let time = pipeline.engine.now
         map = GestureMap(config: config, layout: map.layout)
         // The new pipeline starts where the device is: in the slot its next events apply to.
         var values = axisValues
-        values[AbsCode.mtSlot] = Int32(gate.deviceSlot)
+        if let claims { values[AbsCode.mtSlot] = Int32(claims.deviceSlot) }
         pipeline = InputPipeline(device: description, window: map.window, axisValues: values)
         pipeline.advance(to: time)
+        emergency = EmergencyWatch(config.emergency)
         steps = [:]
         lastTranslation = [:]
-        claiming = []
+        claims?.forgetBindings()
         attach()
     }
 
-    /// Engine time of the next timer, if any (a long press due).
-    public var nextDeadline: Double? { pipeline.engine.nextDeadline }
+    /// Engine time of the next thing due with no event: a timer of the
+    /// engine's, a held touch's limit, a touchpad's cancel, the emergency.
+    public var nextDeadline: Double? {
+        guard !emergencyMade else { return nil }
+        return [pipeline.nextDeadline, claims?.nextDeadline, emergency.deadline].compactMap(\.self).min()
+    }
 
     // MARK: Input
 
     /// Takes one event of the device; a frame is handled at its `SYN_REPORT`.
     public func process(_ event: InputEvent) {
+        guard !emergencyMade else { return }
         frameEvents.append(event)
         guard event.isReport else {
             pipeline.process(event)
@@ -183,25 +200,31 @@ public final class ServiceDevice {
             pipeline.process(event)
         }
         let time = event.time
-        // Touches a gesture takes in this frame are taken before it goes on: the app never sees its motion.
-        let planned = plan()
-        if let copy = outputs.touchCopy {
-            let touches = lastFrame?.touches ?? []
-            let out = gate.process(frame: frameEvents, at: time) { [map, pipeline] slot in
-                guard let touch = touches.first(where: { $0.slot == slot && $0.phase == .began }),
-                      let view = pipeline.engine.view(boundTo: touch.id), let zone = map.holdingZone(of: view) else { return .pass }
-                self.held[slot] = (view, zone, touch.id, time)
-                return .hold
-            }
+        let frame = lastFrame
+        lastFrame = nil
+        // 1. The way out, on the raw contacts, before anything else.
+        if let frame, emergency.observe(frame) {
+            frameEvents.removeAll(keepingCapacity: true)
+            return emergencyMade(at: time)
+        }
+        // 2–3. Touches a gesture takes in this frame are taken before it goes on.
+        let plans = plan()
+        // 4. The frame goes on.
+        if let copy = outputs.touchCopy, claims != nil {
+            let engine = pipeline.engine, map = self.map
+            let out = claims?.pass(frame: frameEvents, at: time, touches: frame?.touches ?? []) { touch in
+                map.holdingZone(of: engine.view(boundTo: touch))
+            } ?? []
             write(out, to: copy, at: time)
         }
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
-        settle(planned, at: time)
+        // 5–6.
+        settle(plans, at: time)
         applyPendingConfigIfIdle()
     }
 
     /// Feeds recorded events as the live service meets them: before each
-    /// event, the timers due before it fire at their deadlines (a long press
+    /// event, what is due before it happens at its own time (a long press
     /// is decided, its touch claimed and its click sent before the next frame).
     ///
     /// ```swift
@@ -210,86 +233,89 @@ public final class ServiceDevice {
     /// ```
     public func replay<S: Sequence>(_ events: S) where S.Element == InputEvent {
         for event in events {
-            while let deadline = nextDeadline, deadline < event.time { advance(to: deadline) }
+            fireTimers(before: event.time)
             process(event)
         }
     }
 
-    /// Lets timers due by `time` fire, and acts on them.
+    /// Lets what is due by `time` happen (timers, held touches' limits,
+    /// touchpad cancels, the emergency), and acts on it.
     public func advance(to time: Double) {
+        guard !emergencyMade else { return }
         pipeline.advance(to: time)
+        if emergency.isDue(at: time) { return emergencyMade(at: time) }
         settle(plan(), at: time)
         applyPendingConfigIfIdle()
     }
 
-    /// The end: pending timers fire until `time`, then every touch the copy
-    /// holds is released (so no app is left with a finger down).
+    /// The end: what is due until `time` happens, the touches still down are
+    /// cancelled for the engine, then every touch the copy holds is
+    /// cancelled (so no app is left with a finger down, nor takes it for a tap).
     public func finish(at time: Double) {
+        fireTimers(through: time)
+        guard !emergencyMade else { return }
         pipeline.finishInput(at: time)
         settle(plan(), at: time)
-        releaseAll(at: time)
+        cancelAll(at: time)
     }
 
-    /// Releases every touch the copy holds now (the service lets go of the device).
-    public func releaseAll(at time: Double) {
-        held = [:]
-        if let copy = outputs.touchCopy { write(gate.releaseAll(at: time), to: copy, at: time) }
+    /// Cancels every touch the copy holds now (the service lets go of the device).
+    public func cancelAll(at time: Double) {
+        guard var claims else { return }
+        let out = claims.cancelAll(at: time)
+        self.claims = claims
+        if let copy = outputs.touchCopy { write(out, to: copy, at: time) }
+    }
+
+    private func emergencyMade(at time: Double) {
+        emergencyMade = true
+        cancelAll(at: time)
+        report(.emergency(time: time))
+        onEmergency?()
     }
 
     // MARK: Steps of a cycle
 
-    /// Takes `firing`'s touches from the app, for a binding that claims: the
-    /// first time it acts in a gesture (so a pinch that never reaches its
-    /// first step leaves the app its two fingers), and from then on every
-    /// finger that joins it.
-    private func claim(_ firing: BindingFiring, binding: Binding, acting: Bool) {
-        guard binding.claimsTouches, acting || claiming.contains(firing.binding), firing.phase != .cancelled else { return }
-        claiming.insert(firing.binding)
-        let newly = Set(firing.slots).sorted().filter { gate.mode(ofSlot: $0) != .drop && (gate.isDown(slot: $0) || held[$0] != nil) }
-        guard !newly.isEmpty else { return }
-        for slot in newly { held[slot] = nil }
-        if let copy = outputs.touchCopy { write(gate.claim(slots: newly, at: firing.time), to: copy, at: firing.time) }
-        report(.claimed(binding: binding.name, slots: newly, time: firing.time))
-    }
-
-    /// A firing and the actions it runs.
-    private typealias Planned = (firing: BindingFiring, actions: [ServiceAction])
-
     /// The cycle's firings with their actions (steps counted), their touches claimed.
-    private func plan() -> [Planned] {
+    private func plan() -> [ActionPlan] {
         let due = firings
         firings = []
         return due.map { firing in
-            guard firing.binding >= 0 else { return (firing, []) }
             let binding = map.bindings[firing.binding]
-            if firing.phase == .began { claiming.remove(firing.binding) }
-            var actions = binding.actions[firing.phase] ?? []
+            var count = 0
             if let step = binding.step, firing.phase != .cancelled {
                 var counter = steps[firing.binding] ?? StepCounter(step: step)
-                let count = counter.steps(for: firing)
+                count = counter.steps(for: firing)
                 steps[firing.binding] = counter
-                for _ in 0..<abs(count) { actions += count > 0 ? step.increase : step.decrease }
             }
-            claim(firing, binding: binding, acting: !actions.isEmpty)
-            if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.binding) }
-            return (firing, actions)
+            let plan = ActionPlan(firing: firing, binding: binding, steps: count)
+            if let copy = outputs.touchCopy, var claims {
+                let taken = claims.claim(firing, claims: binding.claimsTouches, acting: plan.acts)
+                self.claims = claims
+                write(taken.events, to: copy, at: firing.time)
+                if !taken.slots.isEmpty { report(.claimed(binding: binding.name, slots: taken.slots, time: firing.time)) }
+            }
+            return plan
         }
     }
 
     /// Runs the planned actions, then decides held touches.
-    private func settle(_ planned: [Planned], at time: Double) {
-        for (firing, actions) in planned { perform(firing, actions: actions) }
-        decideHeldTouches(at: time)
+    private func settle(_ plans: [ActionPlan], at time: Double) {
+        for plan in plans { perform(plan) }
+        guard let copy = outputs.touchCopy, var claims else { return }
+        let engine = pipeline.engine, map = self.map
+        let decided = claims.settle(at: time) { touch in
+            engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
+        }
+        self.claims = claims
+        write(decided.events, to: copy, at: time)
+        for release in decided.released {
+            report(.released(slot: release.slot, zone: release.zone, time: time, heldFor: release.heldFor))
+        }
     }
 
-    private func perform(_ firing: BindingFiring, actions: [ServiceAction]) {
-        guard firing.binding >= 0 else {
-            if firing.phase == .began {
-                report(.emergency(time: firing.time))
-                onEmergency?()
-            }
-            return
-        }
+    private func perform(_ plan: ActionPlan) {
+        let firing = plan.firing
         let binding = map.bindings[firing.binding]
         if firing.phase == .began {
             lastTranslation[firing.binding] = .zero
@@ -298,13 +324,13 @@ public final class ServiceDevice {
         if firing.phase != .changed {
             report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
         }
-        for action in actions { run(action, for: firing, binding: binding) }
-        lastTranslation[firing.binding] = firing.translation
+        for item in plan.items { run(item, for: firing, binding: binding) }
+        lastTranslation[firing.binding] = firing.measure.translation
     }
 
-    private func run(_ action: ServiceAction, for firing: BindingFiring, binding: Binding) {
+    private func run(_ item: ActionPlan.Item, for firing: BindingFiring, binding: Binding) {
         let time = firing.time
-        switch action {
+        switch item.action {
         case .key(let chord):
             guard let keyboard = outputs.keyboard else { return }
             write(synthesizer.chord(chord, at: time), to: keyboard, at: time)
@@ -314,32 +340,27 @@ public final class ServiceDevice {
         case .scroll(let scroll):
             guard let pointer = outputs.pointer else { return }
             let previous = lastTranslation[firing.binding] ?? .zero
-            let delta = Vector(dx: firing.translation.dx - previous.dx, dy: firing.translation.dy - previous.dy)
+            let translation = firing.measure.translation
+            let delta = Vector(dx: translation.dx - previous.dx, dy: translation.dy - previous.dy)
             write(synthesizer.scroll(scroll, delta: delta, time: time), to: pointer, at: time)
             return   // scrolling is reported by its binding's began and ended, not each step
         case .command(let arguments):
-            if let problem = commands.run(arguments) {
+            var environment = ["TACTILE_GESTURE": binding.name, "TACTILE_PHASE": item.steps == nil ? firing.phase.rawValue : "step"]
+            if let steps = item.steps { environment["TACTILE_STEPS"] = String(steps) }
+            let request = CommandRequest(arguments: arguments, binding: binding.name, maximumInstances: binding.maximumInstances,
+                                         time: time, environment: environment)
+            switch commands.run(request) {
+            case .started:
+                break
+            case .skipped(let reason):
+                if let reason { report(.skipped(binding: binding.name, action: item.action.description, reason: reason, time: time)) }
+                return
+            case .failed(let problem):
                 report(.failed(problem, time: time))
                 return
             }
         }
-        report(.performed(binding: binding.name, action: action.description, time: time))
-    }
-
-    /// Releases held touches whose zone's gestures all gave up (or that were held too long).
-    private func decideHeldTouches(at time: Double) {
-        guard let copy = outputs.touchCopy else { held = [:]; return }
-        for slot in held.keys.sorted() {
-            guard let entry = held[slot] else { continue }
-            guard gate.mode(ofSlot: slot) == .hold else { held[slot] = nil; continue }
-            let pending = entry.view.gestureRecognizers.contains { recognizer in
-                recognizer.state == .possible && recognizer.touches.contains { $0.id == entry.touch }
-            }
-            if pending && time - entry.since < Self.maximumHold { continue }
-            held[slot] = nil
-            write(gate.release(slot: slot, at: time), to: copy, at: time)
-            report(.released(slot: slot, zone: entry.zone, time: time, heldFor: time - entry.since))
-        }
+        report(.performed(binding: binding.name, action: item.action.description, time: time))
     }
 
     private func write(_ events: [InputEvent], to device: VirtualDeviceID, at time: Double) {

@@ -11,6 +11,8 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
     case released(slot: Int, zone: String, time: Double, heldFor: Double)
     /// An action was carried out (or, in a dry run, would have been).
     case performed(binding: String, action: String, time: Double)
+    /// An action was not carried out: a limit of its binding's (a command still running, too many a second).
+    case skipped(binding: String, action: String, reason: String, time: Double)
     /// The emergency gesture was made.
     case emergency(time: Double)
     /// Something could not be done.
@@ -20,7 +22,7 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
     public var time: Double {
         switch self {
         case .fired(_, _, let time, _), .claimed(_, _, let time), .released(_, _, let time, _),
-             .performed(_, _, let time), .emergency(let time), .failed(_, let time):
+             .performed(_, _, let time), .skipped(_, _, _, let time), .emergency(let time), .failed(_, let time):
             time
         }
     }
@@ -38,6 +40,8 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
             return "\(stamp)  slot \(slot) held \(held) ms in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
         case .performed(let binding, let action, _):
             return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action))"
+        case .skipped(let binding, let action, let reason, _):
+            return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action)) skipped: \(TextFormat.visible(reason))"
         case .emergency:
             return "\(stamp)  emergency gesture: every grab released"
         case .failed(let message, _):

@@ -135,11 +135,19 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// Runs nothing: prints the command a binding would run (dry runs).
+/// Runs nothing: prints the command a binding would run (dry runs), within
+/// the same limits as the live runner (a ``RecordingCommandRunner`` decides).
 @MainActor
 final class PrintingCommandRunner: CommandRunner {
-    func run(_ arguments: [String]) -> String? {
-        printError("tactile serve: would run: " + arguments.map { TextFormat.visible($0) }.joined(separator: " "))
-        return nil
+    private let limits = RecordingCommandRunner()
+
+    func run(_ request: CommandRequest) -> CommandOutcome {
+        let outcome = limits.run(request)
+        if outcome == .started {
+            printError("tactile serve: would run: " + request.arguments.map { TextFormat.visible($0) }.joined(separator: " "))
+        }
+        return outcome
     }
+
+    func collect() -> [String] { [] }
 }

@@ -18,7 +18,7 @@ struct CheckCommandTests {
         #expect(output.status == 0, "\(output.standardError)")
         let text = output.standardOutput
         #expect(text.contains("dist/gestures.toml: ok, 4 zones, 9 gestures"))
-        #expect(text.contains("right click: long-press on the screen (fingers 1, minimum-press-duration 0.6 s); began: right click"))
+        #expect(text.contains("right click: press-and-hold on the screen (fingers 1, minimum-press-duration 0.6 s); ended: right click"))
         // What fired, when, and what it would send; why the others did not.
         #expect(text.contains("zoom takes slot 0, 1, 2, 3, 4 from the app"))
         #expect(text.contains("zoom began at"))
@@ -81,8 +81,8 @@ struct ServeDryRunTests {
             "--output", directory + "/out", "--uinput", directory + "/no-uinput-here",
         ], timeout: 60)
         #expect(output.status == 0, "\(output.standardError)")
-        // The built-in default config: a long press is a right click, printed, not sent.
-        #expect(output.standardOutput.contains("\(node): 1.100  right click → right click"), "\(output.standardOutput)")
+        // The built-in default config: a press held and lifted in place is a right click, printed, not sent.
+        #expect(output.standardOutput.contains("\(node): 1.410  right click → right click"), "\(output.standardOutput)")
         #expect(output.standardError.contains("taken (watched, not grabbed)"))
         // What would have been sent is saved: a keyboard and a pointer, no touch copy (nothing grabbed).
         let saved = try FileManager.default.contentsOfDirectory(atPath: directory + "/out").sorted()

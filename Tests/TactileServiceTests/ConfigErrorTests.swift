@@ -13,7 +13,7 @@ import Testing
     @Test(arguments: [
         ("[[gesture]]\nrecognizer = \"pinchh\"\n", "g.toml:2:14: error: unknown recognizer \"pinchh\" (did you mean \"pinch\"?)"),
         ("[[gesture]]\nrecognizer = 3\n", "g.toml:2:14: error: \"recognizer\" must be a string, found an integer"),
-        ("[[gesture]]\nzone = \"screen\"\n", "g.toml:1:1: error: a [[gesture]] needs recognizer = \"…\" (one of tap, long-press, swipe, pan, pinch, rotation, hold)"),
+        ("[[gesture]]\nzone = \"screen\"\n", "g.toml:1:1: error: a [[gesture]] needs recognizer = \"…\" (one of tap, long-press, press-and-hold, swipe, pan, pinch, rotation, hold)"),
         ("[[gesture]]\nrecognizer = \"tap\"\nzone = \"lefft\"\n[zones.left]\nedge = \"left\"\n",
          "g.toml:3:8: error: unknown zone \"lefft\" (declare it as [zones.lefft], or use \"screen\") (did you mean \"left\"?)"),
         ("[[gesture]]\nrecognizer = \"tap\"\nfingers = 11\n", "g.toml:3:11: error: \"fingers\" must be 1…10, found 11"),
@@ -74,7 +74,7 @@ import Testing
 
     @Test func textFromTheFileIsEscaped() {
         let shown = diagnostics("[[gesture]]\nrecognizer = \"\\u001B[2Jtap\"\n")
-        #expect(shown == ["g.toml:2:14: error: unknown recognizer \"\\x1b[2Jtap\" (one of tap, long-press, swipe, pan, pinch, rotation, hold)"])
+        #expect(shown == ["g.toml:2:14: error: unknown recognizer \"\\x1b[2Jtap\" (one of tap, long-press, press-and-hold, swipe, pan, pinch, rotation, hold)"])
         let key = diagnostics("\"\\u0007bell\" = 1\n")
         #expect(key.first?.contains("\u{7}") == false)
     }

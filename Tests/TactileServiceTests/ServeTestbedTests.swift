@@ -202,7 +202,7 @@ struct ServeTestbedTests {
         #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [29, 46, 46, 29])
     }
 
-    @Test func sigtermReleasesTheTouchesTheAppHoldsAndEveryDevice() throws {
+    @Test func sigtermCancelsTheTouchesTheAppHoldsAndReleasesEveryDevice() throws {
         var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
         stream.stroke(slot: 0, from: (100, 80), to: (110, 80), frames: 10, lift: false)
         stream.wait(3, slot: 0)
@@ -211,11 +211,20 @@ struct ServeTestbedTests {
         #expect(served.output.status == 0, "\(served.output.standardError)")
         #expect(served.output.standardError.contains("stopped: every grab released"))
         let copy = try #require(served.devices.first { $0.name == Self.panel.name })
-        // The finger was still down: the app is told it lifted, and nothing follows.
-        let last = try #require(frames(of: copy.inputEvents).last)
-        #expect(last.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 })
-        #expect(last.contains { $0.type == .key && $0.code == KeyCode.touch && $0.value == 0 })
+        // The finger was still down: the app's touch is cancelled (a palm, its release, the slot a
+        // finger again), not lifted where it rests, and nothing follows.
+        let forwarded = frames(of: copy.inputEvents)
+        let tail = Array(forwarded.suffix(3))
+        #expect(tail.count == 3)
+        #expect(tail.first?.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } == true, "\(tail)")
+        #expect(tail.dropFirst().first?.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 } == true)
+        #expect(tail.dropFirst().first?.contains { $0.type == .key && $0.code == KeyCode.touch && $0.value == 0 } == true)
+        #expect(tail.last?.contains { $0.code == AbsCode.mtToolType && $0.value == 0 } == true)
         #expect(served.devices.allSatisfy { $0.destroyed })
+        if LibinputRunner.missing == nil {
+            let lines = try Self.libinputLines(forwarded)
+            #expect(lines.contains { $0.contains("TOUCH_CANCEL") } && !lines.contains { $0.contains("TOUCH_UP") }, "\(lines)")
+        }
     }
 
     @Test func theEmergencyGestureLetsGoOfEverything() throws {
@@ -262,7 +271,7 @@ struct ServeTestbedTests {
         // The app saw the touch land and move, then a palm frame and its release: a cancel.
         let palm = try #require(forwarded.firstIndex { $0.contains { $0.code == AbsCode.mtToolType && $0.value == 2 } })
         #expect(palm >= 1 && forwarded[0].contains { $0.code == AbsCode.mtTrackingID && $0.value >= 0 })
-        #expect(forwarded.count == palm + 3)
+        #expect(forwarded.count == palm + 3, "\(forwarded.map { $0.map { PrintingSink.text(for: $0) } })")
         let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
         #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [56, 105, 105, 56])
         if LibinputRunner.missing == nil {

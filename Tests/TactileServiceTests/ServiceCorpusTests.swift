@@ -54,9 +54,17 @@ import Testing
         let quiet = !run.reports.contains { $0.contains(" takes slot") || $0.contains(" goes on to the app") || $0.contains(" → ") }
         let dropped = recording.events.contains { $0.type == .syn && $0.code == SynCode.dropped }
         if quiet && !dropped && recording.axisValues[AbsCode.mtSlot] == 0 {
-            let lastReport = recording.events.lastIndex { $0.isReport } ?? -1
-            let input = recording.events.prefix(lastReport + 1).filter { $0.type != .syn || $0.isReport }
-            #expect(copy == Array(input), "\(path): the copy differs from the device although no gesture acted")
+            // Frame by frame; an empty frame (a lone SYN_REPORT) the kernel would not pass on either.
+            var input: [InputEvent] = [], frame: [InputEvent] = []
+            for event in recording.events {
+                if event.isReport {
+                    if !frame.isEmpty { input += frame + [event] }
+                    frame = []
+                } else if event.type != .syn {
+                    frame.append(event)
+                }
+            }
+            #expect(copy == input, "\(path): the copy differs from the device although no gesture acted")
         }
     }
 }

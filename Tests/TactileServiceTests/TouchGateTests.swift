@@ -67,8 +67,9 @@ import Testing
         }
         #expect(gate.heldSlots == [0])
         let out = gate.release(slot: 0, at: 3)
-        #expect(Self.pairs(out) == ["ABS_MT_TRACKING_ID=7", "ABS_MT_POSITION_X=10", "BTN_TOUCH=1", "|",
-                                    "ABS_MT_POSITION_X=14", "|", "ABS_MT_POSITION_X=18", "|"])
+        // The single-touch axes follow the replayed contact, as the kernel's pointer emulation would.
+        #expect(Self.pairs(out) == ["ABS_MT_TRACKING_ID=7", "ABS_MT_POSITION_X=10", "ABS_X=10", "ABS_Y=0", "BTN_TOUCH=1", "|",
+                                    "ABS_MT_POSITION_X=14", "ABS_X=14", "|", "ABS_MT_POSITION_X=18", "ABS_X=18", "|"])
         // Then it passes as it comes.
         let lift = [Self.e(.abs, AbsCode.mtTrackingID, -1), Self.e(.key, KeyCode.touch, 0), Self.report]
         #expect(Self.pairs(gate.process(frame: lift, at: 4) { _ in .pass }) == Self.pairs(lift))
@@ -85,12 +86,32 @@ import Testing
         _ = gate.claim(slots: [1], at: 1.1)
         // The device is in slot 1 and moves it without naming it; then names slot 0.
         let next = [Self.e(.abs, AbsCode.mtPositionX, 9), Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 104), Self.report]
-        #expect(Self.pairs(gate.process(frame: next, at: 1.2) { _ in .pass }) == ["ABS_MT_POSITION_X=104", "|"])
+        #expect(Self.pairs(gate.process(frame: next, at: 1.2) { _ in .pass }) == ["ABS_MT_POSITION_X=104", "ABS_X=104", "|"])
         // Slot 1 lifts; the next frame of slot 0 arrives without a slot event, as the device is in slot 0 again.
         _ = gate.process(frame: [Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtTrackingID, -1), Self.report], at: 1.3) { _ in .pass }
         let back = [Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 108), Self.report]
         let sent = gate.process(frame: back, at: 1.4) { _ in .pass }
         #expect(sent.contains { $0.code == AbsCode.mtPositionX && $0.value == 108 })
+    }
+
+    @Test func theSingleTouchAxesFollowTheContactsTheAppStillHasNotAClaimedOne() {
+        var gate = TouchGate(device: servicePanel)
+        // Two fingers; the device's ABS_X/ABS_Y follow slot 0, the oldest, as the kernel emulates them.
+        let land = [Self.e(.abs, AbsCode.mtTrackingID, 1), Self.e(.abs, AbsCode.mtPositionX, 100), Self.e(.abs, AbsCode.mtPositionY, 50),
+                    Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtTrackingID, 2), Self.e(.abs, AbsCode.mtPositionX, 900),
+                    Self.e(.abs, AbsCode.mtPositionY, 500), Self.e(.key, KeyCode.touch, 1), Self.e(.abs, AbsCode.x, 100),
+                    Self.e(.abs, AbsCode.y, 50), Self.report]
+        #expect(gate.process(frame: land, at: 1) { _ in .pass } == land)
+        // Slot 0 is claimed: the copy's pointer goes to slot 1, the contact it still has.
+        let claim = Self.pairs(gate.claim(slots: [0], at: 1.1))
+        #expect(claim.contains("ABS_X=900") && claim.contains("ABS_Y=500"), "\(claim)")
+        // The claimed finger moves; the device's single-touch axes follow it, the copy's do not.
+        let move = [Self.e(.abs, AbsCode.mtSlot, 0), Self.e(.abs, AbsCode.mtPositionX, 140), Self.e(.abs, AbsCode.x, 140), Self.report]
+        let out = gate.process(frame: move, at: 1.2) { _ in .pass }
+        #expect(!out.contains { $0.code == AbsCode.x || $0.code == AbsCode.mtPositionX }, "\(Self.pairs(out))")
+        // Slot 1 moves: its position, and the pointer with it.
+        let other = [Self.e(.abs, AbsCode.mtSlot, 1), Self.e(.abs, AbsCode.mtPositionX, 910), Self.report]
+        #expect(Self.pairs(gate.process(frame: other, at: 1.3) { _ in .pass }) == ["ABS_MT_SLOT=1", "ABS_MT_POSITION_X=910", "ABS_X=910", "|"])
     }
 
     @Test func aTouchpadsFingerCountFollowsTheFingersTheAppStillHas() {

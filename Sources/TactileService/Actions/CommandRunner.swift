@@ -1,76 +1,215 @@
-// Runs a binding's command: a program and its arguments, no shell.
+// Runs a binding's command: a program and its arguments, no shell, off the input loop, within the binding's limits.
+import Dispatch
+import Synchronization
 import Tactile
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Runs the programs of `command` actions.
+///
+/// A runner never makes the input loop wait: it admits a request within
+/// its binding's limits (``CommandBudget``: instances at once, starts per
+/// second) and starts it elsewhere. What happened meanwhile (a program that
+/// could not start) comes back through ``collect()``, which the service
+/// calls on every turn of its loop.
 @MainActor
 public protocol CommandRunner: AnyObject {
-    /// Starts `arguments[0]` (looked up on `PATH`) with the rest as its
-    /// arguments, without waiting for it. Returns why it could not start, or `nil`.
-    func run(_ arguments: [String]) -> String?
-    /// Collects the programs that finished (the service calls it on every
-    /// turn of its loop); runners that start nothing have nothing to do.
-    func reap()
+    /// Asks for `request`'s program to run, within its binding's limits; never waits for it.
+    func run(_ request: CommandRequest) -> CommandOutcome
+    /// What happened off the input loop since the last call, one log line
+    /// each (a program that could not start); finished commands are counted off.
+    func collect() -> [String]
 }
 
-extension CommandRunner {
-    /// Nothing to collect.
-    public func reap() {}
-}
-
-/// Starts programs with `posix_spawnp`: no shell, so nothing in an argument
-/// is ever interpreted; standard input is `/dev/null`, output is the
-/// service's. Finished children are reaped by ``reap()`` (the service calls
-/// it on every turn of its loop), so none lingers as a zombie.
+/// Starts programs with `posix_spawnp`, on a queue of its own: no shell, so
+/// nothing in an argument is ever interpreted; standard input is
+/// `/dev/null`, output is the service's; the environment is the service's
+/// with the request's variables added. At most ``queueLimit`` requests
+/// wait to start; children are reaped off the input loop, so none lingers
+/// as a zombie and none is waited for.
+///
+/// ```swift
+/// let runner = SpawningCommandRunner()
+/// _ = runner.run(CommandRequest(arguments: ["notify-send", "hello"], binding: "greet", time: 1))
+/// for line in runner.collect() { print(line) }
+/// ```
 @MainActor
 public final class SpawningCommandRunner: CommandRunner {
-    /// Children started and not reaped yet.
-    public private(set) var running: Set<pid_t> = []
+    /// Requests that may wait to be started at once.
+    public static let queueLimit = 64
+
+    private var budget = CommandBudget()
+    private let children = SpawnedChildren()
 
     /// A runner with no child running.
     public init() {}
 
-    /// Spawns `arguments[0]` (looked up on `PATH`) with the rest as its arguments; returns why it could not start, or `nil`.
-    public func run(_ arguments: [String]) -> String? {
-        guard let program = arguments.first, !program.isEmpty else { return "no program to run" }
+    /// Commands started (or waiting to start) and not finished yet.
+    public var runningCount: Int {
+        _ = collect()
+        return budget.running.values.reduce(0, +)
+    }
+
+    public func run(_ request: CommandRequest) -> CommandOutcome {
+        guard let program = request.arguments.first, !program.isEmpty else { return .failed("no program to run") }
+        absorbFinished()
+        switch budget.admit(request) {
+        case .skipped(let reason): return .skipped(reason)
+        case .skippedQuietly: return .skipped(nil)
+        case .admitted: break
+        }
+        guard children.enqueue(request, limit: Self.queueLimit) else {
+            budget.finished(binding: request.binding)
+            return .skipped("\(Self.queueLimit) commands are waiting to start")
+        }
+        return .started
+    }
+
+    public func collect() -> [String] {
+        absorbFinished()
+        return children.takeProblems()
+    }
+
+    private func absorbFinished() {
+        for binding in children.takeFinished() { budget.finished(binding: binding) }
+    }
+}
+
+/// The children a ``SpawningCommandRunner`` started, kept on its queue:
+/// spawned there, reaped there every 50 ms while any runs.
+final class SpawnedChildren: Sendable {
+    private struct State {
+        var waiting = 0
+        var running: [pid_t: String] = [:]
+        var reaping = false
+        var finished: [String] = []
+        var problems: [String] = []
+    }
+
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "tactile.commands")
+
+    /// Queues `request` to be spawned, unless `limit` wait already.
+    func enqueue(_ request: CommandRequest, limit: Int) -> Bool {
+        let admitted = state.withLock { state in
+            guard state.waiting < limit else { return false }
+            state.waiting += 1
+            return true
+        }
+        if admitted { queue.async { self.spawn(request) } }
+        return admitted
+    }
+
+    func takeFinished() -> [String] { state.withLock { state in defer { state.finished = [] }; return state.finished } }
+    func takeProblems() -> [String] { state.withLock { state in defer { state.problems = [] }; return state.problems } }
+
+    private func spawn(_ request: CommandRequest) {
+        let result = Self.spawnProcess(request)
+        let startReaping = state.withLock { state -> Bool in
+            state.waiting -= 1
+            switch result {
+            case .success(let pid):
+                state.running[pid] = request.binding
+            case .failure(let problem):
+                state.finished.append(request.binding)
+                state.problems.append("\(TextFormat.visible(request.binding)): \(problem.message)")
+            }
+            guard !state.reaping, !state.running.isEmpty else { return false }
+            state.reaping = true
+            return true
+        }
+        if startReaping { scheduleReap() }
+    }
+
+    private func scheduleReap() {
+        queue.asyncAfter(deadline: .now() + .milliseconds(50)) { self.reap() }
+    }
+
+    private func reap() {
+        let pids = state.withLock { Array($0.running.keys) }
+        var done: [pid_t] = []
+        for pid in pids {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno == ECHILD) { done.append(pid) }
+        }
+        let again = state.withLock { state -> Bool in
+            for pid in done {
+                if let binding = state.running.removeValue(forKey: pid) { state.finished.append(binding) }
+            }
+            state.reaping = !state.running.isEmpty
+            return state.reaping
+        }
+        if again { scheduleReap() }
+    }
+
+    private struct SpawnFailure: Error { var message: String }
+
+    /// `posix_spawnp` with standard input on `/dev/null` and the request's variables added.
+    private static func spawnProcess(_ request: CommandRequest) -> Result<pid_t, SpawnFailure> {
+        guard let program = request.arguments.first else { return .failure(SpawnFailure(message: "no program to run")) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        var cArguments: [UnsafeMutablePointer<CChar>?] = request.arguments.map { strdup($0) }
         cArguments.append(nil)
         defer { for pointer in cArguments { free(pointer) } }
+        var variables: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if request.environment[name] == nil { variables.append(text) }
+            index += 1
+        }
+        variables += request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) }
+        cEnvironment.append(nil)
+        defer { for pointer in cEnvironment { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, nil, cArguments, environ)
+        let status = posix_spawnp(&pid, program, &actions, nil, cArguments, cEnvironment)
         guard status == 0 else {
-            return "cannot start \(TextFormat.visible(program)): \(String(cString: strerror(status)))"
+            return .failure(SpawnFailure(message: "cannot start \(TextFormat.visible(program)): \(String(cString: strerror(status)))"))
         }
-        running.insert(pid)
-        return nil
-    }
-
-    /// Reaps the children that finished.
-    public func reap() {
-        for pid in running {
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno == ECHILD) { running.remove(pid) }
-        }
+        return .success(pid)
     }
 }
 
-/// Runs nothing and keeps what it was asked to run (dry runs, `check`, tests).
+/// Runs nothing and keeps what it was asked to run, within the same limits
+/// as the live runner (each command counts as finished at once): dry runs,
+/// `check`, tests.
 @MainActor
 public final class RecordingCommandRunner: CommandRunner {
-    /// Every command it was asked to run, in order.
+    /// Every command it was asked to run and admitted, in order.
     public private(set) var commands: [[String]] = []
+    /// Every request admitted, in order (with its environment).
+    public private(set) var requests: [CommandRequest] = []
+    /// How many requests a limit skipped.
+    public private(set) var skipped = 0
+    private var budget = CommandBudget()
+
     /// A runner that has run nothing.
     public init() {}
-    /// Keeps `arguments` in ``commands`` and runs nothing; always `nil`.
-    public func run(_ arguments: [String]) -> String? {
-        commands.append(arguments)
-        return nil
+
+    /// Keeps `request` when its limits admit it, and runs nothing.
+    public func run(_ request: CommandRequest) -> CommandOutcome {
+        switch budget.admit(request) {
+        case .admitted:
+            budget.finished(binding: request.binding)
+            commands.append(request.arguments)
+            requests.append(request)
+            return .started
+        case .skipped(let reason):
+            skipped += 1
+            return .skipped(reason)
+        case .skippedQuietly:
+            skipped += 1
+            return .skipped(nil)
+        }
     }
+
+    /// Nothing happens elsewhere: always empty.
+    public func collect() -> [String] { [] }
 }

@@ -132,7 +132,7 @@ extension ConfigReader {
         case .pan: [.horizontal, .vertical]
         case .pinch: [.scale]
         case .rotation: [.rotation]
-        case .tap, .swipe, .longPress, .hold: []
+        case .tap, .swipe, .longPress, .pressAndHold, .hold: []
         }
         guard !allowed.isEmpty else {
             let why = kind.isDiscrete ? "a \(kind.rawValue) is discrete (recognized once)" : "a \(kind.rawValue) has no measure that grows"

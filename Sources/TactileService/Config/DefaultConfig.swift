@@ -49,13 +49,15 @@ extension ConfigLoader {
         depth = "4mm"
         hold = true
 
-        # Press and hold one finger: a right click where it rests.
+        # Press and hold one finger, then lift it where it rested: a right click
+        # there, as Windows' press-and-hold. A press that is held and then dragged
+        # stays the app's drag (selecting text, moving a file): nothing is taken.
         [[gesture]]
         name = "right click"
-        recognizer = "long-press"
+        recognizer = "press-and-hold"
         fingers = 1
         minimum-press-duration = 0.6
-        began = { click = "right" }
+        ended = { click = "right" }
 
         # Swipe in from the left edge: back (as in a browser).
         [[gesture]]

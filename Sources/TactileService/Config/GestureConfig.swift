@@ -168,11 +168,11 @@ public struct Zone: Hashable, Sendable {
 /// The recognizers a binding may use (`recognizer = "…"`).
 public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
     /// The recognizer, as written in a config (`recognizer = "long-press"`).
-    case tap, longPress = "long-press", swipe, pan, pinch, rotation, hold
+    case tap, longPress = "long-press", pressAndHold = "press-and-hold", swipe, pan, pinch, rotation, hold
 
-    /// Whether the recognizer is discrete (recognized once: tap, swipe) or
+    /// Whether the recognizer is discrete (recognized once: tap, press-and-hold, swipe) or
     /// continuous (began, changed…, ended).
-    public var isDiscrete: Bool { self == .tap || self == .swipe }
+    public var isDiscrete: Bool { self == .tap || self == .pressAndHold || self == .swipe }
 }
 
 /// A recognizer parameter's value, already checked against its kind and range.
@@ -339,6 +339,8 @@ public struct Binding: Hashable, Sendable {
     public var actions: [GesturePhase: [ServiceAction]]
     /// Repeated actions as the gesture goes on.
     public var step: StepAction?
+    /// How many of its commands may run at once (`instances = N`, 1…16; default 1).
+    public var maximumInstances = 1
     /// Where it is declared (its `[[gesture]]` header).
     public var location: SourceLocation
 

@@ -53,6 +53,7 @@ struct RecognizerParameter: Sendable {
         switch kind {
         case .tap: tap
         case .longPress: longPress
+        case .pressAndHold: pressAndHold
         case .swipe: swipe
         case .pan: pan
         case .pinch: pinch
@@ -87,6 +88,14 @@ struct RecognizerParameter: Sendable {
                             apply: on(LongPressGestureRecognizer.self) { $0.minimumPressDuration = $1.number }),
         RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
                             apply: on(LongPressGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
+    ]
+
+    static let pressAndHold: [RecognizerParameter] = [
+        touches("fingers", on(PressAndHoldGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
+        RecognizerParameter(name: "minimum-press-duration", aliases: ["duration"], type: .seconds, range: 0.1...10,
+                            apply: on(PressAndHoldGestureRecognizer.self) { $0.minimumPressDuration = $1.number }),
+        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
+                            apply: on(PressAndHoldGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
     ]
 
     static let swipe: [RecognizerParameter] = [
@@ -194,6 +203,7 @@ extension ParameterValue {
         let recognizer: GestureRecognizer = switch kind {
         case .tap: TapGestureRecognizer(name: name)
         case .longPress: LongPressGestureRecognizer(name: name)
+        case .pressAndHold: PressAndHoldGestureRecognizer(name: name)
         case .swipe: SwipeGestureRecognizer(name: name)
         case .pan: PanGestureRecognizer(name: name)
         case .pinch: PinchGestureRecognizer(name: name)

@@ -18,15 +18,27 @@ import Tactile
 /// Claiming a contact that was already passed on **cancels** it: one frame
 /// sets `ABS_MT_TOOL_TYPE` to `MT_TOOL_PALM` on its slot, the next releases
 /// it, a third sets the slot's tool type back (to a finger) for the next
-/// contact. libinput turns that into a touch cancel (`evdev-fallback.c`),
-/// where a plain lift would be a tap where the finger was.
+/// contact. libinput turns that into a touch cancel on a touchscreen
+/// (`evdev-fallback.c`), where a plain lift would be a tap where the finger was.
+///
+/// On a **touchpad** libinput has no touch cancel, and a gesture whose
+/// fingers all turn palm or lift at once *ends* normally (the compositor
+/// acts on it). What it does cancel is a gesture whose finger count changes
+/// and stays changed for its switch timeout (100 ms in libinput): so when a
+/// claim takes two or more contacts the copy holds, one is marked a palm at
+/// once and the others are frozen where they are (nothing of them goes on),
+/// and only ``touchpadCancelDelay`` later are they all cancelled as above
+/// (``completeCancels(at:)``, due at ``nextDeadline``). libinput then ends
+/// its gesture as cancelled, or never begins it.
 ///
 /// Frames where some contact is held or dropped are rebuilt from the slots'
 /// values instead (see ``process(frame:at:landing:)``): the copy's kernel
 /// keeps its own slot values and drops repeated ones, so the gate keeps what
 /// the device holds and what the copy holds, and sends the difference.
 /// `BTN_TOUCH` and the `BTN_TOOL_*` finger counts then count the contacts
-/// the copy holds.
+/// the copy holds, and the single-touch axes (`ABS_X`, `ABS_Y`,
+/// `ABS_PRESSURE`) follow the oldest contact the copy holds, as the
+/// kernel's pointer emulation does: a claimed finger never moves them.
 ///
 /// ```swift
 /// var gate = TouchGate(device: panel)
@@ -40,6 +52,12 @@ public struct TouchGate {
         /// Passed on as it comes, held back until its zone decides, or dropped (claimed).
         case pass, hold, drop
     }
+
+    /// How long a touchpad's claimed contacts stay frozen on the copy, one of
+    /// them a palm, before they are cancelled: longer than libinput's
+    /// finger-count switch timeout (100 ms, `evdev-mt-touchpad-gestures.c`),
+    /// so that libinput ends its gesture as cancelled instead of as done.
+    public static let touchpadCancelDelay = 0.15
 
     /// A frame of a held contact: when it came and the slot's values after it.
     struct HeldFrame {
@@ -55,6 +73,10 @@ public struct TouchGate {
         var mode = Mode.pass
         /// The held contact's frames, oldest first.
         var held: [HeldFrame] = []
+        /// When the copy's contact, claimed on a touchpad, is cancelled (frozen until then).
+        var cancelDue: Double?
+        /// When the copy's contact began, in the order contacts began (the oldest drives the single-touch axes).
+        var outputOrder: UInt64 = 0
     }
 
     /// The finger-count keys (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`) by count.
@@ -64,10 +86,14 @@ public struct TouchGate {
     ]
 
     let hasSlots: Bool
+    /// Whether cancels wait for libinput's finger-count switch (a touchpad).
+    let defersCancels: Bool
     /// The per-slot codes the device has, ascending.
     let slotCodes: [UInt16]
     /// The touch keys the device has (`BTN_TOUCH` and the finger counts).
     let touchKeys: Set<UInt16>
+    /// The single-touch axes the kernel emulates from the contacts, with the per-slot axis each follows.
+    let emulatedAxes: [(code: UInt16, source: UInt16)]
     /// The slot that `MT_TOOL_PALM` cancels on needs the copy to have the axis (``VirtualDeviceTemplate/touchCopy(of:)`` adds it).
     let palmTool: Int32 = 2
 
@@ -80,10 +106,16 @@ public struct TouchGate {
     /// The touch keys as the device holds them and as the copy holds them.
     private var inputKeys: [UInt16: Int32] = [:]
     private var outputKeys: [UInt16: Int32] = [:]
+    /// The emulated single-touch axes as the device holds them and as the copy holds them.
+    private var inputAxes: [UInt16: Int32] = [:]
+    private var outputAxes: [UInt16: Int32] = [:]
+    /// Numbers the copy's contacts as they begin.
+    private var contactsBegun: UInt64 = 0
 
     /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
     public init(device: DeviceDescription, currentSlot: Int = 0) {
         hasSlots = device.axis(AbsCode.mtSlot) != nil
+        defersCancels = hasSlots && device.kind == .touchpad
         // Without slots there is nothing to hold a contact's frames by, nor a palm to cancel it
         // with: its contact passes, and a claim releases it (BTN_TOUCH 0).
         // The copy has ABS_MT_TOOL_TYPE even when the device has not (``VirtualDeviceTemplate/touchCopy(of:)``):
@@ -93,6 +125,8 @@ public struct TouchGate {
         slotCodes = codes.sorted()
         let fingerKeys = Set(Self.fingerKeys.map(\.key))
         touchKeys = Set(device.keys.filter { $0 == KeyCode.touch || fingerKeys.contains($0) })
+        let pairs: [(UInt16, UInt16)] = [(AbsCode.x, AbsCode.mtPositionX), (AbsCode.y, AbsCode.mtPositionY), (AbsCode.pressure, AbsCode.mtPressure)]
+        emulatedAxes = hasSlots ? pairs.filter { device.axis($0.0) != nil && device.axis($0.1) != nil }.map { (code: $0.0, source: $0.1) } : []
         let count = max(1, device.slotCount)
         slots = Array(repeating: Slot(), count: count)
         inputSlot = min(max(0, currentSlot), count - 1)
@@ -111,8 +145,19 @@ public struct TouchGate {
     /// Whether the contact in `slot` is down on the device.
     public func isDown(slot: Int) -> Bool { slots.indices.contains(slot) && slots[slot].input.isActive }
 
+    /// Whether any contact is down on the device.
+    public var deviceHasContacts: Bool { slots.contains { $0.input.isActive } }
+
     /// Whether any contact the copy holds is down (what an app behind sees).
     public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
+
+    /// When the next frozen touchpad contacts are due to be cancelled (``completeCancels(at:)``).
+    public var nextDeadline: Double? { slots.compactMap(\.cancelDue).min() }
+
+    /// Whether nothing is down, held or waiting to be cancelled: a new config may take over.
+    public var isIdle: Bool {
+        !slots.contains { $0.input.isActive || $0.output.isActive || $0.mode == .hold || $0.cancelDue != nil }
+    }
 
     // MARK: Frames
 
@@ -121,8 +166,13 @@ public struct TouchGate {
     /// `SYN_REPORT`, or nothing. `landing` is asked the mode of each contact
     /// that begins in the frame (hold for a holding zone, otherwise pass).
     public mutating func process(frame: [InputEvent], at time: Double, landing: (Int) -> Mode) -> [InputEvent] {
-        var rawEligible = slots.allSatisfy { $0.mode == .pass } && inputSlot == outputSlot && inputKeys == outputKeys
-            && inputSlotIsValid
+        var out: [InputEvent] = []
+        // A contact landing while a touchpad's cancel waits: the cancel is done first (a slot is free for it).
+        if nextDeadline != nil, frame.contains(where: { $0.type == .abs && $0.code == AbsCode.mtTrackingID && $0.value >= 0 }) {
+            out = completeCancels(at: time, all: true)
+        }
+        var rawEligible = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil } && inputSlot == outputSlot
+            && inputKeys == outputKeys && inputAxes == outputAxes && inputSlotIsValid
         var touched: [Int] = []
         var passThrough: [InputEvent] = []   // events that go on in a rebuilt frame too
         var dropped = false
@@ -150,6 +200,8 @@ public struct TouchGate {
                 if event.code == AbsCode.mtTrackingID, event.value >= 0, event.value != before {
                     beginContact(in: inputSlot, landing: landing)
                 }
+            case .abs where emulatedAxes.contains(where: { $0.code == event.code }):
+                inputAxes[event.code] = event.value
             case .key where touchKeys.contains(event.code):
                 inputKeys[event.code] = event.value
                 if !hasSlots && event.code == KeyCode.touch {
@@ -165,23 +217,24 @@ public struct TouchGate {
         }
         for slot in touched { endContactIfLifted(in: slot, at: time) }
 
-        var out: [InputEvent] = []
+        var body: [InputEvent] = []
         if rawEligible && !dropped && slots.allSatisfy({ $0.mode == .pass }) {
             // Every contact passes: the frame goes on as it came, then the copy's model follows it.
-            out = frame.filter { $0.type != .syn }
-            followOnCopy(out)
+            body = frame.filter { $0.type != .syn }
+            followOnCopy(body)
             // Values the copy never saw (a slot the device last used for a dropped contact) are sent too.
-            appendSlotChanges(for: touched, to: &out, time: time)
+            appendSlotChanges(for: touched, to: &body, time: time)
         } else {
-            appendSlotChanges(for: touched, to: &out, time: time)
+            appendSlotChanges(for: touched, to: &body, time: time)
             let copyHasContacts = self.copyHasContacts
-            let allPass = slots.allSatisfy { $0.mode == .pass }
-            out += passThrough.filter { event in
+            let allPass = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil }
+            body += passThrough.filter { event in
                 event.type != .syn && (copyHasContacts || !(event.type == .abs && event.code < AbsCode.mtSlot))
             }
-            appendKeyChanges(to: &out, time: time, followDevice: allPass)
+            appendAxisChanges(to: &body, time: time, followDevice: allPass)
+            appendKeyChanges(to: &body, time: time, followDevice: allPass)
         }
-        return close(out, time: time)
+        return out + close(body, time: time)
     }
 
     /// Applies events sent on unchanged to the model of what the copy holds.
@@ -191,7 +244,9 @@ public struct TouchGate {
             case .abs where event.code == AbsCode.mtSlot:
                 if slots.indices.contains(Int(event.value)) { outputSlot = Int(event.value) }
             case .abs where SlotValues.holds(event.code):
-                slots[outputSlot].output[event.code] = event.value
+                setOutput(event.code, event.value, inSlot: outputSlot)
+            case .abs where emulatedAxes.contains(where: { $0.code == event.code }):
+                outputAxes[event.code] = event.value
             case .key where touchKeys.contains(event.code):
                 outputKeys[event.code] = event.value
                 if !hasSlots && event.code == KeyCode.touch { slots[0].output.trackingID = event.value != 0 ? 0 : -1 }
@@ -199,6 +254,15 @@ public struct TouchGate {
                 break
             }
         }
+    }
+
+    /// Sets a value the copy holds, numbering a contact that begins.
+    private mutating func setOutput(_ code: UInt16, _ value: Int32, inSlot slot: Int) {
+        if code == AbsCode.mtTrackingID, value >= 0, value != slots[slot].output.trackingID {
+            contactsBegun &+= 1
+            slots[slot].outputOrder = contactsBegun
+        }
+        slots[slot].output[code] = value
     }
 
     /// A contact begins in `slot`: its mode comes from `landing`. A slot
@@ -228,7 +292,9 @@ public struct TouchGate {
 
     /// Takes the contacts in `slots` from the app: held ones are dropped (the
     /// app never sees them), passed ones are cancelled (a palm frame, then
-    /// their release). Returns the frames the copy sends (empty when none).
+    /// their release; on a touchpad, with two or more, one palm now and the
+    /// rest ``touchpadCancelDelay`` later). Returns the frames the copy sends
+    /// (empty when none).
     public mutating func claim(slots claimed: some Sequence<Int>, at time: Double) -> [InputEvent] {
         var cancelled: [Int] = []
         for slot in Set(claimed).sorted() where self.slots.indices.contains(slot) {
@@ -239,39 +305,71 @@ public struct TouchGate {
             case .hold:
                 self.slots[slot].held = []
             case .pass:
-                if self.slots[slot].output.isActive { cancelled.append(slot) }
+                if self.slots[slot].output.isActive && self.slots[slot].cancelDue == nil { cancelled.append(slot) }
             }
             self.slots[slot].mode = self.slots[slot].input.isActive ? .drop : .pass
         }
         guard !cancelled.isEmpty else { return [] }
-        var out: [InputEvent] = []
-        if hasSlots {
-            for slot in cancelled where self.slots[slot].output[AbsCode.mtToolType] != palmTool {
-                selectOutputSlot(slot, in: &out, time: time)
-                out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: palmTool))
-                self.slots[slot].output[AbsCode.mtToolType] = palmTool
-            }
-            out = close(out, time: time)
+        guard defersCancels else { return cancel(cancelled, at: time) }
+        if let due = nextDeadline {
+            // A cancel already waits: these join it, frozen until then.
+            for slot in cancelled { self.slots[slot].cancelDue = due }
+            return []
         }
+        guard cancelled.count >= 2 else { return cancel(cancelled, at: time) }
+        // One palm now changes libinput's finger count; the rest wait, frozen, past its switch timeout.
+        let due = time + Self.touchpadCancelDelay
+        for slot in cancelled { self.slots[slot].cancelDue = due }
+        var out: [InputEvent] = []
+        if let first = cancelled.last {
+            markPalm([first], in: &out, time: time)
+        }
+        return close(out, time: time)
+    }
+
+    /// Cancels the touchpad contacts whose wait is over by `time` (``nextDeadline``);
+    /// with `all`, every waiting one. Returns the frames (empty when none).
+    public mutating func completeCancels(at time: Double, all: Bool = false) -> [InputEvent] {
+        let due = slots.indices.filter { slot in slots[slot].cancelDue.map { all || $0 <= time } ?? false }
+        guard !due.isEmpty else { return [] }
+        for slot in due { slots[slot].cancelDue = nil }
+        return cancel(due.filter { slots[$0].output.isActive }, at: time)
+    }
+
+    /// The three frames of a cancel: palms, releases (with the touch keys the copy then has), tool types back.
+    private mutating func cancel(_ cancelled: [Int], at time: Double) -> [InputEvent] {
+        guard !cancelled.isEmpty else { return [] }
+        var palms: [InputEvent] = []
+        if hasSlots { markPalm(cancelled, in: &palms, time: time) }
         var release: [InputEvent] = []
         for slot in cancelled {
             if hasSlots {
                 selectOutputSlot(slot, in: &release, time: time)
                 release.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
             }
-            self.slots[slot].output.trackingID = -1
+            slots[slot].output.trackingID = -1
         }
+        appendAxisChanges(to: &release, time: time, followDevice: false)
         appendKeyChanges(to: &release, time: time, followDevice: false)
         // Then the slots are fingers again, before anything lands in them (the device's own tool type).
         var reset: [InputEvent] = []
         if hasSlots {
-            for slot in cancelled where self.slots[slot].output[AbsCode.mtToolType] != self.slots[slot].input[AbsCode.mtToolType] {
+            for slot in cancelled where slots[slot].output[AbsCode.mtToolType] != slots[slot].input[AbsCode.mtToolType] {
                 selectOutputSlot(slot, in: &reset, time: time)
-                reset.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: self.slots[slot].input[AbsCode.mtToolType]))
-                self.slots[slot].output[AbsCode.mtToolType] = self.slots[slot].input[AbsCode.mtToolType]
+                reset.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: slots[slot].input[AbsCode.mtToolType]))
+                slots[slot].output[AbsCode.mtToolType] = slots[slot].input[AbsCode.mtToolType]
             }
         }
-        return out + close(release, time: time) + close(reset, time: time)
+        return close(palms, time: time) + close(release, time: time) + close(reset, time: time)
+    }
+
+    /// Appends `MT_TOOL_PALM` on each of `cancelled` that is not a palm on the copy yet.
+    private mutating func markPalm(_ cancelled: [Int], in out: inout [InputEvent], time: Double) {
+        for slot in cancelled where slots[slot].output[AbsCode.mtToolType] != palmTool {
+            selectOutputSlot(slot, in: &out, time: time)
+            out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: palmTool))
+            slots[slot].output[AbsCode.mtToolType] = palmTool
+        }
     }
 
     /// Lets a held contact go on: its frames so far are replayed, one frame
@@ -285,52 +383,55 @@ public struct TouchGate {
         var out: [InputEvent] = []
         for frame in held {
             var events: [InputEvent] = []
-            let target = frame.values
-            let changes = slots[slot].output.changes(to: target, codes: slotCodes)
+            let changes = slots[slot].output.changes(to: frame.values, codes: slotCodes)
             if !changes.isEmpty {
                 selectOutputSlot(slot, in: &events, time: frame.time)
                 for change in changes {
                     events.append(InputEvent(time: frame.time, type: .abs, code: change.code, value: change.value))
+                    setOutput(change.code, change.value, inSlot: slot)
                 }
-                slots[slot].output = target
             }
+            appendAxisChanges(to: &events, time: frame.time, followDevice: false)
             appendKeyChanges(to: &events, time: frame.time, followDevice: false)
             out += close(events, time: frame.time)
         }
         // Anything since (none, normally) brings the copy to the device's state.
         var rest: [InputEvent] = []
         appendSlotChanges(for: [slot], to: &rest, time: time)
-        appendKeyChanges(to: &rest, time: time, followDevice: slots.allSatisfy { $0.mode == .pass })
+        let allPass = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil }
+        appendAxisChanges(to: &rest, time: time, followDevice: allPass)
+        appendKeyChanges(to: &rest, time: time, followDevice: allPass)
         return out + close(rest, time: time)
     }
 
     /// Ends every contact the copy holds (the service stops or lets the
-    /// device go): one frame releasing them, with the touch keys up.
-    public mutating func releaseAll(at time: Double) -> [InputEvent] {
-        var out: [InputEvent] = []
+    /// device go) as a claim does: cancelled (palms, their release, tool
+    /// types back), never lifted, so no app takes the end of a touch for a
+    /// tap. Without slots, the contact is released (`BTN_TOUCH` 0).
+    public mutating func cancelAll(at time: Double) -> [InputEvent] {
+        let active = slots.indices.filter { slots[$0].output.isActive }
         for slot in slots.indices {
             slots[slot].mode = .pass
             slots[slot].held = []
-            if slots[slot].output.isActive {
-                if hasSlots {
-                    selectOutputSlot(slot, in: &out, time: time)
-                    out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
-                }
-                slots[slot].output.trackingID = -1
-            }
+            slots[slot].cancelDue = nil
         }
+        var out = cancel(active, at: time)
+        // Keys the copy still holds (none, normally: the release frame counted no contact).
+        var keys: [InputEvent] = []
         for key in touchKeys.sorted() where outputKeys[key, default: 0] != 0 {
-            out.append(InputEvent(time: time, type: .key, code: key, value: 0))
+            keys.append(InputEvent(time: time, type: .key, code: key, value: 0))
             outputKeys[key] = 0
         }
-        return close(out, time: time)
+        out += close(keys, time: time)
+        return out
     }
 
     // MARK: Building frames
 
     /// Appends what brings the copy's passing slots among `touched` to the device's values.
     private mutating func appendSlotChanges(for touched: [Int], to out: inout [InputEvent], time: Double) {
-        for slot in touched where slots[slot].mode == .pass && (slots[slot].input.isActive || slots[slot].output.isActive) {
+        for slot in touched where slots[slot].mode == .pass && slots[slot].cancelDue == nil
+            && (slots[slot].input.isActive || slots[slot].output.isActive) {
             guard hasSlots else {
                 slots[slot].output = slots[slot].input   // BTN_TOUCH carries it (appendKeyChanges)
                 continue
@@ -340,8 +441,8 @@ public struct TouchGate {
             selectOutputSlot(slot, in: &out, time: time)
             for change in changes {
                 out.append(InputEvent(time: time, type: .abs, code: change.code, value: change.value))
+                setOutput(change.code, change.value, inSlot: slot)
             }
-            slots[slot].output = slots[slot].input
         }
     }
 
@@ -350,6 +451,37 @@ public struct TouchGate {
         guard hasSlots, outputSlot != slot else { return }
         out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtSlot, value: Int32(slot)))
         outputSlot = slot
+    }
+
+    /// Appends the single-touch axes that change: as the device holds them
+    /// when every contact passes (`followDevice`), otherwise from the oldest
+    /// contact the copy holds (pressure 0 when it holds none), as the
+    /// kernel's pointer emulation (`input_mt_report_pointer_emulation`) does.
+    private mutating func appendAxisChanges(to out: inout [InputEvent], time: Double, followDevice: Bool) {
+        guard !emulatedAxes.isEmpty else { return }
+        var target: [UInt16: Int32] = [:]
+        if followDevice {
+            // The device's own values, once the copy has a contact they can be of (the last
+            // values of a contact that was claimed never go on).
+            guard copyHasContacts else { return }
+            target = inputAxes
+        } else {
+            let oldest = slots.filter { $0.output.isActive }.min { $0.outputOrder < $1.outputOrder }
+            for axis in emulatedAxes {
+                if let oldest {
+                    target[axis.code] = oldest.output[axis.source]
+                } else if axis.code == AbsCode.pressure {
+                    target[axis.code] = 0
+                } else if let value = outputAxes[axis.code] {
+                    target[axis.code] = value   // no contact: the pointer stays where it was
+                }
+            }
+        }
+        for axis in emulatedAxes {
+            guard let value = target[axis.code], outputAxes[axis.code] != value else { continue }
+            out.append(InputEvent(time: time, type: .abs, code: axis.code, value: value))
+            outputAxes[axis.code] = value
+        }
     }
 
     /// Appends the touch keys that change: as the device holds them when

@@ -65,8 +65,6 @@ extension GestureService {
             return passOver(path, "\(TextFormat.visible(description.name)) is not a touch device")
         }
         let managed = ManagedDevice(device: device)
-        managed.lastEventRead = Self.monotonic()
-        managed.lastEventTime = managed.lastEventRead
         devices[path] = managed
         log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
         activateIfIdle(path)

@@ -25,8 +25,7 @@ extension GestureService {
                 log("\(TextFormat.visible(path)): gone")
                 return drop(path, passOver: false)
             case .event(let event):
-                managed.lastEventTime = event.time
-                managed.lastEventRead = Self.monotonic()
+                managed.clock.read(eventAt: event.time, monotonic: Self.monotonic())
                 if let service = managed.service {
                     if event.isReport {
                         let start = LatencyRecorder.now()
@@ -55,7 +54,7 @@ extension GestureService {
     func drop(_ path: String, passOver: Bool) {
         guard let managed = devices.removeValue(forKey: path) else { return }
         if let service = managed.service {
-            service.releaseAll(at: Self.monotonic())
+            service.cancelAll(at: managed.clock.now(monotonic: Self.monotonic()) ?? Self.monotonic())
             retiredEngineLatency.merge(service.engineLatency)
             destroy(service.outputs)
         }

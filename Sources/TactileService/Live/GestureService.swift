@@ -120,8 +120,8 @@ public final class GestureService {
     final class ManagedDevice {
         let device: EvdevDevice
         var service: ServiceDevice?
-        var lastEventTime = 0.0
-        var lastEventRead = 0.0
+        /// The device's clock, by which its timers fire between events.
+        var clock = DeviceClock()
         init(device: EvdevDevice) { self.device = device }
     }
 
@@ -179,8 +179,7 @@ public final class GestureService {
             if !devices.isEmpty { idleSince = now }
             var timeout = min(Self.checkInterval, max(0, nextScan - now))
             for managed in devices.values {
-                guard let deadline = managed.service?.nextDeadline else { continue }
-                timeout = min(timeout, max(0, deadline - estimatedTime(of: managed, now: now)))
+                if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: now) { timeout = min(timeout, wait) }
             }
             var entries: [(path: String?, fd: Int32)] = [(nil, watches.inotify.fileDescriptor)]
             for (path, managed) in devices { entries.append((path, managed.device.fileDescriptor)) }
@@ -198,7 +197,7 @@ public final class GestureService {
                 readEvents(of: path, hungUp: hungUp)
             }
             fireTimers()
-            commands.reap()
+            for line in commands.collect() { log(line) }
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { reloadConfig() }
@@ -218,18 +217,12 @@ public final class GestureService {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The device's event time now: its last event's time plus the monotonic time since it was read.
-    func estimatedTime(of managed: ManagedDevice, now: Double) -> Double {
-        managed.lastEventTime + (now - managed.lastEventRead)
-    }
-
+    /// Fires what is due on each device by its own clock.
     func fireTimers() {
         let now = Self.monotonic()
         for managed in devices.values {
-            guard let service = managed.service else { continue }
-            while let deadline = service.nextDeadline, deadline <= estimatedTime(of: managed, now: now) {
-                service.advance(to: deadline)
-            }
+            guard let service = managed.service, let time = managed.clock.now(monotonic: now) else { continue }
+            service.fireTimers(through: time)
         }
     }
 
