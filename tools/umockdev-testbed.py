@@ -51,7 +51,8 @@ set anything up: {"name", "phys", "id": {bustype, vendor, product, version},
 "ff_effects_max", "bits": {"EV": [...], "KEY": [...], "ABS": [...], "REL",
 "MSC", "LED", "SND", "FF", "SW", "PROP"}, "abs": [{code, value, minimum,
 maximum, fuzz, flat, resolution}], "created", "sysname", "node", "destroyed",
-"events": [[sec, usec, type, code, value], ...]}. --uinput-refuse ERRNO makes
+"events": [[sec, usec, type, code, value], ...]} (an event written with a
+zero time is kept with the CLOCK_MONOTONIC time it arrived, as the kernel stamps it). --uinput-refuse ERRNO makes
 UI_DEV_CREATE fail with that errno number (as the kernel does with EINVAL
 for a bad setup). The event nodes are bare: their ioctls are not answered.
 
@@ -344,8 +345,14 @@ def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100):
                 if len(data) % INPUT_EVENT.size:
                     client.complete(-1, errno.EINVAL)
                     return True
+                # The kernel stamps what uinput is sent with the time it arrives (CLOCK_MONOTONIC, as
+                # libinput reads it): an event written without a time is kept with that of its arrival.
+                now = time.monotonic()
                 for offset in range(0, len(data), INPUT_EVENT.size):
-                    record["events"].append(list(INPUT_EVENT.unpack_from(data, offset)))
+                    seconds, microseconds, kind, code, value = INPUT_EVENT.unpack_from(data, offset)
+                    if seconds == 0 and microseconds == 0:
+                        seconds, microseconds = int(now), int(round((now - int(now)) * 1e6))
+                    record["events"].append([seconds, microseconds, kind, code, value])
                 client.complete(len(data), 0)
             return True
 

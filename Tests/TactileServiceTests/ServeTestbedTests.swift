@@ -64,6 +64,13 @@ struct ServeTestbedTests {
         return stream
     }
 
+    /// What the real `libinput debug-events` makes of the copy `copy` of `device` was sent, each
+    /// frame at the time it arrived (``CapturedUInputDevice/stampedEvents``).
+    static func libinputLines(of copy: CapturedUInputDevice, device: DeviceDescription = panel) throws -> [String] {
+        let description = VirtualDeviceTemplate.touchCopy(of: device).description(name: device.name)
+        return try LibinputRunner.debugEvents(device: description, events: copy.stampedEvents)
+    }
+
     /// What the real `libinput debug-events` makes of the frames forwarded to the copy (10 ms apart).
     static func libinputLines(_ forwarded: [[InputEvent]]) throws -> [String] {
         var timed: [InputEvent] = []
@@ -83,12 +90,12 @@ struct ServeTestbedTests {
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
-               namesConfig: Bool = true) throws -> Served {
+               namesConfig: Bool = true, device: DeviceDescription = Self.panel) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recording = directory + "/panel.evemu", capture = directory + "/capture.jsonl", toml = directory + "/gestures.toml"
-        try EvemuWriter.write(EvemuRecording(device: Self.panel, events: events), to: recording)
+        try EvemuWriter.write(EvemuRecording(device: device, events: events), to: recording)
         try config.write(toFile: toml, atomically: true, encoding: .utf8)
         let node = "/dev/input/event5"
         let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
@@ -97,7 +104,7 @@ struct ServeTestbedTests {
         var replugging: [String] = []
         if let replug {
             let second = directory + "/again.evemu"
-            try EvemuWriter.write(EvemuRecording(device: Self.panel, events: replug), to: second)
+            try EvemuWriter.write(EvemuRecording(device: device, events: replug), to: second)
             // It comes back at another node, as the kernel often gives it.
             let returned = "/dev/input/event6"
             let again = try TestSupport.run(tactile, ["mock", second, directory, "--node", returned, "--name", "again"])

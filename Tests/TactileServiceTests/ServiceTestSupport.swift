@@ -73,6 +73,11 @@ struct PanelStream {
     var time = 1.0
     /// Device units per millimetre.
     var unitsPerMillimetre = 10.0
+    /// A touchpad's: `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` follow the number of fingers down.
+    var countsFingers = false
+    /// When set, each finger lands with this `ABS_MT_PRESSURE` (a touchpad's).
+    var pressure: Int32?
+    private var fingerKey: UInt16?
 
     init(unitsPerMillimetre: Double = 10, time: Double = 1.0) {
         self.unitsPerMillimetre = unitsPerMillimetre
@@ -95,6 +100,7 @@ struct PanelStream {
             add(.abs, AbsCode.mtTrackingID, nextID); nextID += 1
             let x = Int32((mm.0 * unitsPerMillimetre).rounded()), y = Int32((mm.1 * unitsPerMillimetre).rounded())
             add(.abs, AbsCode.mtPositionX, x); add(.abs, AbsCode.mtPositionY, y)
+            if let pressure { add(.abs, AbsCode.mtPressure, pressure) }
             down[slot] = (x, y)
         }
         for (slot, mm) in move.sorted(by: { $0.key < $1.key }) {
@@ -112,6 +118,15 @@ struct PanelStream {
         }
         if !wasDown && !down.isEmpty { add(.key, KeyCode.touch, 1) }
         if wasDown && down.isEmpty { add(.key, KeyCode.touch, 0) }
+        if countsFingers {
+            let keys = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
+            let key = down.isEmpty ? nil : keys[min(down.count, keys.count) - 1]
+            if key != fingerKey {
+                if let old = fingerKey { add(.key, old, 0) }
+                if let key { add(.key, key, 1) }
+                fingerKey = key
+            }
+        }
         if let first = down.sorted(by: { $0.key < $1.key }).first?.value, !land.isEmpty || !move.isEmpty {
             add(.abs, AbsCode.x, first.x); add(.abs, AbsCode.y, first.y)
         }

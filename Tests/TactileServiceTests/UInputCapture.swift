@@ -23,10 +23,17 @@ struct CapturedUInputDevice: Decodable {
 
     /// The events written, as the service wrote them (times are the kernel's to stamp: 0 here).
     var inputEvents: [InputEvent] {
+        stampedEvents.map { InputEvent(seconds: 0, microseconds: 0, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    /// The events written, each with the time it arrived (CLOCK_MONOTONIC, as the kernel stamps
+    /// them): what a reader of the copy, libinput, sees and when.
+    var stampedEvents: [InputEvent] {
         events.compactMap { entry in
-            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
+            guard entry.count == 5, let seconds = Int64(exactly: entry[0]), let microseconds = Int32(exactly: entry[1]),
+                  let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
                   let value = Int32(exactly: entry[4]) else { return nil }
-            return InputEvent(seconds: 0, microseconds: 0, type: EventType(rawValue: type), code: code, value: value)
+            return InputEvent(seconds: seconds, microseconds: microseconds, type: EventType(rawValue: type), code: code, value: value)
         }
     }
 
