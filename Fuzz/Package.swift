@@ -9,10 +9,12 @@ let tactile = Context.packageDirectory.split(separator: "/").dropLast().last.map
 /// The harnesses: each an executable whose libFuzzer entry point is `LLVMFuzzerTestOneInput`.
 let harnesses = [
     "FuzzTactileJSON", "FuzzEvemu", "FuzzLibinputYAML", "FuzzGetevent", "FuzzRemarkable", "FuzzJournal",
-    "FuzzReplay", "FuzzAssembler", "FuzzConvert", "FuzzConfig", "FuzzServiceDevice",
+    "FuzzReplay", "FuzzAssembler", "FuzzConvert", "FuzzConfig", "FuzzServiceDevice", "FuzzEmergency",
 ]
 /// The harnesses of the gesture service (TactileService: its config reader, its devices).
-let serviceHarnesses: Set = ["FuzzConfig", "FuzzServiceDevice"]
+let serviceHarnesses: Set = ["FuzzConfig", "FuzzServiceDevice", "FuzzEmergency"]
+/// Those that drive a service device (devices, touch scripts and configs of FuzzServiceSupport).
+let deviceHarnesses: Set = ["FuzzServiceDevice", "FuzzEmergency"]
 
 let package = Package(
     name: "TactileFuzz",
@@ -27,6 +29,15 @@ let package = Package(
                 .product(name: "TactileRecording", package: tactile),
             ]
         ),
+        // What the service-device harnesses share: the device decoder, touch scripts, a kernel model, configs.
+        .target(
+            name: "FuzzServiceSupport",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileService", package: tactile),
+            ]
+        ),
     ] + harnesses.map { name in
         .executableTarget(
             name: name,
@@ -35,6 +46,7 @@ let package = Package(
                 .product(name: "Tactile", package: tactile),
                 .product(name: "TactileRecording", package: tactile),
             ] + (serviceHarnesses.contains(name) ? [.product(name: "TactileService", package: tactile)] : [])
+              + (deviceHarnesses.contains(name) ? ["FuzzServiceSupport"] : [])
         )
     },
     swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)}
-ALL_TARGETS=(FuzzTactileJSON FuzzEvemu FuzzLibinputYAML FuzzGetevent FuzzRemarkable FuzzJournal FuzzReplay FuzzAssembler FuzzConvert FuzzConfig FuzzServiceDevice)
+ALL_TARGETS=(FuzzTactileJSON FuzzEvemu FuzzLibinputYAML FuzzGetevent FuzzRemarkable FuzzJournal FuzzReplay FuzzAssembler FuzzConvert FuzzConfig FuzzServiceDevice FuzzEmergency)
 smoke=0 build=1 targets=()
 for arg in "$@"; do
     case "$arg" in
@@ -49,6 +49,7 @@ seeds() {
         FuzzAssembler) echo Fuzz/Seeds/FuzzAssembler ;;
         FuzzConfig) echo Fuzz/Seeds/FuzzConfig ;;
         FuzzServiceDevice) echo Fuzz/Seeds/FuzzServiceDevice ;;
+        FuzzEmergency) echo Fuzz/Seeds/FuzzEmergency ;;
     esac
 }
 # The dictionaries of a target, concatenated into one (libFuzzer takes a single -dict).
@@ -62,7 +63,7 @@ dictionaries() {
         FuzzReplay | FuzzConvert) echo tactile evemu libinput getevent remarkable ;;
         FuzzAssembler) echo assembler ;;
         FuzzConfig) echo config ;;
-        FuzzServiceDevice) echo assembler ;;
+        FuzzServiceDevice | FuzzEmergency) echo assembler ;;
     esac
 }
 

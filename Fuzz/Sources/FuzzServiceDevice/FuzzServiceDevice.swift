@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FuzzServiceSupport
 import FuzzSupport
 import Tactile
 import TactileService
@@ -55,7 +56,7 @@ public func fuzzServiceDevice(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
     var input = FuzzCursor(FuzzInput.bytes(start, count))
     let flags = input.byte()
     let mode = input.byte()
-    let device = decodeDevice(flags: flags, &input)
+    let device = FuzzDevice.decode(flags: flags, &input)
     let startingSlot = Int32(input.byte())
     let events = mode & 8 != 0
         ? decodeEvents(&input)
@@ -244,37 +245,4 @@ private func decodeEvents(_ input: inout FuzzCursor) -> [InputEvent] {
         events.append(rawEvent(&input, microseconds: microseconds))
     }
     return events
-}
-
-private func decodeDevice(flags: UInt8, _ input: inout FuzzCursor) -> DeviceDescription {
-    let raw = flags & 2 != 0
-    let slotByte = input.byte()
-    let slotMaximum = slotByte == 0xFF ? input.int32() : Int32(slotByte % 16)
-    func range() -> (Int32, Int32) {
-        if raw { return (input.int32(), input.int32()) }
-        let minimum = Int32(Int16(bitPattern: input.uint16())) / 64
-        return (minimum, minimum + 1 + Int32(input.uint16() % 16384))
-    }
-    let (xMin, xMax) = range(), (yMin, yMax) = range()
-    let resolution = Int32(input.byte() / 8)
-    var axes = [
-        AbsoluteAxis(code: AbsCode.x, minimum: xMin, maximum: xMax, resolution: resolution),
-        AbsoluteAxis(code: AbsCode.y, minimum: yMin, maximum: yMax, resolution: resolution),
-        AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: slotMaximum),
-        AbsoluteAxis(code: AbsCode.mtPositionX, minimum: xMin, maximum: xMax, resolution: resolution),
-        AbsoluteAxis(code: AbsCode.mtPositionY, minimum: yMin, maximum: yMax, resolution: resolution),
-        AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
-    ]
-    if flags & 4 != 0 { axes.append(AbsoluteAxis(code: AbsCode.mtToolType, minimum: 0, maximum: 2)) }
-    if flags & 8 != 0 {
-        axes.append(AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255))
-        axes.append(AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255))
-    }
-    var keys: [UInt16] = [KeyCode.touch]
-    if flags & 16 != 0 { keys += [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap] }
-    let touchpad = flags & 1 != 0
-    if touchpad { keys.append(0x110) }
-    let properties: [UInt16] = flags & 32 != 0 ? [1] : (touchpad ? [0] : [])
-    return DeviceDescription(name: "fuzz", properties: properties, keys: keys.sorted(), axes: axes.sorted { $0.code < $1.code },
-                             kind: touchpad ? .touchpad : .touchscreen)
 }

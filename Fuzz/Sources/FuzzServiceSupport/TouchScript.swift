@@ -23,29 +23,37 @@ import Tactile
 /// - 6 spread and turn: every finger away from their centre by `Int8` 1/64ths
 ///   and round it by `Int8` degrees per frame, `arg + 1` frames 8 ms apart;
 /// - 7 raw: one event as the raw mode's (7 bytes), in the frame being built.
-struct TouchScript {
-    struct Finger {
-        var id: Int32 = -1
-        var x: Int64 = 0, y: Int64 = 0
-        var tool: Int32 = 0
+package struct TouchScript {
+    package struct Finger {
+        package var id: Int32 = -1
+        package var x: Int64 = 0, y: Int64 = 0
+        package var tool: Int32 = 0
+
+        package init(id: Int32 = -1, x: Int64 = 0, y: Int64 = 0, tool: Int32 = 0) {
+            self.id = id
+            self.x = x
+            self.y = y
+            self.tool = tool
+        }
     }
 
-    let device: DeviceDescription
-    let xRange: ClosedRange<Int64>, yRange: ClosedRange<Int64>
-    let slotCount: Int
-    let hasToolType: Bool, hasPressure: Bool, hasFingerKeys: Bool
-    var fingers: [Finger]
+    package let device: DeviceDescription
+    package let xRange: ClosedRange<Int64>, yRange: ClosedRange<Int64>
+    package let slotCount: Int
+    package let hasToolType: Bool, hasPressure: Bool, hasFingerKeys: Bool
+    package var fingers: [Finger]
     /// What the device last sent, to send changes only.
     var sent: [Finger]
-    var sentSlot: Int
+    /// The slot the device's next per-slot events apply to (-1: named in the next frame whatever it is).
+    package var sentSlot: Int
     var sentKeys: [UInt16: Int32] = [:]
     var sentSingle: (x: Int64, y: Int64, pressure: Int32) = (-1, -1, -1)
-    var nextID: Int32 = 1
-    var microseconds: Int64 = 1_000_000
+    package var nextID: Int32 = 1
+    package var microseconds: Int64 = 1_000_000
     var pending: [InputEvent] = []
-    var events: [InputEvent] = []
+    package var events: [InputEvent] = []
 
-    init(device: DeviceDescription, startingSlot: Int) {
+    package init(device: DeviceDescription, startingSlot: Int) {
         self.device = device
         func range(_ code: UInt16) -> ClosedRange<Int64> {
             guard let axis = device.axis(code) else { return 0...0 }
@@ -75,7 +83,12 @@ struct TouchScript {
         return range.lowerBound + Int64(byte) * (span / 0xBF)
     }
 
-    static func decode(device: DeviceDescription, startingSlot: Int, _ input: inout FuzzCursor, maximumEvents: Int) -> [InputEvent] {
+    package static func decode(device: DeviceDescription, startingSlot: Int, _ input: inout FuzzCursor, maximumEvents: Int) -> [InputEvent] {
+        decodeScript(device: device, startingSlot: startingSlot, &input, maximumEvents: maximumEvents).events
+    }
+
+    /// The script the input describes, to go on from (its fingers, its clock).
+    package static func decodeScript(device: DeviceDescription, startingSlot: Int, _ input: inout FuzzCursor, maximumEvents: Int) -> TouchScript {
         var script = TouchScript(device: device, startingSlot: startingSlot)
         while !input.isAtEnd, script.events.count < maximumEvents {
             let op = input.byte()
@@ -112,7 +125,7 @@ struct TouchScript {
                 script.pending.append(rawEvent(&input, microseconds: script.microseconds))
             }
         }
-        return script.events
+        return script
     }
 
     mutating func move(_ slot: Int, dx: UInt8, dy: UInt8) {
@@ -141,7 +154,7 @@ struct TouchScript {
     }
 
     /// Sends what changed since the last frame, `step` µs later (nothing when nothing did).
-    mutating func frame(after step: Int64) {
+    package mutating func frame(after step: Int64) {
         microseconds += step
         let time = microseconds
         var out = pending
@@ -197,7 +210,7 @@ struct TouchScript {
 
 /// One event of the raw mode: time step (0xFF: 5 ms back), type selector,
 /// code, value (`Int32`; a selector with bit 2 set takes `Int8` of its first byte).
-func rawEvent(_ input: inout FuzzCursor, microseconds: Int64) -> InputEvent {
+package func rawEvent(_ input: inout FuzzCursor, microseconds: Int64) -> InputEvent {
     _ = input.byte()
     let selector = input.byte(), codeByte = input.byte()
     let raw = input.int32()
@@ -218,6 +231,6 @@ let touchKeys: [UInt16] = [0x14a, 0x145, 0x14d, 0x14e, 0x14f, 0x148, 0x140, 0x11
 /// The absolute axes the events name.
 let touchAxes: [UInt16] = [0x2f, 0x39, 0x35, 0x36, 0x2f, 0x39, 0x35, 0x36, 0x37, 0x3a, 0x30, 0x00, 0x01, 0x18]
 
-func absCode(_ byte: UInt8) -> UInt16 {
+package func absCode(_ byte: UInt8) -> UInt16 {
     byte < 224 ? touchAxes[Int(byte) % touchAxes.count] : UInt16(byte & 0x3f)
 }

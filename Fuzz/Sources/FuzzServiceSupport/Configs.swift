@@ -1,11 +1,11 @@
-// The configs FuzzServiceDevice runs a device under, chosen by a byte of the input.
+// The configs the service's harnesses run a device under, chosen by a byte of the input.
 import TactileService
 
 /// The built-in configs, as TOML: each parsed once, and a config that does not
 /// parse cleanly (an error or a warning) stops the fuzzer at its first input.
-enum FuzzConfigs {
+package enum FuzzConfigs {
     /// `[devices]`, `[zones.*]` and `[[gesture]]` texts, by selector (the default config is 0).
-    static let texts: [(name: String, toml: String)] = [
+    package static let texts: [(name: String, toml: String)] = [
         ("edges", """
         # All four edges hold; 1-finger swipes inward and taps in each.
         [zones.left]
@@ -204,7 +204,7 @@ enum FuzzConfigs {
     ]
 
     /// Every config, the default first, parsed once.
-    static let all: [(name: String, config: GestureConfig)] = [("default", ConfigLoader.defaultConfig)] + texts.map { entry in
+    package static let all: [(name: String, config: GestureConfig)] = [("default", ConfigLoader.defaultConfig)] + texts.map { entry in
         let result = ConfigLoader.parse(entry.toml, file: entry.name + ".toml")
         guard let config = result.config, result.diagnostics.isEmpty else {
             fatalError("the fuzz config \(entry.name) does not parse cleanly: \(result.diagnostics)")
