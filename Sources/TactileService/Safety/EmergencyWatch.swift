@@ -49,13 +49,18 @@ public struct EmergencyWatch: Hashable, Sendable {
     /// Takes one frame of the device; returns whether the gesture is made (due by the frame's time).
     public mutating func observe(_ frame: TouchFrame) -> Bool {
         guard fingers > 0 else { return false }
-        var active: [TouchID: Point] = [:]
-        for touch in frame.touches where !touch.phase.isFinal { active[touch.id] = touch.surfaceLocation }
-        guard active.count + frame.untrackedFingerCount >= fingers else {
-            since = nil
-            anchors = [:]
+        // Most frames have fewer fingers: counted first, nothing kept.
+        var count = frame.untrackedFingerCount
+        for touch in frame.touches where !touch.phase.isFinal { count += 1 }
+        guard count >= fingers else {
+            if since != nil {
+                since = nil
+                anchors = [:]
+            }
             return false
         }
+        var active: [TouchID: Point] = [:]
+        for touch in frame.touches where !touch.phase.isFinal { active[touch.id] = touch.surfaceLocation }
         let moved = active.contains { id, location in
             anchors[id].map { location.distance(to: $0) > Self.allowableMovement } ?? false
         }
