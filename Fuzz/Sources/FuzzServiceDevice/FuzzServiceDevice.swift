@@ -44,8 +44,9 @@ import TactileService
 /// 5. when the device's own stream has `BTN_TOUCH` down exactly while it has
 ///    contacts (after each `SYN_REPORT`), names no slot the device lacks and
 ///    has no `SYN_DROPPED`, so has the copy's;
-/// 6. when nothing was claimed or released (no `.claimed` or `.released`
-///    report: no touch was taken, none held), the stream has no `SYN_DROPPED`,
+/// 6. when nothing was claimed or released and the emergency was not made
+///    (no `.claimed`, `.released` or `.emergency` report: no touch was taken,
+///    none held, none cancelled on the way out), the stream has no `SYN_DROPPED`,
 ///    starts in slot 0, never names a slot the device lacks and never changes a
 ///    tracking id ≥ 0 straight to another,
 ///    the copy was sent the device's frames byte for byte until `finish`:
@@ -87,7 +88,7 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
     service.onReport = { report in
         if verbose { print("  \(report)") }
         switch report {
-        case .claimed, .released: tookOrHeld = true
+        case .claimed, .released, .emergency: tookOrHeld = true
         default: break
         }
     }

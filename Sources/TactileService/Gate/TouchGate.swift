@@ -145,9 +145,6 @@ public struct TouchGate {
     /// Whether the contact in `slot` is down on the device.
     public func isDown(slot: Int) -> Bool { slots.indices.contains(slot) && slots[slot].input.isActive }
 
-    /// Whether any contact is down on the device.
-    public var deviceHasContacts: Bool { slots.contains { $0.input.isActive } }
-
     /// Whether any contact the copy holds is down (what an app behind sees).
     public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
 
