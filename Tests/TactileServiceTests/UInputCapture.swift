@@ -17,6 +17,8 @@ struct CapturedUInputDevice: Decodable {
     var node: String?
     /// `[sec, usec, type, code, value]` as written.
     var events: [[Int64]]
+    /// When each event was written, in seconds after the testbed started.
+    var times: [Double]
 
     /// The (type, code, value) triples written, in order.
     var triples: [[Int64]] { events.map { Array($0.suffix(3)) } }
