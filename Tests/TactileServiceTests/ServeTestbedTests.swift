@@ -81,9 +81,11 @@ struct ServeTestbedTests {
 
     /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
+    /// `testbed` adds options of the testbed helper; `unplugAfter` is when the device goes away,
+    /// in seconds after serve opened it (by default 1.5 s after the last event).
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
-               namesConfig: Bool = true) throws -> Served {
+               namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -108,8 +110,8 @@ struct ServeTestbedTests {
         var arguments = [
             "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
             "--uinput", "--uinput-capture", capture,
-            "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
-        ] + replugging
+            "--unplug", "--after-open", "--after-seconds", String(unplugAfter ?? duration + 1.5), "--timeout", "20",
+        ] + replugging + testbed
         // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
         // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
         let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "60"]

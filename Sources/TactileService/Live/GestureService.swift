@@ -28,7 +28,8 @@ import Glibc
 ///
 /// ```swift
 /// let service = try GestureService(options: .init(), sink: try UInputSink(), commands: SpawningCommandRunner())
-/// service.log = { print($0) }
+/// let log = LogQueue(fileDescriptor: STDERR_FILENO)
+/// service.log = { log.enqueue($0) }
 /// let interrupt = service.stopSignal.stopOnSignals()
 /// defer { interrupt.cancel() }
 /// let reason = try service.run()
@@ -78,7 +79,9 @@ public final class GestureService {
     public let options: Options
     /// Stops ``run()`` when sent (signal handlers and tests send it).
     public let stopSignal = LiveSession.StopSignal()
-    /// Where the service says what it does (one line each).
+    /// Where the service says what it does (one line each). It is called on
+    /// the input path, between reading a device and writing its copy, so it
+    /// must return at once: hand the line to a ``LogQueue``, never write it.
     public var log: (String) -> Void = { _ in }
     /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
