@@ -5,7 +5,7 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
     tools/umockdev-testbed.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--grabbed]
         [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
-        [--stderr-stall S] [--terminate-after S]
+        [--flaky NODE] [--stderr-stall S] [--terminate-after S]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
                   [--after-seconds S] [--timeout S] [--no-hangup]
                   [--replug-after S --replug-device NEW.umockdev
@@ -56,6 +56,13 @@ maximum, fuzz, flat, resolution}], "created", "sysname", "node", "destroyed",
 at which each event was written, ...]}. --uinput-refuse ERRNO makes
 UI_DEV_CREATE fail with that errno number (as the kernel does with EINVAL
 for a bad setup). The event nodes are bare: their ioctls are not answered.
+
+--flaky NODE: every time COMMAND (or a process it started) has NODE open, its
+descriptor hangs up (the pty behind the node is closed, as --unplug does) while
+the node stays: a new pty takes the old one's place at once, so NODE opens
+again, answers its ioctls, and hangs up again as soon as it is open — a device
+whose reads fail, however often it is taken again. How many times it hung up
+is said at the end.
 
 --stderr-stall S: COMMAND's standard error is a pipe that this script fills
 first (as a reader that stopped reading leaves it: a terminal after Ctrl-S, a
@@ -431,6 +438,45 @@ class StalledPipe:
         os.close(self.reader)
 
 
+class FlakyNode:
+    """A node whose descriptor hangs up whenever COMMAND has it open; it opens again at once (--flaky)."""
+
+    def __init__(self, bed, node):
+        self.bed = bed
+        self.node = node
+        self.root = bed.get_root_dir()
+        self.link = os.path.join(self.root, node.lstrip("/"))
+        self.hangups = 0
+
+    def step(self, pid):
+        pty = os.path.realpath(self.link)
+        if not has_open(pid, pty):
+            return
+        # The testbed knows the pty as an input node through dev/.ptymap (pty -> MAJOR:MINOR).
+        ptymap = os.path.join(self.root, "dev", ".ptymap")
+        old_entry = os.path.join(ptymap, pty.replace("/", "_"))
+        numbers = os.readlink(old_entry)
+        master, slave = os.openpty()
+        name = os.ttyname(slave)
+        os.close(slave)
+        entry = os.path.join(ptymap, name.replace("/", "_"))
+        if os.path.lexists(entry):
+            os.unlink(entry)  # a number a closed pty had before
+        os.symlink(numbers, entry)
+        replacement = self.link + ".new"
+        os.symlink(name, replacement)
+        os.rename(replacement, self.link)
+        # Hang up the old pty (keeping its descriptor number valid, as the event replay may write to it).
+        old = self.bed.get_dev_fd(self.node) if self.hangups == 0 else self.master
+        devnull = os.open(os.devnull, os.O_RDWR)
+        os.dup2(devnull, old)
+        os.close(devnull)
+        # Its number is free again: umockdev refuses a new node whose pty finds it taken.
+        os.unlink(old_entry)
+        self.master = master
+        self.hangups += 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 0 when the UMockdev bindings are usable")
@@ -457,6 +503,8 @@ def main():
     parser.add_argument("--replug-ioctl", help="with --replug-after: NODE=FILE, its ioctl record")
     parser.add_argument("--replug-events", help="with --replug-after: NODE=FILE, the evemu events it replays")
     parser.add_argument("--timeout", type=float, default=10.0, help="kill COMMAND this many seconds after the removal")
+    parser.add_argument("--flaky", metavar="NODE",
+                        help="hang up NODE's descriptor whenever COMMAND has it open, keeping the node (see above)")
     parser.add_argument("--stderr-stall", type=float, default=None, metavar="S",
                         help="COMMAND's standard error is a full pipe left unread for S seconds (see above)")
     parser.add_argument("--terminate-after", type=float, default=None, metavar="S",
@@ -518,6 +566,7 @@ def main():
                              stderr=stall.writer if stall else None)
     if stall:
         stall.started(started)
+    flaky = FlakyNode(testbed, options.flaky) if options.flaky else None
     terminated_at = None
     out = sys.stdout.buffer
     lines = 0
@@ -580,6 +629,8 @@ def main():
 
     while True:
         now = time.monotonic()
+        if flaky:
+            flaky.step(child.pid)
         if stall:
             stall.step(now)
         if options.terminate_after is not None and terminated_at is None and now >= started + options.terminate_after \
@@ -636,6 +687,8 @@ def main():
     ended = time.monotonic()
     if stall:
         stall.finish()
+    if flaky:
+        say("%s hung up %d times" % (options.flaky, flaky.hangups))
     if terminated_at is not None:
         say("%s exited %.3f s after the SIGTERM" % (command[0], ended - terminated_at))
     if uinput is not None and options.uinput_capture:
