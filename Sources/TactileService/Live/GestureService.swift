@@ -118,6 +118,8 @@ public final class GestureService {
     static let quickRescanPeriod = 10.0
     /// Named nodes not there (said once).
     var waitingFor: Set<String> = []
+    /// Nodes whose device failed, waiting before they are taken again.
+    var backoff = DeviceBackoff()
     var emergency = false
 
     final class ManagedDevice {
@@ -212,6 +214,7 @@ public final class GestureService {
             if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
                 nextScan = min(nextScan, scanned + Self.quickRescanInterval)
             }
+            if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
         }
         return emergency ? .emergency : .stopped
     }
