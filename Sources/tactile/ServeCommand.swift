@@ -96,6 +96,8 @@ struct ServeCommand: ParsableCommand {
         LineOutput.standardOutput.flush()
         let log = LogQueue(fileDescriptor: STDERR_FILENO)
         let reports = dryRun ? LogQueue(fileDescriptor: STDOUT_FILENO) : nil
+        // libevdev's own messages (which quote device names) too, escaped.
+        EvdevLog.setHandler { line in log.enqueue("tactile serve: " + line) }
         let commands: CommandRunner = dryRun ? PrintingCommandRunner(log: log) : SpawningCommandRunner()
         let service: GestureService
         do throws(ServiceError) {
