@@ -18,10 +18,13 @@ import Glibc
 ///   measures from reading a frame's `SYN_REPORT` to its write returning.
 /// - **Going away.** A device that vanishes is dropped (its copy removed)
 ///   and taken again when it returns.
-/// - **Config.** The config file's directory is watched, so an editor that
-///   saves by renaming is seen: a valid config takes over on each device as
-///   soon as no finger is down; an invalid one is refused with its
-///   diagnostics and the last good one stays.
+/// - **Config.** The config file's directory is watched (and, for a
+///   symbolic link, the directory of each link and of the file it names), so
+///   an editor that saves by renaming is seen; a change is read once the file
+///   was closed after writing and stayed quiet for a moment, and a file that
+///   changes while it is read is not applied. A valid config takes over on
+///   each device as soon as no finger is down; an invalid one, or one another
+///   user could write, is refused with its diagnostics and the last good one stays.
 /// - **The end.** ``stopSignal`` (SIGINT, SIGTERM) or the emergency gesture
 ///   end the loop within ``checkInterval``: every touch the copies hold is
 ///   released, every grab let go, every virtual device removed.
@@ -120,6 +123,8 @@ public final class GestureService {
     var waitingFor: Set<String> = []
     /// Nodes whose device failed, waiting before they are taken again.
     var backoff = DeviceBackoff()
+    /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
+    var reloadDue: Double?
     var emergency = false
 
     final class ManagedDevice {
@@ -182,7 +187,7 @@ public final class GestureService {
             let now = Self.monotonic()
             if devices.isEmpty, let limit = options.idleExit, now - idleSince >= limit { return .idle }
             if !devices.isEmpty { idleSince = now }
-            var timeout = min(Self.checkInterval, max(0, nextScan - now))
+            var timeout = min(Self.checkInterval, max(0, nextScan - now), reloadTimeout(now: now))
             for managed in devices.values {
                 guard let deadline = managed.service?.nextDeadline else { continue }
                 timeout = min(timeout, max(0, deadline - estimatedTime(of: managed, now: now)))
@@ -195,7 +200,7 @@ public final class GestureService {
             if fds[0].revents != 0 {
                 let changes = watches.changes()
                 if changes.contains(.devices) { scan() }
-                if changes.contains(.config) { reloadConfig() }
+                if changes.contains(.config) { configChanged() }
             }
             for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
                 guard let path = entry.path else { continue }
@@ -204,9 +209,10 @@ public final class GestureService {
             }
             fireTimers()
             commands.reap()
+            reloadIfDue()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.
-                if watches.ensure().contains(.config) { reloadConfig() }
+                if watches.ensure().contains(.config) { configChanged() }
                 scan()
                 nextScan = Self.monotonic() + options.rescanInterval
             }
