@@ -10,7 +10,8 @@ import Glibc
 /// ``enqueue(_:)`` only adds the line to a bounded queue and returns: it
 /// never blocks on the descriptor (the lock it takes is held by the writer
 /// only to take lines out, never during a write) and never grows the queue
-/// beyond ``maximumLines`` lines or ``maximumBytes`` bytes. A thread of the
+/// beyond ``maximumLines`` lines or ``maximumBytes`` bytes (besides the
+/// batch the writer took out and is writing, at most as much). A thread of the
 /// queue's own does the blocking writes, escaping each line as it goes
 /// (`TextFormat.visible`, backslashes kept). When the reader stalls (Ctrl-S
 /// in a terminal, a pager, a stuck journal) the queue fills up; lines that
