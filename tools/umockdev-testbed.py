@@ -5,6 +5,7 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
     tools/umockdev-testbed.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--grabbed]
         [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
+        [--flaky NODE] [--stderr-stall S] [--terminate-after S]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
                   [--after-seconds S] [--timeout S] [--no-hangup]
                   [--replug-after S --replug-device NEW.umockdev
@@ -51,10 +52,26 @@ set anything up: {"name", "phys", "id": {bustype, vendor, product, version},
 "ff_effects_max", "bits": {"EV": [...], "KEY": [...], "ABS": [...], "REL",
 "MSC", "LED", "SND", "FF", "SW", "PROP"}, "abs": [{code, value, minimum,
 maximum, fuzz, flat, resolution}], "created", "sysname", "node", "destroyed",
-"events": [[sec, usec, type, code, value], ...]} (an event written with a
-zero time is kept with the CLOCK_MONOTONIC time it arrived, as the kernel stamps it). --uinput-refuse ERRNO makes
+"events": [[sec, usec, type, code, value], ...], "times": [seconds after the start
+at which each event was written, ...]}. --uinput-refuse ERRNO makes
 UI_DEV_CREATE fail with that errno number (as the kernel does with EINVAL
 for a bad setup). The event nodes are bare: their ioctls are not answered.
+
+--flaky NODE: every time COMMAND (or a process it started) has NODE open, its
+descriptor hangs up (the pty behind the node is closed, as --unplug does) while
+the node stays: a new pty takes the old one's place at once, so NODE opens
+again, answers its ioctls, and hangs up again as soon as it is open — a device
+whose reads fail, however often it is taken again. How many times it hung up
+is said at the end.
+
+--stderr-stall S: COMMAND's standard error is a pipe that this script fills
+first (as a reader that stopped reading leaves it: a terminal after Ctrl-S, a
+pager, a stuck journal), so that COMMAND's first write to it blocks, and does
+not read for S seconds; then it is read, without the filling, onto this
+script's standard error until COMMAND ends (what is left then is read too).
+
+--terminate-after S: S seconds after the start, COMMAND is sent SIGTERM; how
+long it took to exit after it is said at the end.
 
 Lines starting with `umockdev-testbed:` on standard error say when the device
 was removed and how COMMAND ended. `--check` exits 0 when the UMockdev GObject
@@ -208,8 +225,10 @@ def c_string(data):
     return bytes(data).split(b"\0", 1)[0].decode("utf-8", "replace")
 
 
-def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100):
-    """An ioctl handler emulating /dev/uinput; its `devices` list what each opening set up."""
+def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100, started=None):
+    """An ioctl handler emulating /dev/uinput; its `devices` list what each opening set up
+    (each event with the time it was written, in seconds after `started`)."""
+    started = time.monotonic() if started is None else started
 
     class UInputHandler(UMockdev.IoctlBase):
         def __init__(self):
@@ -223,7 +242,7 @@ def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100):
             if client not in self.clients:
                 record = {"name": "", "phys": "", "id": {"bustype": 0, "vendor": 0, "product": 0, "version": 0},
                           "ff_effects_max": 0, "bits": {}, "abs": [], "created": False, "sysname": None,
-                          "node": None, "destroyed": False, "events": []}
+                          "node": None, "destroyed": False, "events": [], "times": []}
                 self.clients[client] = record
                 self.devices.append(record)
             return self.clients[client]
@@ -345,14 +364,10 @@ def make_uinput_handler(UMockdev, bed, refuse_errno=0, first_number=100):
                 if len(data) % INPUT_EVENT.size:
                     client.complete(-1, errno.EINVAL)
                     return True
-                # The kernel stamps what uinput is sent with the time it arrives (CLOCK_MONOTONIC, as
-                # libinput reads it): an event written without a time is kept with that of its arrival.
-                now = time.monotonic()
+                written = round(time.monotonic() - started, 6)
                 for offset in range(0, len(data), INPUT_EVENT.size):
-                    seconds, microseconds, kind, code, value = INPUT_EVENT.unpack_from(data, offset)
-                    if seconds == 0 and microseconds == 0:
-                        seconds, microseconds = int(now), int(round((now - int(now)) * 1e6))
-                    record["events"].append([seconds, microseconds, kind, code, value])
+                    record["events"].append(list(INPUT_EVENT.unpack_from(data, offset)))
+                    record["times"].append(written)
                 client.complete(len(data), 0)
             return True
 
@@ -375,6 +390,91 @@ def save_uinput_capture(handler, path):
                     bits.sort()
                 record["abs"].sort(key=lambda axis: axis["code"])
                 handle.write(json.dumps(record, sort_keys=True) + "\n")
+
+
+class StalledPipe:
+    """COMMAND's standard error: a pipe filled first and not read for `seconds` (--stderr-stall)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+        self.reader, self.writer = os.pipe()
+        # Fill it while non-blocking, then make it blocking again (the flag is the pipe's, shared with COMMAND).
+        os.set_blocking(self.writer, False)
+        self.filling = 0
+        for size in (4096, 1):
+            while True:
+                try:
+                    self.filling += os.write(self.writer, b"#" * size)
+                except BlockingIOError:
+                    break
+        os.set_blocking(self.writer, True)
+        self.until = None
+        self.skipped = 0
+
+    def started(self, started):
+        os.close(self.writer)
+        self.until = started + self.seconds
+        os.set_blocking(self.reader, False)
+
+    def drain(self):
+        while True:
+            try:
+                data = os.read(self.reader, 65536)
+            except BlockingIOError:
+                return
+            if not data:
+                return
+            skip = min(len(data), self.filling - self.skipped)
+            self.skipped += skip
+            sys.stderr.buffer.write(data[skip:])
+            sys.stderr.flush()
+
+    def step(self, now):
+        if now >= self.until:
+            self.drain()
+
+    def finish(self):
+        self.drain()
+        os.close(self.reader)
+
+
+class FlakyNode:
+    """A node whose descriptor hangs up whenever COMMAND has it open; it opens again at once (--flaky)."""
+
+    def __init__(self, bed, node):
+        self.bed = bed
+        self.node = node
+        self.root = bed.get_root_dir()
+        self.link = os.path.join(self.root, node.lstrip("/"))
+        self.hangups = 0
+
+    def step(self, pid):
+        pty = os.path.realpath(self.link)
+        if not has_open(pid, pty):
+            return
+        # The testbed knows the pty as an input node through dev/.ptymap (pty -> MAJOR:MINOR).
+        ptymap = os.path.join(self.root, "dev", ".ptymap")
+        old_entry = os.path.join(ptymap, pty.replace("/", "_"))
+        numbers = os.readlink(old_entry)
+        master, slave = os.openpty()
+        name = os.ttyname(slave)
+        os.close(slave)
+        entry = os.path.join(ptymap, name.replace("/", "_"))
+        if os.path.lexists(entry):
+            os.unlink(entry)  # a number a closed pty had before
+        os.symlink(numbers, entry)
+        replacement = self.link + ".new"
+        os.symlink(name, replacement)
+        os.rename(replacement, self.link)
+        # Hang up the old pty (keeping its descriptor number valid, as the event replay may write to it).
+        old = self.bed.get_dev_fd(self.node) if self.hangups == 0 else self.master
+        devnull = os.open(os.devnull, os.O_RDWR)
+        os.dup2(devnull, old)
+        os.close(devnull)
+        # Its number is free again: umockdev refuses a new node whose pty finds it taken.
+        os.unlink(old_entry)
+        self.master = master
+        self.hangups += 1
 
 
 def main():
@@ -403,6 +503,12 @@ def main():
     parser.add_argument("--replug-ioctl", help="with --replug-after: NODE=FILE, its ioctl record")
     parser.add_argument("--replug-events", help="with --replug-after: NODE=FILE, the evemu events it replays")
     parser.add_argument("--timeout", type=float, default=10.0, help="kill COMMAND this many seconds after the removal")
+    parser.add_argument("--flaky", metavar="NODE",
+                        help="hang up NODE's descriptor whenever COMMAND has it open, keeping the node (see above)")
+    parser.add_argument("--stderr-stall", type=float, default=None, metavar="S",
+                        help="COMMAND's standard error is a full pipe left unread for S seconds (see above)")
+    parser.add_argument("--terminate-after", type=float, default=None, metavar="S",
+                        help="send COMMAND SIGTERM S seconds after the start")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     options = parser.parse_args()
 
@@ -422,6 +528,7 @@ def main():
         os.execvp("umockdev-wrapper", ["umockdev-wrapper", sys.executable] + sys.argv)
 
     global testbed
+    started = time.monotonic()
     testbed = UMockdev.Testbed.new()
     syspaths = {}
     for description in options.device:
@@ -441,7 +548,7 @@ def main():
     uinput = None
     if options.uinput:
         add_uinput(testbed)
-        uinput = make_uinput_handler(UMockdev, testbed, refuse_errno=options.uinput_refuse)
+        uinput = make_uinput_handler(UMockdev, testbed, refuse_errno=options.uinput_refuse, started=started)
         testbed.attach_ioctl("/dev/uinput", uinput)
 
     node = syspath = None
@@ -454,8 +561,13 @@ def main():
             return 2
         syspath = syspaths[node]
 
-    started = time.monotonic()
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    stall = StalledPipe(options.stderr_stall) if options.stderr_stall is not None else None
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                             stderr=stall.writer if stall else None)
+    if stall:
+        stall.started(started)
+    flaky = FlakyNode(testbed, options.flaky) if options.flaky else None
+    terminated_at = None
     out = sys.stdout.buffer
     lines = 0
     pending = b""
@@ -517,6 +629,15 @@ def main():
 
     while True:
         now = time.monotonic()
+        if flaky:
+            flaky.step(child.pid)
+        if stall:
+            stall.step(now)
+        if options.terminate_after is not None and terminated_at is None and now >= started + options.terminate_after \
+                and child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+            terminated_at = time.monotonic()
+            say("sent SIGTERM to %s %.2f s after the start" % (command[0], terminated_at - started))
         if options.replug_after is not None and not replugged and removed_at is not None \
                 and now >= removed_at + options.replug_after:
             returned = replug()
@@ -543,7 +664,7 @@ def main():
         if not stdout_open:
             if child.poll() is not None:
                 break
-            time.sleep(0.02)
+            time.sleep(0.005 if terminated_at is not None else 0.02)
             continue
         ready, _, _ = select.select([child.stdout], [], [], 0.02)
         if ready:
@@ -563,6 +684,13 @@ def main():
                 lines_reached = True
 
     status = child.returncode
+    ended = time.monotonic()
+    if stall:
+        stall.finish()
+    if flaky:
+        say("%s hung up %d times" % (options.flaky, flaky.hangups))
+    if terminated_at is not None:
+        say("%s exited %.3f s after the SIGTERM" % (command[0], ended - terminated_at))
     if uinput is not None and options.uinput_capture:
         save_uinput_capture(uinput, options.uinput_capture)
     if status < 0:

@@ -186,11 +186,17 @@ public final class EvdevDevice {
             }
         default: break
         }
-        var created: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &created)
-        guard rc == 0, let handle = created else {
+        guard let handle = libevdev_new() else {
             close(fd)
-            throw EvdevError(errno: -rc, path: path, operation: "libevdev_new_from_fd")
+            throw EvdevError(errno: ENOMEM, path: path, operation: "libevdev_new")
+        }
+        // libevdev's messages (which quote the device's name) go through the program's log, escaped.
+        EvdevLog.install(on: handle)
+        let rc = libevdev_set_fd(handle, fd)
+        guard rc == 0 else {
+            libevdev_free(handle)
+            close(fd)
+            throw EvdevError(errno: -rc, path: path, operation: "libevdev_set_fd")
         }
         let description = Self.describe(handle)
         if options.requireTouch, description.kind == .other {

@@ -1,6 +1,7 @@
 // Buffered, ordered lines to standard output and standard error.
 import Foundation
 import Tactile
+import TactileEvdev
 
 /// Lines written to standard output or standard error through one buffer, so
 /// output stays in order; with `flushesEachLine` every line appears as soon as
@@ -42,4 +43,18 @@ final class LineOutput {
 func printError(_ line: String) {
     LineOutput.standardOutput.flush()
     LineOutput.standardError.write(line)
+}
+
+/// Routes libevdev's own messages (escaped by `EvdevLog`) to standard error
+/// as `command`'s lines (`tactile demo: libevdev: …`), in order with the rest:
+/// for commands that read devices on the main thread (`demo`, `record`).
+/// A message from another thread goes straight to standard error.
+func routeLibevdevMessages(to command: String) {
+    EvdevLog.setHandler { line in
+        if Thread.isMainThread {
+            printError("tactile \(command): " + line)
+        } else {
+            FileHandle.standardError.write(Data(("tactile \(command): " + line + "\n").utf8))
+        }
+    }
 }

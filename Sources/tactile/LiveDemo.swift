@@ -25,6 +25,7 @@ struct LiveDemo {
                 throw ExitCode.failure
             }
         }
+        routeLibevdevMessages(to: "demo")
         let device: EvdevDevice
         do throws(EvdevError) {
             device = try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))

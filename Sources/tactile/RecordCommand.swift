@@ -76,6 +76,7 @@ struct RecordCommand: AsyncParsableCommand {
             printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
             throw ExitCode.failure
         }
+        routeLibevdevMessages(to: "record")
         let evdev: EvdevDevice
         do throws(EvdevError) {
             evdev = try EvdevDevice(path: path, options: .init(requireTouch: true))

@@ -90,61 +90,80 @@ struct ServeCommand: ParsableCommand {
             configPath: config, environment: ProcessInfo.processInfo.environment, inputDirectory: inputDirectory,
             devicePaths: devices, passThrough: !dryRun, rescanInterval: rescanInterval, idleExit: idleExit
         )
+        // While serving, nothing is written directly: the log (standard error) and a dry run's
+        // reports (standard output) go through queues whose threads do the writing, so a stalled
+        // reader (Ctrl-S, a pager, a stuck journal) never holds up a device or a stop.
+        LineOutput.standardOutput.flush()
+        let log = LogQueue(fileDescriptor: STDERR_FILENO)
+        let reports = dryRun ? LogQueue(fileDescriptor: STDOUT_FILENO) : nil
+        // libevdev's own messages (which quote device names) too, escaped.
+        EvdevLog.setHandler { line in log.enqueue("tactile serve: " + line) }
+        let commands: CommandRunner = dryRun ? PrintingCommandRunner(log: log) : SpawningCommandRunner()
         let service: GestureService
         do throws(ServiceError) {
-            service = try GestureService(options: options, sink: sink, commands: dryRun ? PrintingCommandRunner() : SpawningCommandRunner())
+            service = try GestureService(options: options, sink: sink, commands: commands)
         } catch {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
         }
-        let output = LineOutput.standardOutput
-        output.flushesEachLine = true
         service.log = { line in
-            if !quiet || ["refused", "cannot", "error"].contains(where: line.contains) { printError("tactile serve: " + line) }
+            if !quiet || ["refused", "cannot", "error"].contains(where: line.contains) { log.enqueue("tactile serve: " + line) }
         }
-        if dryRun {
-            service.onReport = { path, report in output.write(TextFormat.visible(path) + ": " + report.description) }
+        if let reports {
+            service.onReport = { path, report in reports.enqueue(TextFormat.visible(path) + ": " + report.description) }
         } else if quiet {
             service.onReport = { path, report in
-                if case .failed = report { printError("tactile serve: \(TextFormat.visible(path)): \(report)") }
+                if case .failed = report { log.enqueue("tactile serve: \(TextFormat.visible(path)): \(report)") }
             }
         }
         let interrupt = service.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
+        // The end waits for the queues, but never long: a reader that does not read does not hold up the exit.
+        defer {
+            let deadline = Date().addingTimeInterval(Self.flushTimeout)
+            reports?.flush(timeout: deadline.timeIntervalSinceNow)
+            log.flush(timeout: deadline.timeIntervalSinceNow)
+        }
         let reason: GestureService.EndReason
         do throws(ServiceError) {
             reason = try service.run()
         } catch {
-            printError("tactile: error: \(error)")
+            log.enqueue("tactile: error: \(error)")
             throw ExitCode.failure
         }
         if stats {
-            printError("tactile serve: pass-through (read to write): \(service.passThroughLatency.summary)")
-            printError("tactile serve: without the writes (recognition, gate, actions): \(service.serviceLatency.summary)")
-            printError("tactile serve: recognition alone: \(service.engineLatency.summary)")
+            log.enqueue("tactile serve: pass-through (read to write): \(service.passThroughLatency.summary)")
+            log.enqueue("tactile serve: without the writes (recognition, gate, actions): \(service.serviceLatency.summary)")
+            log.enqueue("tactile serve: recognition alone: \(service.engineLatency.summary)")
         }
         if let recording, let directory = self.output {
             do throws(OutputError) {
-                for file in try recording.save(to: directory, overwrite: true) { printError("tactile serve: saved \(TextFormat.visible(file))") }
+                for file in try recording.save(to: directory, overwrite: true) { log.enqueue("tactile serve: saved \(TextFormat.visible(file))") }
             } catch {
-                printError("tactile: error: \(error)")
+                log.enqueue("tactile: error: \(error)")
                 throw ExitCode.failure
             }
         }
-        if reason == .emergency { printError("tactile serve: stopped by the emergency gesture") }
+        if reason == .emergency { log.enqueue("tactile serve: stopped by the emergency gesture") }
     }
+
+    /// The longest the end waits for the log and the reports to be written (seconds).
+    static let flushTimeout = 0.5
 }
 
-/// Runs nothing: prints the command a binding would run (dry runs), within
+/// Runs nothing: logs the command a binding would run (dry runs), within
 /// the same limits as the live runner (a ``RecordingCommandRunner`` decides).
 @MainActor
 final class PrintingCommandRunner: CommandRunner {
+    let log: LogQueue
     private let limits = RecordingCommandRunner()
+
+    init(log: LogQueue) { self.log = log }
 
     func run(_ request: CommandRequest) -> CommandOutcome {
         let outcome = limits.run(request)
         if outcome == .started {
-            printError("tactile serve: would run: " + request.arguments.map { TextFormat.visible($0) }.joined(separator: " "))
+            log.enqueue("tactile serve: would run: " + request.arguments.map { TextFormat.visible($0) }.joined(separator: " "))
         }
         return outcome
     }

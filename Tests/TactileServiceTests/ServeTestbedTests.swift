@@ -88,15 +88,25 @@ struct ServeTestbedTests {
 
     /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
+    /// `testbed` adds options of the testbed helper; `unplugAfter` is when the device goes away,
+    /// in seconds after serve opened it (by default 1.5 s after the last event). With
+    /// `linkedConfig` the config is a symbolic link to `dotfiles/gestures.toml` beside it
+    /// (`@TARGET@` in the script), as a dotfile manager makes it. `device` is the testbed's device.
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
-               namesConfig: Bool = true, device: DeviceDescription = Self.panel) throws -> Served {
+               namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil,
+               linkedConfig: Bool = false, device: DeviceDescription = Self.panel) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recording = directory + "/panel.evemu", capture = directory + "/capture.jsonl", toml = directory + "/gestures.toml"
         try EvemuWriter.write(EvemuRecording(device: device, events: events), to: recording)
-        try config.write(toFile: toml, atomically: true, encoding: .utf8)
+        let target = linkedConfig ? directory + "/dotfiles/gestures.toml" : toml
+        if linkedConfig {
+            try FileManager.default.createDirectory(atPath: directory + "/dotfiles", withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: toml, withDestinationPath: "dotfiles/gestures.toml")
+        }
+        try config.write(toFile: target, atomically: true, encoding: .utf8)
         let node = "/dev/input/event5"
         let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
         try #require(mock.status == 0, "\(mock.standardError)")
@@ -115,8 +125,8 @@ struct ServeTestbedTests {
         var arguments = [
             "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
             "--uinput", "--uinput-capture", capture,
-            "--unplug", "--after-open", "--after-seconds", String(duration + 1.5), "--timeout", "20",
-        ] + replugging
+            "--unplug", "--after-open", "--after-seconds", String(unplugAfter ?? duration + 1.5), "--timeout", "20",
+        ] + replugging + testbed
         // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
         // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
         let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "60"]
@@ -125,7 +135,7 @@ struct ServeTestbedTests {
             + ["--idle-exit", String(idleExit), "--stats"] + extra
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
-            let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml)
+            let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml).replacingOccurrences(of: "@TARGET@", with: target)
             arguments += ["--", "/bin/sh", "-c", "(" + edits + ") & exec \"$@\"", "sh"] + command
         } else {
             arguments += ["--"] + command

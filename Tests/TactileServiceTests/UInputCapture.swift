@@ -17,6 +17,8 @@ struct CapturedUInputDevice: Decodable {
     var node: String?
     /// `[sec, usec, type, code, value]` as written.
     var events: [[Int64]]
+    /// When each event was written, in seconds after the testbed started.
+    var times: [Double]
 
     /// The (type, code, value) triples written, in order.
     var triples: [[Int64]] { events.map { Array($0.suffix(3)) } }
@@ -26,14 +28,13 @@ struct CapturedUInputDevice: Decodable {
         stampedEvents.map { InputEvent(seconds: 0, microseconds: 0, type: $0.type, code: $0.code, value: $0.value) }
     }
 
-    /// The events written, each with the time it arrived (CLOCK_MONOTONIC, as the kernel stamps
-    /// them): what a reader of the copy, libinput, sees and when.
+    /// The events written, each stamped with the time it was written (``times``), as the kernel
+    /// stamps what uinput is sent: what a reader of the copy, libinput, sees and when.
     var stampedEvents: [InputEvent] {
-        events.compactMap { entry in
-            guard entry.count == 5, let seconds = Int64(exactly: entry[0]), let microseconds = Int32(exactly: entry[1]),
-                  let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
+        zip(events, times).compactMap { entry, time in
+            guard entry.count == 5, let type = UInt16(exactly: entry[2]), let code = UInt16(exactly: entry[3]),
                   let value = Int32(exactly: entry[4]) else { return nil }
-            return InputEvent(seconds: seconds, microseconds: microseconds, type: EventType(rawValue: type), code: code, value: value)
+            return InputEvent(time: time, type: EventType(rawValue: type), code: code, value: value)
         }
     }
 

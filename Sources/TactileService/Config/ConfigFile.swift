@@ -1,16 +1,18 @@
-// Reading a config file's text: a regular file only, size-limited, UTF-8 checked with the place of a bad byte.
+// Reading a config file's text: a regular file only, one nobody else could write, size-limited, UTF-8 checked with the place of a bad byte.
 import Glibc
 import Tactile
 
-/// Reads a config file's bytes as text, refusing what is no config.
+/// Reads a config file's bytes as text, refusing what is no config and
+/// what another user could have written (``ConfigOwnership``).
 enum ConfigFile {
     struct Failure: Error {
         var message: String
         var location: SourceLocation
     }
 
-    /// The text of the regular file at `path`, at most `limit` bytes of UTF-8.
-    static func read(_ path: String, limit: Int) -> Result<String, Failure> {
+    /// The text of the regular file at `path`, at most `limit` bytes of UTF-8,
+    /// if `owner` trusts it (the file opened is the one judged).
+    static func read(_ path: String, limit: Int, owner: ConfigOwnership = ConfigOwnership()) -> Result<String, Failure> {
         let start = SourceLocation(file: path, line: 1, column: 1)
         func fail(_ message: String) -> Result<String, Failure> { .failure(Failure(message: message, location: start)) }
         var info = stat()
@@ -27,12 +29,18 @@ enum ConfigFile {
             }
             return fail("cannot read the config: it is \(what), not a regular file")
         }
+        if let problem = owner.problem(with: path) { return fail(problem.description) }
         guard Int(info.st_size) <= limit else {
             return fail("the config is \(info.st_size) bytes; at most \(limit) are read (a gestures.toml is a few kilobytes)")
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return fail("cannot read the config: \(errorText(errno))") }
         defer { close(descriptor) }
+        // The file judged above, not one put in its place since.
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
+            return fail("cannot read the config: it was replaced while it was opened")
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while bytes.count <= limit {

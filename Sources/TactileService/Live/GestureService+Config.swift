@@ -7,9 +7,33 @@ import Glibc
 extension GestureService {
     // MARK: Config
 
+    /// How long a config must stay quiet after a change before it is read (seconds).
+    static let reloadQuietPeriod = 0.15
+
+    /// A config changed (closed after writing, renamed, removed, its modes
+    /// changed): it is read once nothing more has happened to it for
+    /// ``reloadQuietPeriod`` (the loop's poll timeout wakes it then), so a
+    /// file written in several goes is read once, whole.
+    func configChanged() {
+        reloadDue = Self.monotonic() + Self.reloadQuietPeriod
+    }
+
+    /// The loop's longest wait before a reload is due.
+    func reloadTimeout(now: Double) -> Double {
+        reloadDue.map { max(0, $0 - now) } ?? .infinity
+    }
+
+    /// Reloads the config once its quiet period is over.
+    func reloadIfDue() {
+        guard let due = reloadDue, Self.monotonic() >= due else { return }
+        reloadDue = nil
+        reloadConfig()
+    }
+
     /// Loads the config again: the one named, or the first of the search
     /// paths there now (a user config created later takes over from
-    /// /etc's). A config removed, or refused, leaves the one in use.
+    /// /etc's). A config removed, or refused, leaves the one in use; one
+    /// that changed while it was read is not applied, but read again once quiet.
     func reloadConfig() {
         let exists: (String) -> Bool = { access($0, F_OK) == 0 }
         guard let path = options.configPath ?? ConfigLoader.locate(environment: options.environment, fileExists: exists),
@@ -17,7 +41,12 @@ extension GestureService {
             if let configPath { log("\(TextFormat.visible(configPath)) was removed: keeping the config in use") }
             return
         }
+        let before = FileSnapshot(of: path)
         let result = ConfigLoader.load(path: path)
+        guard before != nil, FileSnapshot(of: path) == before else {
+            // Written, truncated or replaced while it was read: what was read may be half of it.
+            return configChanged()
+        }
         guard let newConfig = result.config else {
             log("\(TextFormat.visible(path)) refused, keeping the config in use:")
             for diagnostic in result.diagnostics { log("  \(diagnostic)") }

@@ -25,9 +25,11 @@ extension GestureService {
         waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
         for path in unready.keys where !present.contains(path) { unready[path] = nil }
+        backoff.keep(only: present)
         // Nodes named on the command line are waited for while they are not there.
         let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
-        for path in candidates where devices[path] == nil && passedOver[path] == nil {
+        let now = Self.monotonic()
+        for path in candidates where devices[path] == nil && passedOver[path] == nil && !backoff.isWaiting(path, at: now) {
             consider(path)
         }
     }
@@ -66,7 +68,11 @@ extension GestureService {
         }
         let managed = ManagedDevice(device: device)
         devices[path] = managed
-        log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
+        backoff.taken(path, at: Self.monotonic())
+        // A device that keeps failing is said once per step of its backoff, not each time it is taken.
+        if backoff.failures(of: path) < 2 {
+            log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
+        }
         activateIfIdle(path)
     }
 
@@ -110,6 +116,8 @@ extension GestureService {
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service
-        log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
+        if backoff.failures(of: path) < 2 {
+            log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
+        }
     }
 }

@@ -15,15 +15,13 @@ extension GestureService {
             do {
                 result = try managed.device.nextEvent()
             } catch {
-                log("\(TextFormat.visible(path)): \(error.description)")
-                return drop(path, passOver: false)
+                return failed(path, error.description)
             }
             switch result {
             case .wouldBlock where !hungUp:
                 return
             case .wouldBlock, .endOfStream:
-                log("\(TextFormat.visible(path)): gone")
-                return drop(path, passOver: false)
+                return failed(path, "gone")
             case .event(let event):
                 managed.clock.read(eventAt: event.time, monotonic: Self.monotonic())
                 if let service = managed.service {
@@ -43,6 +41,26 @@ extension GestureService {
                 }
             }
         }
+    }
+
+    /// Lets go of a device whose read failed or that hung up, and waits before
+    /// taking its node again (``DeviceBackoff``): a node that stays but keeps
+    /// failing is not taken again in a loop. Said once per step of the wait.
+    func failed(_ path: String, _ reason: String) {
+        let step = backoff.failed(path, at: Self.monotonic())
+        let node = TextFormat.visible(path)
+        if step.failures == 1 {
+            log("\(node): \(reason)")
+        } else if step.isNew {
+            log("\(node): \(reason) again (\(step.failures) times in a row): taken again in \(Self.seconds(step.delay))"
+                + (step.delay >= DeviceBackoff.longestDelay ? ", and every \(Self.seconds(step.delay)) while it fails (not said again)" : ""))
+        }
+        drop(path, passOver: false)
+    }
+
+    /// `0.25 s`, `1 s`, `30 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     func destroy(_ outputs: DeviceOutputs) {

@@ -18,17 +18,21 @@ import Glibc
 ///   measures from reading a frame's `SYN_REPORT` to its write returning.
 /// - **Going away.** A device that vanishes is dropped (its copy removed)
 ///   and taken again when it returns.
-/// - **Config.** The config file's directory is watched, so an editor that
-///   saves by renaming is seen: a valid config takes over on each device as
-///   soon as no finger is down; an invalid one is refused with its
-///   diagnostics and the last good one stays.
+/// - **Config.** The config file's directory is watched (and, for a
+///   symbolic link, the directory of each link and of the file it names), so
+///   an editor that saves by renaming is seen; a change is read once the file
+///   was closed after writing and stayed quiet for a moment, and a file that
+///   changes while it is read is not applied. A valid config takes over on
+///   each device as soon as no finger is down; an invalid one, or one another
+///   user could write, is refused with its diagnostics and the last good one stays.
 /// - **The end.** ``stopSignal`` (SIGINT, SIGTERM) or the emergency gesture
 ///   end the loop within ``checkInterval``: every touch the copies hold is
 ///   released, every grab let go, every virtual device removed.
 ///
 /// ```swift
 /// let service = try GestureService(options: .init(), sink: try UInputSink(), commands: SpawningCommandRunner())
-/// service.log = { print($0) }
+/// let log = LogQueue(fileDescriptor: STDERR_FILENO)
+/// service.log = { log.enqueue($0) }
 /// let interrupt = service.stopSignal.stopOnSignals()
 /// defer { interrupt.cancel() }
 /// let reason = try service.run()
@@ -78,7 +82,9 @@ public final class GestureService {
     public let options: Options
     /// Stops ``run()`` when sent (signal handlers and tests send it).
     public let stopSignal = LiveSession.StopSignal()
-    /// Where the service says what it does (one line each).
+    /// Where the service says what it does (one line each). It is called on
+    /// the input path, between reading a device and writing its copy, so it
+    /// must return at once: hand the line to a ``LogQueue``, never write it.
     public var log: (String) -> Void = { _ in }
     /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
@@ -115,6 +121,10 @@ public final class GestureService {
     static let quickRescanPeriod = 10.0
     /// Named nodes not there (said once).
     var waitingFor: Set<String> = []
+    /// Nodes whose device failed, waiting before they are taken again.
+    var backoff = DeviceBackoff()
+    /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
+    var reloadDue: Double?
     var emergency = false
 
     final class ManagedDevice {
@@ -177,7 +187,7 @@ public final class GestureService {
             let now = Self.monotonic()
             if devices.isEmpty, let limit = options.idleExit, now - idleSince >= limit { return .idle }
             if !devices.isEmpty { idleSince = now }
-            var timeout = min(Self.checkInterval, max(0, nextScan - now))
+            var timeout = min(Self.checkInterval, max(0, nextScan - now), reloadTimeout(now: now))
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: now) { timeout = min(timeout, wait) }
             }
@@ -189,7 +199,7 @@ public final class GestureService {
             if fds[0].revents != 0 {
                 let changes = watches.changes()
                 if changes.contains(.devices) { scan() }
-                if changes.contains(.config) { reloadConfig() }
+                if changes.contains(.config) { configChanged() }
             }
             for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
                 guard let path = entry.path else { continue }
@@ -198,9 +208,10 @@ public final class GestureService {
             }
             fireTimers()
             for line in commands.collect() { log(line) }
+            reloadIfDue()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.
-                if watches.ensure().contains(.config) { reloadConfig() }
+                if watches.ensure().contains(.config) { configChanged() }
                 scan()
                 nextScan = Self.monotonic() + options.rescanInterval
             }
@@ -208,6 +219,7 @@ public final class GestureService {
             if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
                 nextScan = min(nextScan, scanned + Self.quickRescanInterval)
             }
+            if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
         }
         return emergency ? .emergency : .stopped
     }

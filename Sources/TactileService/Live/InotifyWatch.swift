@@ -21,8 +21,11 @@ final class InotifyWatch {
 
     /// Nodes appearing, changing permissions (udev's ACLs) or going away.
     static let nodeEvents = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
-    /// A file written in place, replaced by renaming (editors), created or removed.
-    static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+    /// A file closed after writing, replaced by renaming (editors, `ln -sf`),
+    /// removed, or its owner or modes changed (the fix a refusal names). Not
+    /// its creation nor each write: a file being written is read once it is closed.
+    /// Added to what the directory is watched for already (`IN_MASK_ADD`).
+    static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_MASK_ADD)
 
     let fileDescriptor: Int32
 
@@ -38,6 +41,11 @@ final class InotifyWatch {
     func add(_ directory: String, events: UInt32) -> Int32? {
         let watch = inotify_add_watch(fileDescriptor, directory, events)
         return watch >= 0 ? watch : nil
+    }
+
+    /// Stops watching `watch`.
+    func remove(_ watch: Int32) {
+        _ = inotify_rm_watch(fileDescriptor, watch)
     }
 
     /// The changes waiting, without blocking.

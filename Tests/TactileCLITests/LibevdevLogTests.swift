@@ -1,0 +1,81 @@
+// libevdev's own complaints about a device whose name holds escape sequences: escaped on serve's and demo's standard error.
+import Foundation
+import Tactile
+import TactileRecording
+import TactileTestSupport
+import Testing
+
+/// A touchscreen named `Evil ESC ]0;pwned BEL Panel` that releases a slot
+/// twice: libevdev discards the second release and logs a bug that quotes
+/// the device's name. On a umockdev testbed (`tools/umockdev-testbed.py
+/// --unplug`, the device removed once the stream is over), `tactile serve
+/// --dry-run` and `tactile demo` must print that message escaped, in their
+/// own lines, and no ESC byte at all.
+@Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil, Comment(rawValue: TestSupport.testbedHelperMissing)))
+struct LibevdevLogTests {
+    static let name = "Evil \u{1b}]0;pwned\u{07} Panel"
+
+    static let device = DeviceDescription(
+        name: name, properties: [InputProperty.direct], keys: [KeyCode.touch],
+        axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 16),
+               AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2559, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+               AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2559, resolution: 16),
+               AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)])
+
+    /// A tap in slot 0, then slot 0 released again: the doubled release libevdev complains about.
+    static let events: [InputEvent] = {
+        var events: [InputEvent] = []
+        func add(_ time: Double, _ type: EventType, _ code: UInt16, _ value: Int32) {
+            events.append(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        add(0.1, .abs, AbsCode.mtTrackingID, 10)
+        add(0.1, .abs, AbsCode.mtPositionX, 2000)
+        add(0.1, .abs, AbsCode.mtPositionY, 1000)
+        add(0.1, .key, KeyCode.touch, 1)
+        add(0.1, .syn, SynCode.report, 0)
+        add(0.15, .abs, AbsCode.mtTrackingID, -1)
+        add(0.15, .key, KeyCode.touch, 0)
+        add(0.15, .syn, SynCode.report, 0)
+        add(0.2, .abs, AbsCode.mtTrackingID, -1)
+        add(0.2, .syn, SynCode.report, 0)
+        return events
+    }()
+
+    static let escapedName = "Evil \\x1b]0;pwned\\x07 Panel"
+
+    /// Runs `tactile` with `arguments` on the testbed; the device goes away 1.5 s after it was opened.
+    func run(_ arguments: [String]) throws -> TestSupport.Output {
+        let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
+        let directory = try TemporaryDirectory.make(prefix: "tactile-libevdev-log")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let node = "/dev/input/event5"
+        // Written as tactile mock writes it (an evemu recording cannot hold such a name).
+        _ = try TestbedWriter(device: Self.device, events: Self.events, node: node).write(to: directory, name: "evil")
+        try "[devices]\nkinds = [\"touchscreen\"]\n".write(toFile: directory + "/gestures.toml", atomically: true, encoding: .utf8)
+        let testbed = ["-d", directory + "/evil.umockdev", "-i", "\(node)=\(directory)/evil.ioctl", "-e", "\(node)=\(directory)/evil.events",
+                       "--unplug", "--after-open", "--after-seconds", "1.5", "--timeout", "10"]
+        let command = arguments.map { $0.replacingOccurrences(of: "@DIR@", with: directory) }
+        return try TestSupport.run(helper, testbed + ["--", tactile] + command, timeout: 40)
+    }
+
+    func expectEscaped(_ output: TestSupport.Output, command: String) {
+        let errors = output.standardError
+        #expect(output.status == 0, "\(errors)")
+        #expect(!errors.utf8.contains(0x1b) && !output.standardOutput.utf8.contains(0x1b), "a raw ESC: \(errors.debugDescription)")
+        let line = errors.split(separator: "\n").first { $0.contains("double tracking ID") }
+        #expect(line?.hasPrefix("tactile \(command): libevdev: ") == true, "\(errors)")
+        #expect(line?.contains(Self.escapedName) == true, "\(errors)")
+    }
+
+    @Test func serveDryRunEscapesLibevdevsMessages() throws {
+        let output = try run(["serve", "--dry-run", "--device", "/dev/input/event5", "--config", "@DIR@/gestures.toml", "--idle-exit", "0.3"])
+        expectEscaped(output, command: "serve")
+    }
+
+    @Test func demoEscapesLibevdevsMessages() throws {
+        let output = try run(["demo", "--device", "/dev/input/event5", "--json"])
+        expectEscaped(output, command: "demo")
+    }
+}
