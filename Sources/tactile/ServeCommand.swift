@@ -118,6 +118,9 @@ struct ServeCommand: ParsableCommand {
         }
         let interrupt = service.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
+        // A log whose reader went away (a closed terminal, a pipe) must not kill the service holding
+        // the devices: its writes fail instead, and the queue drops what it cannot write.
+        signal(SIGPIPE, SIG_IGN)
         // The end waits for the queues, but never long: a reader that does not read does not hold up the exit.
         defer {
             let deadline = Date().addingTimeInterval(Self.flushTimeout)

@@ -1,5 +1,8 @@
 // Commands within their limits: a step's command runs once per firing, a per-frame command at most ten times a second.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Tactile
 import TactileService
 import TactileTestSupport
@@ -89,6 +92,23 @@ import Testing
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1 + 1 + 3 + 1, "\(lines)")
         #expect(lines.first == "b1")
+    }
+
+    @Test func aChildStartsWithTheSignalsTheServiceIgnoresAtTheirDefault() throws {
+        // serve ignores SIGTERM (it comes as an event) and SIGPIPE; a command's child must not: a
+        // SIGTERM ends it (systemctl stop), before it writes its line.
+        let directory = try TemporaryDirectory.make(prefix: "tactile-signals")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = directory + "/survived"
+        let previous = signal(SIGTERM, SIG_IGN)
+        defer { signal(SIGTERM, previous) }
+        let runner = SpawningCommandRunner()
+        let request = CommandRequest(arguments: ["/bin/sh", "-c", "kill -TERM $$; echo survived > \(log)"], binding: "b", time: 1)
+        #expect(runner.run(request) == .started)
+        let deadline = Date().addingTimeInterval(10)
+        while runner.runningCount > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(runner.runningCount == 0)
+        #expect(!FileManager.default.fileExists(atPath: log), "the child ignored SIGTERM")
     }
 
     @Test func aProgramThatCannotStartIsSaidOffTheLoop() throws {

@@ -25,7 +25,8 @@ public protocol CommandRunner: AnyObject {
 /// Starts programs with `posix_spawnp`, on a queue of its own: no shell, so
 /// nothing in an argument is ever interpreted; standard input is
 /// `/dev/null`, output is the service's; the environment is the service's
-/// with the request's variables added. At most ``queueLimit`` requests
+/// with the request's variables added; every signal at its default action
+/// and none blocked (the service ignores those it stops on). At most ``queueLimit`` requests
 /// wait to start; children are reaped off the input loop, so none lingers
 /// as a zombie and none is waited for.
 ///
@@ -153,6 +154,17 @@ final class SpawnedChildren: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // The service ignores the signals it stops on (they come to it as events) and SIGPIPE; a
+        // child starts with every signal at its default and none blocked, or SIGTERM would not end it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), mask = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var cArguments: [UnsafeMutablePointer<CChar>?] = request.arguments.map { strdup($0) }
         cArguments.append(nil)
         defer { for pointer in cArguments { free(pointer) } }
@@ -169,7 +181,7 @@ final class SpawnedChildren: Sendable {
         cEnvironment.append(nil)
         defer { for pointer in cEnvironment { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, nil, cArguments, cEnvironment)
+        let status = posix_spawnp(&pid, program, &actions, &attributes, cArguments, cEnvironment)
         guard status == 0 else {
             return .failure(SpawnFailure(message: "cannot start \(TextFormat.visible(program)): \(String(cString: strerror(status)))"))
         }
