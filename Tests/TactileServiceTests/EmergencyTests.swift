@@ -94,6 +94,18 @@ import Testing
         #expect(line.hasPrefix("4.000"), "\(line)")
     }
 
+    @Test func aDeviceSaysHowManyFingersItCanReportForTheWayOut() {
+        #expect(EmergencyWatch.fingersReported(by: servicePanel) == 10)
+        #expect(EmergencyWatch.fingersReported(by: TestDevices.synaptics) == 5, "two slots, BTN_TOOL_QUINTTAP")
+        let twoSlots = DeviceDescription(name: "two", properties: [InputProperty.direct], keys: [KeyCode.touch], axes: [
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 999),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 999),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ])
+        #expect(EmergencyWatch.fingersReported(by: twoSlots) == 2)
+    }
+
     @Test func fiveFingersThatMoveDoNotMakeIt() throws {
         // Five fingers sweeping 40 mm back and forth for 4 s: never still for 3 s.
         var stream = PanelStream()

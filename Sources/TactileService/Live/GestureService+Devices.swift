@@ -118,6 +118,11 @@ extension GestureService {
         managed.service = service
         if backoff.failures(of: path) < 2 {
             log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
+            let reported = EmergencyWatch.fingersReported(by: description)
+            if config.emergency.fingers > reported {
+                log("\(TextFormat.visible(path)): reports at most \(reported) finger\(reported == 1 ? "" : "s") at once: the emergency gesture "
+                    + "(\(config.emergency.fingers) fingers) cannot be made on it; the way out there is SIGTERM (systemctl --user stop tactile)")
+            }
         }
     }
 }

@@ -43,6 +43,20 @@ public struct EmergencyWatch: Hashable, Sendable {
         self.init(fingers: gesture.fingers, duration: gesture.duration)
     }
 
+    /// The most fingers `device` can report down at once: its slots, or the
+    /// count of its `BTN_TOOL_*` keys when that is more (up to `QUINTTAP`'s five).
+    /// The gesture cannot be made on a device that reports fewer than ``fingers``.
+    ///
+    /// ```swift
+    /// if EmergencyWatch.fingersReported(by: twoSlotPanel) < 5 { print("the way out there is SIGTERM") }
+    /// ```
+    public static func fingersReported(by device: DeviceDescription) -> Int {
+        let keys: [(UInt16, Int)] = [(KeyCode.toolQuintTap, 5), (KeyCode.toolQuadTap, 4), (KeyCode.toolTripleTap, 3),
+                                     (KeyCode.toolDoubleTap, 2), (KeyCode.toolFinger, 1)]
+        let counted = keys.first { device.keys.contains($0.0) }?.1 ?? 0
+        return max(device.axis(AbsCode.mtSlot) != nil ? device.slotCount : 1, counted)
+    }
+
     /// When the gesture is due if nothing changes (`nil`: not enough contacts rest).
     public var deadline: Double? { since.map { $0 + duration } }
 
