@@ -23,29 +23,31 @@ extension GestureService {
         reloadDue.map { max(0, $0 - now) } ?? .infinity
     }
 
-    /// Reloads the config once its quiet period is over.
+    /// Starts reading the config once its quiet period is over, off the input
+    /// loop (``ConfigReading``), and applies what a read found once it is there.
     func reloadIfDue() {
-        guard let due = reloadDue, Self.monotonic() >= due else { return }
+        if let outcome = configReading.take() { apply(outcome) }
+        guard let due = reloadDue, Self.monotonic() >= due, !configReading.isReading else { return }
         reloadDue = nil
-        reloadConfig()
+        configReading.start(configPath: options.configPath, environment: options.environment)
     }
 
-    /// Loads the config again: the one named, or the first of the search
-    /// paths there now (a user config created later takes over from
-    /// /etc's). A config removed, or refused, leaves the one in use; one
+    /// Applies what a read of the config found: the one named, or the first
+    /// of the search paths there now (a user config created later takes over
+    /// from /etc's). A config removed, or refused, leaves the one in use; one
     /// that changed while it was read is not applied, but read again once quiet.
-    func reloadConfig() {
-        let exists: (String) -> Bool = { access($0, F_OK) == 0 }
-        guard let path = options.configPath ?? ConfigLoader.locate(environment: options.environment, fileExists: exists),
-              exists(path) else {
+    func apply(_ outcome: ConfigReading.Outcome) {
+        let path: String, result: ConfigLoadResult
+        switch outcome {
+        case .missing:
             if let configPath { log("\(TextFormat.visible(configPath)) was removed: keeping the config in use") }
             return
-        }
-        let before = FileSnapshot(of: path)
-        let result = ConfigLoader.load(path: path)
-        guard before != nil, FileSnapshot(of: path) == before else {
+        case .changedWhileRead:
             // Written, truncated or replaced while it was read: what was read may be half of it.
             return configChanged()
+        case .loaded(let loadedPath, let loaded):
+            path = loadedPath
+            result = loaded
         }
         guard let newConfig = result.config else {
             log("\(TextFormat.visible(path)) refused, keeping the config in use:")

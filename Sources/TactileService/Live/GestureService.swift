@@ -125,6 +125,8 @@ public final class GestureService {
     var backoff = DeviceBackoff()
     /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
     var reloadDue: Double?
+    /// Reads the config off the input loop.
+    let configReading = ConfigReading()
     var emergency = false
 
     final class ManagedDevice {
