@@ -85,8 +85,8 @@ public final class GestureEngine {
 
     isolated deinit {
         outbox.finishStreams()
-        // Recognizers hold the engine unretained while in play.
-        for recognizer in arena.members { recognizer.leave(self) }
+        // Recognizers hold the engine and its arena unretained while in play.
+        for recognizer in arena.removeAll() { recognizer.leave(self) }
     }
 
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.

@@ -62,7 +62,9 @@ open class GestureRecognizer {
     }
 
     /// Vetoes and coordination; held weakly.
-    public weak var delegate: GestureRecognizerDelegate?
+    public weak var delegate: GestureRecognizerDelegate? {
+        didSet { if delegate != nil { core.arena?.noteDelegate(self) } }
+    }
 
     /// The view the recognizer is attached to (not retained: the view owns
     /// its recognizers and clears this link when it lets one go).
@@ -231,6 +233,7 @@ open class GestureRecognizer {
         let oldState = core.state
         if newState == .began || newState == .ended, oldState == .possible { core.failureReason = nil }
         core.state = newState
+        if newState.isRecognized, !core.arenaMembership.isRecognized { core.arena?.noteRecognized(self) }
         didTransition(from: oldState, to: newState)
         engine?.recognizerDidTransition(self, from: oldState, to: newState)
     }

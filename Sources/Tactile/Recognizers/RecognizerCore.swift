@@ -29,6 +29,11 @@ struct RecognizerCore {
         didSet { isAttached = view != nil }
     }
     unowned(unsafe) var engine: GestureEngine?
+    /// The arena the recognizer is in play in, if any, and its place there
+    /// (see `GestureArena`): what membership is judged by, in constant time
+    /// however many recognizers are in play. Cleared when it leaves play.
+    unowned(unsafe) var arena: GestureArena?
+    var arenaMembership = ArenaMembership()
     /// Whether ``view`` is set: what the engine checks every frame, without
     /// loading (and retaining) the view.
     private(set) var isAttached = false
