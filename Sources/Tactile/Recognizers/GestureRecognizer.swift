@@ -201,7 +201,7 @@ open class GestureRecognizer {
                 // The gesture finished before it was allowed to start.
                 engine?.arena.withdraw(self)
                 core.pendingState = nil
-                core.failureReason = .gaveUp
+                core.failureReason = ownFailureReason
                 apply(.failed)
                 return true
             case .possible:
@@ -217,9 +217,15 @@ open class GestureRecognizer {
             engine.arena.request(self, to: newState)
             return true
         }
-        if newState == .failed { core.failureReason = .gaveUp }
+        if newState == .failed { core.failureReason = ownFailureReason }
         apply(newState)
         return true
+    }
+
+    /// Why the recognizer fails when it moves to `failed` itself: the
+    /// criterion ``fail(because:)`` names, or ``FailureReason/gaveUp``.
+    private var ownFailureReason: FailureReason {
+        core.unmetCriterion.map(FailureReason.criterionNotMet) ?? .gaveUp
     }
 
     /// Counts and reports a transition the state machine forbids.

@@ -56,6 +56,8 @@ struct RecognizerCore {
 
     var rejectedTransitions = 0
     var failureReason: GestureRecognizer.FailureReason?
+    /// While ``GestureRecognizer/fail(because:)`` runs, the criterion its failure names.
+    var unmetCriterion: GestureRecognizer.FailureReason.Criterion?
     /// A transition out of `possible` waiting for failure requirements.
     var pendingState: GestureRecognizerState?
     var requirements: [GestureRecognizer] = []
