@@ -54,7 +54,8 @@ struct CheckCommandTests {
         let output = try tactile(["check", path])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("\(path):3:"), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("\(path):4:1: warning: unknown key"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("\(path):4:1: error: unknown key \"fingres\" in [[gesture]] (did you mean \"fingers\"?)"),
+                "\(output.standardOutput)")
         #expect(output.standardError.contains("tactile serve would refuse it"))
     }
 }
