@@ -48,7 +48,7 @@
 /// A config may put thousands of recognizers on one view, and every touch
 /// brings them all into play. What the arena does for one recognizer costs
 /// no more than the recognizers that matter to it, never the whole crowd:
-/// membership is a mark on the recognizer (``ArenaMembership``), not a
+/// membership is a mark on the recognizer (`ArenaMembership`), not a
 /// search; rule 3 looks only at the members that have recognized (kept
 /// apart, in join order); the delegates' failure requirements are asked
 /// only of members that have a delegate; members leave play in one pass.
@@ -82,7 +82,7 @@ final class GestureArena {
         recognizer.core.arenaMembership = ArenaMembership(order: joinCount)
         members.append(recognizer)
         if recognizer.state.isRecognized { noteRecognized(recognizer) }
-        if recognizer.delegate != nil { noteDelegate(recognizer) }
+        if recognizer.core.hasDelegate { noteDelegate(recognizer) }
     }
 
     func contains(_ recognizer: GestureRecognizer) -> Bool {
@@ -229,7 +229,7 @@ final class GestureArena {
         }
         for required in recognizer.failureRequirements where consider(required) { return result }
         // Without a delegate of its own, only members with one can name a requirement.
-        let others = recognizer.delegate == nil ? delegatedMembers : members
+        let others = recognizer.core.hasDelegate ? members : delegatedMembers
         for other in others where other !== recognizer {
             let dynamic = recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
                 || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true

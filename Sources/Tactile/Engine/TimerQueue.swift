@@ -14,13 +14,15 @@ public struct TimerToken: Hashable, Sendable {
 /// (A weak reference would give every recognizer a side table and make each
 /// retain on the hot path take the slow route.)
 ///
-/// Every operation costs at most the logarithm of the number of timers (or,
-/// for an owner's timers, their number), however many recognizers are in
-/// play: the timers are a binary heap ordered by deadline and token (tokens
-/// grow with scheduling order, so ties fire in that order), a cancelled
-/// timer is only marked and dropped when it reaches the top (the heap is
-/// compacted when more than half of it is cancelled), and each owner's live
-/// timers are kept by owner.
+/// However many recognizers are in play, an operation costs the logarithm
+/// of the number of timers, or the owner's own timers: the timers are a
+/// binary heap ordered by deadline and token (tokens grow with scheduling
+/// order, so ties fire in that order); each owner keeps the tokens of its
+/// live timers on its core (a handful, searched without hashing, and what
+/// `hasTimers(ownedBy:)` reads); a cancelled timer leaves its owner's list at
+/// once and the heap when it reaches the top (the heap is compacted when
+/// most of it is cancelled). Only a timer without an owner is kept in a set.
+@MainActor
 struct TimerQueue {
     struct Entry {
         let token: TimerToken
@@ -34,24 +36,23 @@ struct TimerQueue {
         }
     }
 
-    /// A binary min-heap by ``Entry/precedes(_:)``; its top is never cancelled.
+    /// A binary min-heap by `Entry.precedes(_:)`; its top is never cancelled.
     private var heap: [Entry] = []
-    /// The owner of each live timer (scheduled, neither fired nor cancelled); `nil` for a timer without one.
-    private var live: [UInt64: ObjectIdentifier?] = [:]
-    /// The live timers of each owner.
-    private var owned: [ObjectIdentifier: [UInt64]] = [:]
+    /// The live timers that have no owner (owners keep theirs: `RecognizerCore.timerTokens`).
+    private var ownerless: Set<UInt64> = []
     /// Entries in the heap that were cancelled.
     private var cancelledCount = 0
     private var nextToken: UInt64 = 1
+
+    /// An empty queue (made wherever the engine's bookkeeping is).
+    nonisolated init() {}
 
     var nextDeadline: Double? { heap.first?.deadline }
 
     mutating func schedule(at deadline: Double, owner: GestureRecognizer?, body: @escaping () -> Void) -> TimerToken {
         let token = TimerToken(rawValue: nextToken)
         nextToken += 1
-        let id = owner.map(ObjectIdentifier.init)
-        live[token.rawValue] = .some(id)
-        if let id { owned[id, default: []].append(token.rawValue) }
+        if let owner { owner.core.timerTokens.append(token.rawValue) } else { ownerless.insert(token.rawValue) }
         heap.append(Entry(token: token, deadline: deadline, owner: owner, body: body))
         siftUp(heap.count - 1)
         return token
@@ -61,36 +62,66 @@ struct TimerQueue {
     mutating func popDue(atOrBefore time: Double) -> Entry? {
         guard let first = heap.first, first.deadline <= time else { return nil }
         removeTop()
-        forget(first.token.rawValue)
+        forget(first.token.rawValue, ownedBy: first.owner)
         dropCancelledTop()
         return first
     }
 
-    mutating func cancel(_ token: TimerToken) {
-        guard forget(token.rawValue) else { return }
+    /// Cancels the timer `token` of `owner` (what a recognizer cancels: its own).
+    mutating func cancel(_ token: TimerToken, ownedBy owner: GestureRecognizer) {
+        guard forget(token.rawValue, ownedBy: owner) else { return }
         markCancelled(1)
     }
 
+    /// Cancels the timer `token`, whoever owns it (searched for when it has an owner).
+    mutating func cancel(_ token: TimerToken) {
+        if ownerless.contains(token.rawValue) {
+            forget(token.rawValue, ownedBy: nil)
+            markCancelled(1)
+            return
+        }
+        for entry in heap where entry.token == token {
+            if let owner = entry.owner { cancel(token, ownedBy: owner) }
+            return
+        }
+    }
+
     mutating func cancelAll(ownedBy owner: GestureRecognizer) {
-        guard let tokens = owned.removeValue(forKey: ObjectIdentifier(owner)) else { return }
-        for token in tokens { live[token] = nil }
-        markCancelled(tokens.count)
+        let count = owner.core.timerTokens.count
+        guard count > 0 else { return }
+        owner.core.timerTokens.removeAll(keepingCapacity: true)
+        markCancelled(count)
     }
 
     func hasTimers(ownedBy owner: GestureRecognizer) -> Bool {
-        owned[ObjectIdentifier(owner)] != nil
+        !owner.core.timerTokens.isEmpty
+    }
+
+    /// Drops every timer, and with them their owners' lists (the engine is going away).
+    mutating func removeAll() {
+        for entry in heap { entry.owner?.core.timerTokens.removeAll() }
+        heap.removeAll()
+        ownerless.removeAll()
+        cancelledCount = 0
     }
 
     // MARK: Bookkeeping
 
-    /// Takes `token` out of the live timers (and its owner's); `false` if it was not live.
+    /// Whether the timer `token` (of `owner`) is live: scheduled, neither fired nor cancelled.
+    private func isLive(_ token: UInt64, ownedBy owner: GestureRecognizer?) -> Bool {
+        guard let owner else { return ownerless.contains(token) }
+        for live in owner.core.timerTokens where live == token { return true }
+        return false
+    }
+
+    private func isLive(_ entry: Entry) -> Bool { isLive(entry.token.rawValue, ownedBy: entry.owner) }
+
+    /// Takes `token` out of the live timers; `false` if it was not live.
     @discardableResult
-    private mutating func forget(_ token: UInt64) -> Bool {
-        guard let owner = live.removeValue(forKey: token) else { return false }
-        if let owner, var tokens = owned[owner] {
-            if let index = tokens.firstIndex(of: token) { tokens.remove(at: index) }
-            owned[owner] = tokens.isEmpty ? nil : tokens
-        }
+    private mutating func forget(_ token: UInt64, ownedBy owner: GestureRecognizer?) -> Bool {
+        guard let owner else { return ownerless.remove(token) != nil }
+        guard let index = owner.core.timerTokens.firstIndex(of: token) else { return false }
+        owner.core.timerTokens.remove(at: index)
         return true
     }
 
@@ -100,13 +131,22 @@ struct TimerQueue {
         cancelledCount += count
         dropCancelledTop()
         guard cancelledCount > 32, cancelledCount * 2 > heap.count else { return }
-        heap.removeAll { live[$0.token.rawValue] == nil }
+        var kept = 0
+        for index in heap.indices where isLive(heap[index]) {
+            if kept != index { heap[kept] = heap[index] }
+            kept += 1
+        }
+        heap.removeLast(heap.count - kept)
         cancelledCount = 0
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        var parent = heap.count / 2 - 1
+        while parent >= 0 {
+            siftDown(parent)
+            parent -= 1
+        }
     }
 
     private mutating func dropCancelledTop() {
-        while let first = heap.first, live[first.token.rawValue] == nil {
+        while let first = heap.first, !isLive(first) {
             removeTop()
             cancelledCount -= 1
         }

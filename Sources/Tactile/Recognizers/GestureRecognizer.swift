@@ -63,7 +63,10 @@ open class GestureRecognizer {
 
     /// Vetoes and coordination; held weakly.
     public weak var delegate: GestureRecognizerDelegate? {
-        didSet { if delegate != nil { core.arena?.noteDelegate(self) } }
+        didSet {
+            core.hasDelegate = delegate != nil
+            if core.hasDelegate { core.arena?.noteDelegate(self) }
+        }
     }
 
     /// The view the recognizer is attached to (not retained: the view owns

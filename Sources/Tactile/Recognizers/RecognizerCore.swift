@@ -34,6 +34,11 @@ struct RecognizerCore {
     /// however many recognizers are in play. Cleared when it leaves play.
     unowned(unsafe) var arena: GestureArena?
     var arenaMembership = ArenaMembership()
+    /// Whether a delegate was set (and not cleared since): read where a weak
+    /// load of the delegate would be slower. It may have gone away since.
+    var hasDelegate = false
+    /// The tokens of the recognizer's live timers in its engine's queue (see `TimerQueue`).
+    var timerTokens: [UInt64] = []
     /// Whether ``view`` is set: what the engine checks every frame, without
     /// loading (and retaining) the view.
     private(set) var isAttached = false

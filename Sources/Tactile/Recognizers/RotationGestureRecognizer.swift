@@ -107,7 +107,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     open override var minimumFingerCount: Int { max(2, settings.minimumNumberOfTouches) }
 
     /// Once it turns with ``maximumNumberOfTouches`` fingers, it takes no more.
-    open override var acceptsTouchesDuringGesture: Bool { activeTouches.count < settings.maximumNumberOfTouches }
+    open override var acceptsTouchesDuringGesture: Bool { activeTouchCount < settings.maximumNumberOfTouches }
 
     /// Too few fingers, fingers that moved together, or too little turn.
     open override var unmetCriterion: FailureReason.Criterion? {
@@ -119,11 +119,15 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         if state == .possible {
-            let count = current.count + frame.untrackedFingerCount
-            gesture.mostFingers = max(gesture.mostFingers, count)
-            if count > settings.maximumNumberOfTouches {
-                return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
+            var count = current.count
+            if settings.maximumNumberOfTouches < Int.max {
+                // Fingers a touchpad counts but does not track count too (only looked for when limited).
+                count += frame.untrackedFingerCount
+                if count > settings.maximumNumberOfTouches {
+                    return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
+                }
             }
+            gesture.mostFingers = max(gesture.mostFingers, count)
         }
         // A bounding box's corners do not turn with the fingers.
         guard current.count >= 2, !frame.isBoundingBox else { return }
