@@ -20,25 +20,29 @@ import Testing
         "[[gesture]]\nrecognizer = \"tap\"\nended = { key = \"a\" }\n" + String(repeating: "[[gesture]]\nrecognizer = \"tap\"\n", count: count - 1)
     }
 
-    /// Checks `text` over `events`, returning the check, its lines and the seconds it took.
-    func check(_ text: String, events: [InputEvent]) throws -> (check: ConfigCheck, lines: [String], seconds: Double) {
+    /// Checks `text` over `events`, returning the check, its lines and the
+    /// seconds it took (the best of `runs`: a shared machine is noisy).
+    func check(_ text: String, events: [InputEvent], runs: Int = 1) throws -> (check: ConfigCheck, lines: [String], seconds: Double) {
         let config = try #require(ConfigLoader.parse(text, file: "g.toml").config)
         var lines: [String] = []
-        let clock = ContinuousClock()
         var result: ConfigCheck?
-        let elapsed = clock.measure {
-            result = ConfigCheck(config: config, device: servicePanel, events: events) { lines.append($0) }
+        var best = Double.infinity
+        for _ in 0..<runs {
+            lines = []
+            let elapsed = ContinuousClock().measure {
+                result = ConfigCheck(config: config, device: servicePanel, events: events) { lines.append($0) }
+            }
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return (try #require(result), lines, seconds)
+        return (try #require(result), lines, best)
     }
 
     @Test func twentyThousandTapBindingsAreCheckedOverATapInLinearTime() throws {
         // Once 4.5 s for 8 000 bindings and over 10 s for 20 000 (quadratic); now about 10× for 10× the bindings.
         let text = Self.tapBindings(20_000)
         #expect(text.utf8.count < ConfigLoader.maximumFileSize, "the config fits the 1 MB limit")
-        let small = try check(Self.tapBindings(2_000), events: Self.tap())
-        let large = try check(text, events: Self.tap())
+        let small = try check(Self.tapBindings(2_000), events: Self.tap(), runs: 3)
+        let large = try check(text, events: Self.tap(), runs: 3)
         #expect(large.check.fired == ["tap@screen": 1])
         #expect(large.lines.contains("0.020 s  tap@screen → key a"), "\(large.lines)")
         #expect(large.check.silent.count == 19_999)
