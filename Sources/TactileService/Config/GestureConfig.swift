@@ -99,8 +99,16 @@ public struct EmergencyGesture: Hashable, Sendable {
 
     /// The fingers a config may give, besides 0 (off): fewer, held still,
     /// are made by accident (a resting hand, a two-finger scroll that pauses).
+    ///
+    /// ```swift
+    /// EmergencyGesture.fingersRange.contains(3)   // false: refused
+    /// ```
     public static let fingersRange = 4...10
     /// The seconds a config may give.
+    ///
+    /// ```swift
+    /// EmergencyGesture.durationRange.contains(30)   // false: refused
+    /// ```
     public static let durationRange = 1.0...10.0
 
     /// The gesture: `fingers` (0: off) held still for `duration` seconds; by default five for 3 s.
