@@ -34,27 +34,34 @@ struct CheckCommand: ParsableCommand {
         try MainActor.assumeIsolated { try check() }
     }
 
+    /// Writes a line to standard output, in order with the messages on
+    /// standard error (which flush it first: ``printError(_:)``).
+    private func say(_ line: String) {
+        LineOutput.standardOutput.write(line)
+    }
+
     @MainActor
     private func check() throws {
+        defer { LineOutput.standardOutput.flush() }
         let environment = ProcessInfo.processInfo.environment
         let path = config ?? ConfigLoader.locate(environment: environment) { FileManager.default.fileExists(atPath: $0) }
         let result = path.map { ConfigLoader.load(path: $0) }
         let diagnostics = result?.diagnostics ?? []
         let name = path.map { TextFormat.visible($0) } ?? "built-in default config"
-        for diagnostic in diagnostics { print(diagnostic.description) }
+        for diagnostic in diagnostics { say(diagnostic.description) }
         guard let config = result.map({ $0.config }) ?? ConfigLoader.defaultConfig else {
             let errors = diagnostics.filter { $0.severity == .error }.count
             printError("tactile: error: \(name): \(errors) error\(errors == 1 ? "" : "s"); tactile serve would refuse it")
             throw ExitCode.failure
         }
         let warnings = diagnostics.count
-        print("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
+        say("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
               + "\(config.bindings.count) gesture\(config.bindings.count == 1 ? "" : "s")"
               + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
-        for binding in config.bindings { print("  " + Self.summary(of: binding)) }
+        for binding in config.bindings { say("  " + Self.summary(of: binding)) }
         var failed = false
         for file in recordings {
-            print("")
+            say("")
             do throws(RecordingError) {
                 try explain(config, file: file)
             } catch {
@@ -131,12 +138,13 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs `config` over the recording in `file` and prints what it does.
     /// A Tactile JSON file is checked while it is read, so memory stays flat
-    /// however long it is; other formats are read whole first.
+    /// however long it is; other formats, and an old Tactile JSON file that
+    /// kept protocol A (converted when opened whole), are read whole first.
     @MainActor
     private func explain(_ config: GestureConfig, file: String) throws(RecordingError) {
         let name = TextFormat.visible(ReadableFile.displayName(file))
-        if !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile {
-            let stream = try RecordingReader.events(contentsOf: file)
+        if !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile,
+           case let stream = try RecordingReader.events(contentsOf: file), !stream.header.device.usesProtocolA {
             explain(config, device: stream.header.device, axisValues: stream.header.axisValues, events: stream, name: name)
             for warning in stream.warnings { printError(warning.description) }
             if let error = stream.error { throw error }
@@ -158,11 +166,11 @@ struct CheckCommand: ParsableCommand {
         if !config.devices.grab {
             notes.append("grab = false: the app sees every touch too, and nothing is taken from it")
         }
-        print("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))" + notes.map { " — " + $0 }.joined())
-        let check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events) { print("  " + $0) }
-        if check.lineCount == 0 { print("  no gesture fired") }
+        say("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))" + notes.map { " — " + $0 }.joined())
+        let check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events) { say("  " + $0) }
+        if check.lineCount == 0 { say("  no gesture fired") }
         for (binding, reason) in check.silent {
-            print("  \(TextFormat.visible(binding)) did not fire: \(reason)")
+            say("  \(TextFormat.visible(binding)) did not fire: \(reason)")
         }
     }
 }
