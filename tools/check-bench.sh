@@ -50,6 +50,7 @@ def count(prefix):
 expect(count("recording load") == 2, f"{count('recording load')} recording load rows, expected 2")
 expect(count("pipeline") == 2, f"{count('pipeline')} pipeline rows, expected 2")
 expect(count("scaling: ") == 7, f"{count('scaling: ')} scaling rows, expected 7 (1, 2, 5, 10 touches and 1, 10, 100 views)")
+expect(count("check: ") == 2, f"{count('check: ')} check rows, expected 2 (a small and a large config, each against one binding)")
 expect(count("memory") == 1, f"{count('memory')} memory rows, expected 1")
 expect(count("live latency") == 1, f"{count('live latency')} live latency rows, expected 1")
 expect(count("serve pass-through") == 1, f"{count('serve pass-through')} serve pass-through rows, expected 1")

@@ -29,23 +29,39 @@ public enum ServiceReport: Hashable, Sendable, CustomStringConvertible {
 
     /// One line for the log: the time, then what happened (`1.250  right click began at (120.0, 80.0)`).
     public var description: String {
-        let stamp = FixedDecimal.format(time, places: 3)
+        FixedDecimal.format(time, places: 3) + "  " + what
+    }
+
+    /// The line `tactile check` prints: seconds since `origin` (the
+    /// recording's first event) with three decimals and the unit, then what
+    /// happened.
+    ///
+    /// ```swift
+    /// ServiceReport.performed(binding: "back", action: "key alt+Left", time: 1357143780.777).line(since: 1357143779.527)
+    /// // "1.250 s  back → key alt+Left"
+    /// ```
+    public func line(since origin: Double) -> String {
+        FixedDecimal.format(time - origin, places: 3) + " s  " + what
+    }
+
+    /// What happened, without the time.
+    private var what: String {
         switch self {
         case .fired(let binding, let phase, _, let location):
-            return "\(stamp)  \(TextFormat.visible(binding)) \(phase.rawValue) at (\(FixedDecimal.format(location.x, places: 1)), \(FixedDecimal.format(location.y, places: 1)))"
+            return "\(TextFormat.visible(binding)) \(phase.rawValue) at (\(FixedDecimal.format(location.x, places: 1)), \(FixedDecimal.format(location.y, places: 1)))"
         case .claimed(let binding, let slots, _):
-            return "\(stamp)  \(TextFormat.visible(binding)) takes slot \(slots.map(String.init).joined(separator: ", ")) from the app"
+            return "\(TextFormat.visible(binding)) takes slot \(slots.map(String.init).joined(separator: ", ")) from the app"
         case .released(let slot, let zone, _, let heldFor):
             let held = Int((heldFor * 1000).rounded())
-            return "\(stamp)  slot \(slot) held \(held) ms in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
+            return "slot \(slot) held \(held) ms in \(TextFormat.visible(zone)) goes on to the app: no gesture took it"
         case .performed(let binding, let action, _):
-            return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action))"
+            return "\(TextFormat.visible(binding)) → \(TextFormat.visible(action))"
         case .skipped(let binding, let action, let reason, _):
-            return "\(stamp)  \(TextFormat.visible(binding)) → \(TextFormat.visible(action)) skipped: \(TextFormat.visible(reason))"
+            return "\(TextFormat.visible(binding)) → \(TextFormat.visible(action)) skipped: \(TextFormat.visible(reason))"
         case .emergency:
-            return "\(stamp)  emergency gesture: every grab released"
+            return "emergency gesture: every grab released"
         case .failed(let message, _):
-            return "\(stamp)  error: \(TextFormat.visible(message))"
+            return "error: \(TextFormat.visible(message))"
         }
     }
 }

@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
               completion: .file(extensions: ["toml"]))
     var config: String?
 
-    @Option(name: .customLong("against"), help: ArgumentHelp("A recording to run the config over (repeatable).", valueName: "recording"),
+    @Option(name: .customLong("against"), parsing: .upToNextOption,
+            help: ArgumentHelp("Recordings to run the config over (several after one --against, or --against repeated).", valueName: "recording"),
             completion: .file())
     var recordings: [String] = []
 
@@ -33,30 +34,36 @@ struct CheckCommand: ParsableCommand {
         try MainActor.assumeIsolated { try check() }
     }
 
+    /// Writes a line to standard output, in order with the messages on
+    /// standard error (which flush it first: ``printError(_:)``).
+    private func say(_ line: String) {
+        LineOutput.standardOutput.write(line)
+    }
+
     @MainActor
     private func check() throws {
+        defer { LineOutput.standardOutput.flush() }
         let environment = ProcessInfo.processInfo.environment
         let path = config ?? ConfigLoader.locate(environment: environment) { FileManager.default.fileExists(atPath: $0) }
         let result = path.map { ConfigLoader.load(path: $0) }
         let diagnostics = result?.diagnostics ?? []
         let name = path.map { TextFormat.visible($0) } ?? "built-in default config"
-        for diagnostic in diagnostics { print(diagnostic.description) }
+        for diagnostic in diagnostics { say(diagnostic.description) }
         guard let config = result.map({ $0.config }) ?? ConfigLoader.defaultConfig else {
             let errors = diagnostics.filter { $0.severity == .error }.count
             printError("tactile: error: \(name): \(errors) error\(errors == 1 ? "" : "s"); tactile serve would refuse it")
             throw ExitCode.failure
         }
         let warnings = diagnostics.count
-        print("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
+        say("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
               + "\(config.bindings.count) gesture\(config.bindings.count == 1 ? "" : "s")"
               + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
-        for binding in config.bindings { print("  " + Self.summary(of: binding)) }
+        for binding in config.bindings { say("  " + Self.summary(of: binding)) }
         var failed = false
         for file in recordings {
-            print("")
+            say("")
             do throws(RecordingError) {
-                let recording = try Recording(contentsOf: file)
-                explain(config, recording: recording, name: TextFormat.visible(ReadableFile.displayName(file)))
+                try explain(config, file: file)
             } catch {
                 printError("tactile: error: \(error)")
                 failed = true
@@ -67,45 +74,103 @@ struct CheckCommand: ParsableCommand {
 
     static func summary(of binding: Binding) -> String {
         var text = TextFormat.visible(binding.name) + ": " + binding.recognizer.kind.rawValue + " on " + TextFormat.visible(binding.zone ?? "the screen")
-        let parameters = binding.recognizer.parameters.map { "\($0.name) \(Self.text(of: $0.value))" }
+        var parameters = binding.recognizer.parameters.map { "\($0.name) \(Self.text(of: $0.value))" }
+        if let fingers = RecognizerSpec.defaultFingers(for: binding.recognizer.kind),
+           !binding.recognizer.parameters.contains(where: { $0.name == "fingers" }) {
+            parameters.insert("fingers \(fingers) (the default)", at: 0)
+        }
         if !parameters.isEmpty { text += " (" + parameters.joined(separator: ", ") + ")" }
         for phase in GesturePhase.allCases {
             guard let actions = binding.actions[phase], !actions.isEmpty else { continue }
             text += "; \(phase.rawValue): " + actions.map { TextFormat.visible($0.description) }.joined(separator: ", ")
         }
         if let step = binding.step {
-            text += "; every \(step.every) of \(step.measure.rawValue): " + (step.increase + step.decrease).map { TextFormat.visible($0.description) }.joined(separator: " / ")
+            text += "; " + Self.text(of: step) + ": " + (step.increase + step.decrease).map { TextFormat.visible($0.description) }.joined(separator: " / ")
         }
+        if binding.maximumInstances > 1 { text += "; up to \(binding.maximumInstances) of its commands at once" }
         if !binding.claimsTouches { text += "; leaves touches to the app" }
+        return text
+    }
+
+    /// A step's pace with its unit: `every 6 mm of vertical travel`,
+    /// `every 0.3 of log2 scale (×1.23)`, `every 15° of rotation`; with `fast`, from what speed steps shorten.
+    static func text(of step: StepAction) -> String {
+        let every = figure(step.every)
+        var text: String
+        switch step.measure {
+        case .horizontal, .vertical: text = "every \(every) mm of \(step.measure.rawValue) travel"
+        case .scale: text = "every \(every) of log2 scale (×\(figure(Foundation.pow(2, step.every), places: 2)))"
+        case .rotation: text = "every \(every)° of rotation"
+        }
+        if let fast = step.fast {
+            let unit = switch step.measure {
+            case .horizontal, .vertical: " mm/s"
+            case .scale: " log2 scale/s"
+            case .rotation: "°/s"
+            }
+            text += ", halved at \(figure(fast))\(unit)"
+        }
+        return text
+    }
+
+    /// A number with at most `places` decimals, trailing zeros dropped: `6`, `0.3`, `1.23`.
+    static func figure(_ value: Double, places: Int = 3) -> String {
+        var text = FixedDecimal.format(value, places: places)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
         return text
     }
 
     static func text(of value: ParameterValue) -> String {
         switch value {
         case .integer(let n): "\(n)"
-        case .number(let x): "\(x)"
-        case .millimetres(let x): "\(x) mm"
-        case .millimetresPerSecond(let x): "\(x) mm/s"
-        case .seconds(let x): "\(x) s"
-        case .degrees(let x): "\(x)°"
+        case .number(let x): figure(x)
+        case .millimetres(let x): "\(figure(x)) mm"
+        case .millimetresPerSecond(let x): "\(figure(x)) mm/s"
+        case .seconds(let x): "\(figure(x)) s"
+        case .degrees(let x): "\(figure(x))°"
         case .boolean(let b): b ? "true" : "false"
         case .directions(let edges): edges.map { [.top: "up", .bottom: "down"][$0] ?? $0.rawValue }.joined(separator: "/")
         }
     }
 
+    /// Runs `config` over the recording in `file` and prints what it does.
+    /// A Tactile JSON file is checked while it is read, so memory stays flat
+    /// however long it is; other formats, and an old Tactile JSON file that
+    /// kept protocol A (converted when opened whole), are read whole first.
     @MainActor
-    private func explain(_ config: GestureConfig, recording: Recording, name: String) {
-        let device = recording.device
-        var note = ""
-        if !config.devices.kinds.contains(device.kind) {
-            note = " — the config takes " + config.devices.kinds.map(\.rawValue).sorted().joined(separator: " and ") + "s; checked anyway"
+    private func explain(_ config: GestureConfig, file: String) throws(RecordingError) {
+        let name = TextFormat.visible(ReadableFile.displayName(file))
+        if !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile,
+           case let stream = try RecordingReader.events(contentsOf: file), !stream.header.device.usesProtocolA {
+            explain(config, device: stream.header.device, axisValues: stream.header.axisValues, events: stream, name: name)
+            for warning in stream.warnings { printError(warning.description) }
+            if let error = stream.error { throw error }
+            return
         }
-        print("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))\(note)")
-        let check = ConfigCheck(config: config, device: device, axisValues: recording.axisValues, events: recording.events)
-        for line in check.lines { print("  " + line) }
-        if check.lines.isEmpty { print("  no gesture fired") }
+        let loaded = try Recording.open(file)
+        for warning in loaded.warnings { printError(warning.description) }
+        let recording = loaded.recording
+        explain(config, device: recording.device, axisValues: recording.axisValues, events: recording.events, name: name)
+    }
+
+    @MainActor
+    private func explain<Events: Sequence>(_ config: GestureConfig, device: DeviceDescription, axisValues: AxisValues,
+                                           events: Events, name: String) where Events.Element == InputEvent {
+        var notes: [String] = []
+        if !config.devices.kinds.contains(device.kind) {
+            notes.append("the config takes " + config.devices.kinds.map(\.rawValue).sorted().joined(separator: " and ") + "s; checked anyway")
+        }
+        if !config.devices.grab {
+            notes.append("grab = false: the app sees every touch too, and nothing is taken from it")
+        }
+        say("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))" + notes.map { " — " + $0 }.joined())
+        let check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events) { say("  " + $0) }
+        if check.lineCount == 0 { say("  no gesture fired") }
         for (binding, reason) in check.silent {
-            print("  \(TextFormat.visible(binding)) did not fire: \(reason)")
+            say("  \(TextFormat.visible(binding)) did not fire: \(reason)")
         }
     }
 }

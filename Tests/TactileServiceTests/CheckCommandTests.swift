@@ -19,12 +19,53 @@ struct CheckCommandTests {
         let text = output.standardOutput
         #expect(text.contains("dist/gestures.toml: ok, 4 zones, 9 gestures"))
         #expect(text.contains("right click: press-and-hold on the screen (fingers 1, minimum-press-duration 0.6 s); ended: right click"))
-        // What fired, when, and what it would send; why the others did not.
-        #expect(text.contains("zoom takes slot 0, 1, 2, 3, 4 from the app"))
-        #expect(text.contains("zoom began at"))
-        #expect(text.contains("zoom → key ctrl+minus"))
+        // A step with its unit; a pinch of two fingers unless the config says otherwise.
+        #expect(text.contains("zoom: pinch on the screen (fingers 2 (the default)); every 0.3 of log2 scale (×1.23): key ctrl+equal / key ctrl+minus"))
+        // Five-finger drags are no zoom any more (they were: "zoom takes slot 0, 1, 2, 3, 4 from the app").
+        #expect(!text.contains("zoom takes slot"))
+        #expect(text.contains("zoom did not fire: 9 touches reached it; failed: 3 fingers came down (it takes 2) (×2)"), "\(text)")
+        // Why the others did not fire, criterion by criterion, with the numbers.
         #expect(text.contains("back did not fire: no touch landed in left-edge"))
-        #expect(text.contains("right click did not fire: 6 touches reached it; failed: its criteria were not met with 1 finger"))
+        #expect(text.contains("right click did not fire: 6 touches reached it; failed: 2 fingers came down (it takes 1) (×2), "
+                              + "a finger moved 3.6 mm (3 mm allowed) (×2: 3.58–3.62 mm)"), "\(text)")
+        #expect(text.contains("next workspace did not fire: 8 touches reached it; failed: went diagonally (wants left) (×2)"), "\(text)")
+    }
+
+    @Test func severalRecordingsFollowOneAgainst() throws {
+        let first = Repository.path("Recordings/touchscreen-atmel-fast-taps.json")
+        let second = Repository.path("Recordings/touchscreen-egalax-tap.json")
+        let output = try tactile(["check", Repository.path("dist/gestures.toml"), "--against", first, second])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("touchscreen-atmel-fast-taps.json: "), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("touchscreen-egalax-tap.json: "), "\(output.standardOutput)")
+        let repeated = try tactile(["check", Repository.path("dist/gestures.toml"), "--against", first, "--against", second])
+        #expect(repeated.standardOutput == output.standardOutput)
+    }
+
+    @Test func stepsSayTheirUnits() throws {
+        try TemporaryDirectory.with(prefix: "tactile-check") { directory in
+            let path = directory + "/gestures.toml"
+            try """
+                [[gesture]]
+                name = "volume"
+                recognizer = "pan"
+                fingers = 2
+                [gesture.step]
+                measure = "vertical"
+                every = "6mm"
+                fast = "120mm/s"
+                decrease = { key = "volumeup" }
+                [[gesture]]
+                name = "turn"
+                recognizer = "rotation"
+                step = { every = "15deg", increase = { key = "a" } }
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            let output = try tactile(["check", path])
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(output.standardOutput.contains("volume: pan on the screen (fingers 2); every 6 mm of vertical travel, halved at 120 mm/s: key volumeup"),
+                    "\(output.standardOutput)")
+            #expect(output.standardOutput.contains("turn: rotation on the screen (fingers 2 (the default)); every 15° of rotation: key a"))
+        }
     }
 
     @Test func anEdgeSwipeInARecordingIsShownFiring() throws {
@@ -41,9 +82,20 @@ struct CheckCommandTests {
         #expect(output.status == 0, "\(output.standardError)")
         let text = output.standardOutput
         #expect(!text.contains("goes on to the app"))
-        #expect(text.contains("back takes slot 0 from the app"))
-        #expect(text.contains("back ended at"))
-        #expect(text.contains("back → key alt+Left"))
+        // Times count from the recording's first event, in seconds with their unit.
+        let timed = try Regex(#"^  0\.\d{3} s  back takes slot 0 from the app$"#)
+        #expect(text.split(separator: "\n").contains { $0.wholeMatch(of: timed) != nil }, "\(text)")
+        #expect(text.contains(" s  back ended at"))
+        #expect(text.contains(" s  back → key alt+Left"))
+        // Without a grab, serve takes nothing from the app: check says so, and no "takes slot".
+        let config = directory + "/nograb.toml"
+        try (ConfigLoader.defaultText.replacingOccurrences(of: "grab = true ", with: "grab = false"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let watching = try tactile(["check", config, "--against", recording])
+        #expect(watching.status == 0, "\(watching.standardError)")
+        #expect(watching.standardOutput.contains("grab = false: the app sees every touch too, and nothing is taken from it"))
+        #expect(!watching.standardOutput.contains("takes slot"), "\(watching.standardOutput)")
+        #expect(watching.standardOutput.contains(" s  back → key alt+Left"))
     }
 
     @Test func aBrokenConfigIsRefusedAtItsLineAndColumn() throws {
@@ -54,7 +106,8 @@ struct CheckCommandTests {
         let output = try tactile(["check", path])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("\(path):3:"), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("\(path):4:1: warning: unknown key"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("\(path):4:1: error: unknown key \"fingres\" in [[gesture]] (did you mean \"fingers\"?)"),
+                "\(output.standardOutput)")
         #expect(output.standardError.contains("tactile serve would refuse it"))
     }
 }

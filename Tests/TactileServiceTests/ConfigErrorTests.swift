@@ -63,8 +63,11 @@ import Testing
          "g.toml:2:10: error: unknown device kind \"touchscren\" (touchscreen or touchpad) (did you mean \"touchscreen\"?)"),
         ("[devices]\ngrab = \"yes\"\n", "g.toml:2:8: error: \"grab\" must be true or false, found a string"),
         ("[emergency]\nfingers = 1\n",
-         "g.toml:2:11: error: \"fingers\" must be 0 (off) or 2…10, found 1 (one finger held still is an ordinary touch)"),
-        ("[emergency]\nduration = 0.5\n", "g.toml:2:12: error: \"duration\" must be 1…30 s, found 0.5"),
+         "g.toml:2:11: error: \"fingers\" must be 0 (off) or 4…10, found 1 (one finger held still is too easy to make by accident)"),
+        ("[emergency]\nfingers = 3\n",
+         "g.toml:2:11: error: \"fingers\" must be 0 (off) or 4…10, found 3 (3 fingers held still are too easy to make by accident)"),
+        ("[emergency]\nduration = 0.5\n", "g.toml:2:12: error: \"duration\" must be 1…10 s, found 0.5"),
+        ("[emergency]\nduration = \"11s\"\n", "g.toml:2:12: error: \"duration\" must be 1…10 s, found \"11s\""),
         ("a = 1\na = 2\n", "g.toml:2:1: error: duplicate key a (first at line 1, column 1)"),
         ("gestures = 1\n", "g.toml:1:1: warning: unknown key \"gestures\" in the config, ignored (did you mean \"gesture\"?)"),
     ])
@@ -83,5 +86,120 @@ import Testing
         let result = ConfigLoader.parse("[[gesture]]\nrecognizer = \"tap\"\nfingers = 0\n[devices]\ngrab = 1\n[zones.a]\nedge = 1\n", file: "g.toml")
         #expect(result.diagnostics.map(\.location.line) == [3, 5, 7])
         #expect(result.errors.count == 3 && result.warnings.isEmpty)
+    }
+
+    // MARK: A typo changes nothing silently (issue #19, point 11)
+
+    @Test(arguments: [
+        ("[[gesture]]\nrecognizer = \"swipe\"\nfingres = 3\n",
+         "g.toml:3:1: error: unknown key \"fingres\" in [[gesture]] (did you mean \"fingers\"?)"),
+        ("[[gesture]]\nrecognizer = \"long-press\"\ndurration = 1\n",
+         "g.toml:3:1: error: unknown key \"durration\" in [[gesture]] (did you mean \"duration\"?)"),
+        ("[[gesture]]\nrecognizer = \"tap\"\ndirection = \"left\"\n",
+         "g.toml:3:1: error: \"direction\" is not a parameter of tap (it takes fingers, taps, maximum-press-duration, allowable-movement, "
+            + "maximum-tap-interval, maximum-tap-distance)"),
+        ("[[gesture]]\nrecognizer = \"long-press\"\nduration = 1\nminimum-press-duration = 2\n",
+         "g.toml:4:1: error: \"minimum-press-duration\" and \"duration\" are the same parameter, minimum-press-duration "
+            + "(first at line 3, column 1); write one of them"),
+        ("[[gesture]]\nrecognizer = \"swipe\"\ndirection = \"left\"\n  directions = [\"up\"]\n",
+         "g.toml:4:3: error: \"directions\" and \"direction\" are the same parameter, direction (first at line 3, column 1); write one of them"),
+        ("[zones.a]\nedge = \"left\"\ndpeth = \"5mm\"\n", "g.toml:3:1: error: unknown key \"dpeth\" in [zones.a] (did you mean \"depth\"?)"),
+        ("[[gesture]]\nrecognizer = \"pan\"\nstep = { measure = \"vertical\", evry = 5, every = 5, increase = { key = \"a\" } }\n",
+         "g.toml:3:32: error: unknown key \"evry\" in [gesture.step] (did you mean \"every\"?)"),
+        ("[[gesture]]\nrecognizer = \"pan\"\nended = { key = \"a\", nocth = 3 }\n",
+         "g.toml:3:22: error: unknown key \"nocth\" in an action (did you mean \"notch\"?)"),
+        ("[[gesture]]\nrecognizer = \"tap\"\ninstances = 17\n", "g.toml:3:13: error: \"instances\" must be 1…16, found 17"),
+    ])
+    func aTypoInABindingOrAZoneIsAnError(text: String, expected: String) {
+        #expect(diagnostics(text) == [expected])
+    }
+
+    @Test func unknownKeysOutsideBindingsAndZonesStillOnlyWarn() {
+        let result = ConfigLoader.parse("[devices]\ngrabb = true\n[emergency]\nfingres = 4\n", file: "g.toml")
+        #expect(result.config != nil)
+        #expect(result.diagnostics.map(\.description) == [
+            "g.toml:2:1: warning: unknown key \"grabb\" in [devices], ignored (did you mean \"grab\"?)",
+            "g.toml:4:1: warning: unknown key \"fingres\" in [emergency], ignored (did you mean \"fingers\"?)",
+        ])
+    }
+
+    // MARK: Defaults that take too much (point 12)
+
+    @Test func aClaimingHoldWithoutFingersIsRefusedSayingWhatItWouldTake() {
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"hold\"\nbegan = { key = \"a\" }\n") == [
+            "g.toml:2:14: error: a hold without fingers takes every touch that rests 40 ms, taps included: give fingers = N, or claim = false",
+        ])
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"hold\"\nshort-hold-duration = \"80ms\"\n").first?
+            .contains("takes every touch that rests 80 ms") == true)
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"hold\"\nfingers = 2\nbegan = { key = \"a\" }\n").isEmpty)
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"hold\"\nclaim = false\nfingers = 1\n").isEmpty)
+    }
+
+    @Test func pinchAndRotationTakeTwoToTenFingers() {
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"pinch\"\nfingers = 1\n") == ["g.toml:3:11: error: \"fingers\" must be 2…10, found 1"])
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"rotation\"\nfingers = 3\n").isEmpty)
+    }
+
+    // MARK: The way out (point 1)
+
+    @Test func bindingsThatWouldRecognizeTheEmergencyGestureAreRefused() {
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"long-press\"\nfingers = 5\nbegan = { key = \"a\" }\n") == [
+            "g.toml:3:1: error: a long-press of 5 fingers would act on the way out: the emergency gesture is 5 fingers held still for 3 s "
+                + "(the default [emergency]); give fewer than 5 fingers, or change [emergency]",
+        ])
+        #expect(diagnostics("[emergency]\nfingers = 4\nduration = 2\n[[gesture]]\nrecognizer = \"hold\"\nfingers = 6\n") == [
+            "g.toml:6:1: error: a hold of 6 fingers would act on the way out: the emergency gesture is 4 fingers held still for 2 s "
+                + "([emergency] fingers at line 2); give fewer than 4 fingers, or change [emergency]",
+        ])
+        // Fewer fingers than the way out, or the way out off: fine.
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"long-press\"\nfingers = 4\n").isEmpty)
+        let off = ConfigLoader.parse("[emergency]\nfingers = 0\n[[gesture]]\nrecognizer = \"long-press\"\nfingers = 5\n", file: "g.toml")
+        #expect(off.config != nil)
+        #expect(off.diagnostics.map(\.description) == [
+            "g.toml:2:11: warning: \"fingers = 0\" turns the emergency gesture off: nothing on the screen stops the service then, "
+                + "only SIGTERM (systemctl --user stop tactile)",
+        ])
+        // A hold that claims nothing and gives no fingers acts on any number of them, the way out's too.
+        let hold = ConfigLoader.parse("[[gesture]]\nrecognizer = \"hold\"\nclaim = false\n", file: "g.toml")
+        #expect(hold.config != nil)
+        #expect(hold.warnings.map(\.description) == [
+            "g.toml:1:1: warning: a hold without fingers also acts when 5 fingers rest for the way out: the emergency gesture is "
+                + "5 fingers held still for 3 s (the default [emergency]); give fingers = N, fewer than 5",
+        ])
+    }
+
+    // MARK: Commands that may run on every frame (point 3)
+
+    @Test func aCommandOnEveryFrameIsWarnedAboutWithTheServicesCap() {
+        let changed = ConfigLoader.parse("[[gesture]]\nrecognizer = \"pan\"\nchanged = { command = [\"notify-send\", \"moved\"] }\n", file: "g.toml")
+        #expect(changed.config != nil)
+        #expect(changed.diagnostics.map(\.description) == [
+            "g.toml:3:13: warning: this command runs on every frame the pan moves (up to ~100 per second); the service starts at most 10 "
+                + "per second for a binding and one at a time (instances = N for more): a key or a step suits a moving gesture better",
+        ])
+        let step = ConfigLoader.parse("""
+            [[gesture]]
+            recognizer = "pinch"
+            [gesture.step]
+            every = 0.2
+            increase = [{ key = "a" }, { command = ["zoom", "in"] }]
+            decrease = { key = "b" }
+            """, file: "g.toml")
+        #expect(step.config != nil)
+        #expect(step.warnings.map(\.location.line) == [5])
+        #expect(step.warnings.first?.message.hasPrefix("this command runs on every step, and a quick stroke makes several steps a frame") == true)
+        // Once per gesture: no warning.
+        #expect(diagnostics("[[gesture]]\nrecognizer = \"pan\"\nended = { command = [\"true\"] }\n").isEmpty)
+    }
+
+    @Test func instancesAreReadIntoTheBinding() throws {
+        let result = ConfigLoader.parse("[[gesture]]\nrecognizer = \"tap\"\ninstances = 3\nended = { command = [\"true\"] }\n", file: "g.toml")
+        #expect(result.diagnostics.isEmpty)
+        #expect(try #require(result.config?.bindings.first).maximumInstances == 3)
+        let plain = ConfigLoader.parse("[[gesture]]\nrecognizer = \"tap\"\n", file: "g.toml")
+        #expect(plain.config?.bindings.first?.maximumInstances == 1)
+        let pointless = ConfigLoader.parse("[[gesture]]\nrecognizer = \"tap\"\ninstances = 2\nended = { key = \"a\" }\n", file: "g.toml")
+        #expect(pointless.warnings.map(\.description)
+                == ["g.toml:3:1: warning: \"instances\" limits how many of the binding's commands run at once, and this binding runs none"])
     }
 }

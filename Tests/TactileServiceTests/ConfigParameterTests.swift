@@ -65,9 +65,24 @@ import Testing
         let rotation = try #require(try recognizer("recognizer = \"rotation\"\nminimum-rotation = 10\nminimum-span = \"12mm\"\n")
                                     as? RotationGestureRecognizer)
         #expect(abs(rotation.minimumRotation - 10 * .pi / 180) < 1e-12 && rotation.minimumSpan == .millimetres(12))
-        let hold = try #require(try recognizer("recognizer = \"hold\"\nshort-hold-duration = \"50ms\"\nlong-hold-duration = 0.2\nallowable-movement = 1\n")
-                                as? HoldGestureRecognizer)
+        let hold = try #require(try recognizer("recognizer = \"hold\"\nfingers = 2\nshort-hold-duration = \"50ms\"\nlong-hold-duration = 0.2\n"
+                                               + "allowable-movement = 1\n") as? HoldGestureRecognizer)
         #expect(abs(hold.shortHoldDuration - 0.05) < 1e-12 && hold.longHoldDuration == 0.2 && hold.allowableMovement == .millimetres(1))
+        #expect(hold.numberOfTouchesRequired == 2)
+    }
+
+    @Test func pinchAndRotationTakeExactlyTwoFingersUnlessTheBindingSays() throws {
+        // The engine's own default is any number from two; the service's is two.
+        #expect(PinchGestureRecognizer().maximumNumberOfTouches == Int.max)
+        let pinch = try #require(try recognizer("recognizer = \"pinch\"\n") as? PinchGestureRecognizer)
+        #expect(pinch.minimumNumberOfTouches == 2 && pinch.maximumNumberOfTouches == 2)
+        let rotation = try #require(try recognizer("recognizer = \"rotation\"\n") as? RotationGestureRecognizer)
+        #expect(rotation.minimumNumberOfTouches == 2 && rotation.maximumNumberOfTouches == 2)
+        let three = try #require(try recognizer("recognizer = \"pinch\"\nfingers = 3\n") as? PinchGestureRecognizer)
+        #expect(three.minimumNumberOfTouches == 3 && three.maximumNumberOfTouches == 3)
+        // A hold that claims nothing may leave its fingers open: any number, as the engine's.
+        let hold = try #require(try recognizer("recognizer = \"hold\"\nclaim = false\nfingers = 1\n") as? HoldGestureRecognizer)
+        #expect(hold.numberOfTouchesRequired == 1)
     }
 
     @Test func unwrittenParametersKeepTheEngineDefaults() throws {
@@ -77,7 +92,8 @@ import Testing
     }
 
     @Test func parameterNamesAreEachRecognizersTable() {
-        #expect(RecognizerSpec.parameterNames(for: .pinch) == ["minimum-span-change", "minimum-span"])
+        #expect(RecognizerSpec.parameterNames(for: .pinch) == ["fingers", "minimum-span-change", "minimum-span"])
+        #expect(RecognizerSpec.parameterNames(for: .hold) == ["fingers", "short-hold-duration", "long-hold-duration", "allowable-movement"])
         #expect(RecognizerSpec.parameterNames(for: .longPress) == ["fingers", "taps", "minimum-press-duration", "allowable-movement"])
         for kind in RecognizerKind.allCases {
             let names = RecognizerSpec.parameterNames(for: kind)

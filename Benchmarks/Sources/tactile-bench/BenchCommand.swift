@@ -10,11 +10,11 @@ import TactileRecording
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile-bench",
-        abstract: "Measure recording load, pipeline throughput, scaling, live latency, memory and serve's pass-through.",
+        abstract: "Measure recording load, pipeline throughput, scaling, check's cost by bindings, live latency, memory and serve's pass-through.",
         discussion: """
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
-            touch, one view, a 10 MB replay), so the ratios hold on any machine. Use a release \
+            touch, one view, one binding, a 10 MB replay), so the ratios hold on any machine. Use a release \
             build: `make bench`, which runs `swift run -c release --package-path Benchmarks \
             tactile-bench`. --quick runs a small version of everything in a few seconds (the smoke \
             check make test runs); its times are not meaningful. The serve group builds the `tactile` \
@@ -30,7 +30,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the rows as JSON lines instead of a table.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, latency, memory, serve (comma separated).", valueName: "groups"))
+    @Option(help: ArgumentHelp("Only these groups: load, pipeline, scaling, check, latency, memory, serve (comma separated).", valueName: "groups"))
     var only: String?
 
     /// The latency child: reads this evdev node under umockdev-run (the tool re-runs itself).
@@ -46,7 +46,7 @@ struct BenchCommand: AsyncParsableCommand {
     var uinputWriteChild: String?
 
     /// Every group, in the order they run.
-    static let groups = ["load", "pipeline", "scaling", "latency", "memory", "serve"]
+    static let groups = ["load", "pipeline", "scaling", "check", "latency", "memory", "serve"]
 
     func validate() throws {
         for group in selectedGroups where !Self.groups.contains(group) {
@@ -91,6 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
         try add("load") { try LoadBenchmark.rows(quick: quick, files: files) }
         add("pipeline") { PipelineBenchmark.rows(quick: quick) }
         add("scaling") { PipelineBenchmark.scalingRows(quick: quick) }
+        add("check") { CheckBenchmark.rows(quick: quick) }
         try add("latency") { try LatencyBenchmark.rows(quick: quick, files: files) }
         try add("memory") { try MemoryBenchmark.rows(quick: quick, files: files) }
         // Asked for by name, the serve group fails without its testbed helper; in the whole table it says why it is missing.

@@ -43,12 +43,31 @@
 /// recognizers may hold one touch at once when they allow it (a pinch and a
 /// rotation, a hold beside anything); unlike UIKit's, the rules are written
 /// down, and ``GestureRecognizer/failureReason`` says why each one failed.
+///
+/// ## Cost
+/// A config may put thousands of recognizers on one view, and every touch
+/// brings them all into play. What the arena does for one recognizer costs
+/// no more than the recognizers that matter to it, never the whole crowd:
+/// membership is a mark on the recognizer (`ArenaMembership`), not a
+/// search; rule 3 looks only at the members that have recognized (kept
+/// apart, in join order); the delegates' failure requirements are asked
+/// only of members that have a delegate; members leave play in one pass.
+/// Each of these lists is kept in the order of ``members``, so every rule
+/// meets recognizers in the same order as it would walking all of them, and
+/// decides the same.
 @MainActor
 final class GestureArena {
     /// Recognizers that took a touch since their last reset, in the order they did.
     @exclusivity(unchecked) private(set) var members: [GestureRecognizer] = []
+    /// The members that have recognized (began or ended) since they joined,
+    /// in join order: a superset of those whose state is recognized now.
+    @exclusivity(unchecked) private(set) var recognizedMembers: [GestureRecognizer] = []
+    /// The members that had a delegate while in play, in join order.
+    @exclusivity(unchecked) private var delegatedMembers: [GestureRecognizer] = []
     /// Recognizers waiting for required recognizers to fail, in the order they asked.
     @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    /// Numbers members in join order.
+    private var joinCount: UInt64 = 0
 
     /// Whether some recognizer waits for a requirement.
     var hasWaiting: Bool { !waiting.isEmpty }
@@ -57,25 +76,72 @@ final class GestureArena {
 
     /// Adds `recognizer` to play, once.
     func join(_ recognizer: GestureRecognizer) {
-        if !contains(recognizer) { members.append(recognizer) }
+        guard !contains(recognizer) else { return }
+        joinCount &+= 1
+        recognizer.core.arena = self
+        recognizer.core.arenaMembership = ArenaMembership(order: joinCount)
+        members.append(recognizer)
+        if recognizer.state.isRecognized { noteRecognized(recognizer) }
+        if recognizer.core.hasDelegate { noteDelegate(recognizer) }
     }
 
     func contains(_ recognizer: GestureRecognizer) -> Bool {
-        members.containsIdentical(recognizer)
+        recognizer.core.arena === self
+    }
+
+    /// Notes that the member `recognizer` recognized (it moved to began or ended).
+    func noteRecognized(_ recognizer: GestureRecognizer) {
+        guard contains(recognizer), !recognizer.core.arenaMembership.isRecognized else { return }
+        recognizer.core.arenaMembership.isRecognized = true
+        Self.insert(recognizer, inJoinOrder: &recognizedMembers)
+    }
+
+    /// Notes that the member `recognizer` has a delegate.
+    func noteDelegate(_ recognizer: GestureRecognizer) {
+        guard contains(recognizer), !recognizer.core.arenaMembership.isDelegated else { return }
+        recognizer.core.arenaMembership.isDelegated = true
+        Self.insert(recognizer, inJoinOrder: &delegatedMembers)
+    }
+
+    /// Inserts a member into `list`, kept in join order (it is usually the last).
+    private static func insert(_ recognizer: GestureRecognizer, inJoinOrder list: inout [GestureRecognizer]) {
+        let order = recognizer.core.arenaMembership.order
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].core.arenaMembership.order < order { low = middle + 1 } else { high = middle }
+        }
+        list.insert(recognizer, at: low)
     }
 
     /// Takes the members `shouldRemove` picks out of play, in order, and returns them.
     func removeMembers(where shouldRemove: (GestureRecognizer) -> Bool) -> [GestureRecognizer] {
+        // One pass that keeps the order: the members kept move down over the removed ones.
         var removed: [GestureRecognizer] = []
-        var index = 0
-        while index < members.count {
-            if shouldRemove(members[index]) {
-                removed.append(members.remove(at: index))
+        var kept = 0
+        for index in members.indices {
+            let member = members[index]
+            if shouldRemove(member) {
+                removed.append(member)
             } else {
-                index += 1
+                if kept != index { members[kept] = member }
+                kept += 1
             }
         }
+        guard !removed.isEmpty else { return [] }
+        members.removeLast(members.count - kept)
+        for recognizer in removed {
+            recognizer.core.arena = nil
+            recognizer.core.arenaMembership = ArenaMembership()
+        }
+        recognizedMembers.removeAll { !contains($0) }
+        delegatedMembers.removeAll { !contains($0) }
         return removed
+    }
+
+    /// Lets every member go (the engine is going away).
+    func removeAll() -> [GestureRecognizer] {
+        removeMembers { _ in true }
     }
 
     // MARK: Requests
@@ -87,7 +153,8 @@ final class GestureArena {
         switch requirementStatus(of: recognizer) {
         case .wait(let required):
             recognizer.core.pendingState = state
-            if !waiting.containsIdentical(recognizer) {
+            if !recognizer.core.arenaMembership.isWaiting {
+                recognizer.core.arenaMembership.isWaiting = true
                 waiting.append(recognizer)
                 recognizer.engine?.trace(recognizer, .waiting(for: required.name))
             }
@@ -101,6 +168,8 @@ final class GestureArena {
     /// Takes back a waiting request (the recognizer finished or failed meanwhile).
     func withdraw(_ recognizer: GestureRecognizer) {
         recognizer.core.pendingState = nil
+        guard recognizer.core.arenaMembership.isWaiting else { return }
+        recognizer.core.arenaMembership.isWaiting = false
         waiting.removeAll { $0 === recognizer }
     }
 
@@ -159,7 +228,9 @@ final class GestureArena {
             return false
         }
         for required in recognizer.failureRequirements where consider(required) { return result }
-        for other in members where other !== recognizer {
+        // Without a delegate of its own, only members with one can name a requirement.
+        let others = recognizer.core.hasDelegate ? members : delegatedMembers
+        for other in others where other !== recognizer {
             let dynamic = recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
                 || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
             if dynamic, consider(other) { return result }
@@ -172,7 +243,8 @@ final class GestureArena {
         guard recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true else {
             return fail(recognizer, .delegateDeclined)
         }
-        for other in members where other !== recognizer && other.state.isRecognized && prevents(other, recognizer) {
+        // Only members that have recognized can prevent it: the winners, not the crowd.
+        for other in recognizedMembers where other !== recognizer && other.state.isRecognized && prevents(other, recognizer) {
             return fail(recognizer, .preventedBy(other.name))
         }
         recognizer.apply(state)
@@ -206,4 +278,17 @@ final class GestureArena {
         recognizer.failureReason = reason
         recognizer.apply(.failed)
     }
+}
+
+/// A recognizer's place in its arena, kept on the recognizer (see
+/// `RecognizerCore`) so that membership costs no search.
+struct ArenaMembership {
+    /// When it joined: members are numbered in join order (0: not in play).
+    var order: UInt64 = 0
+    /// Whether it is in the arena's recognized members.
+    var isRecognized = false
+    /// Whether it is in the arena's members with a delegate.
+    var isDelegated = false
+    /// Whether it is in the arena's waiting recognizers.
+    var isWaiting = false
 }

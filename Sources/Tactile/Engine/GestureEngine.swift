@@ -85,8 +85,10 @@ public final class GestureEngine {
 
     isolated deinit {
         outbox.finishStreams()
-        // Recognizers hold the engine unretained while in play.
-        for recognizer in arena.members { recognizer.leave(self) }
+        // Recognizers hold the engine and its arena unretained while in play,
+        // and the tokens of their timers here.
+        for recognizer in arena.removeAll() { recognizer.leave(self) }
+        cycle.timers.removeAll()
     }
 
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
@@ -207,6 +209,12 @@ public final class GestureEngine {
     /// Cancels a scheduled timer; cancelling one that fired already does nothing.
     public func cancelTimer(_ token: TimerToken) {
         cycle.timers.cancel(token)
+        cycle.needsRecheck = true
+    }
+
+    /// Cancels a timer `owner` scheduled (without searching for it).
+    func cancelTimer(_ token: TimerToken, ownedBy owner: GestureRecognizer) {
+        cycle.timers.cancel(token, ownedBy: owner)
         cycle.needsRecheck = true
     }
 

@@ -159,8 +159,9 @@ final class TouchRouter {
     }
 
     private func isIndependent(_ touch: Touch, of other: TouchID, in frame: TouchFrame, arena: GestureArena) -> Bool {
-        // Held by a gesture in progress that takes no more fingers (a long press).
-        for member in arena.members where member.state.isInProgress && !member.acceptsTouchesDuringGesture {
+        // Held by a gesture in progress that takes no more fingers (a long press);
+        // a member in progress has recognized, so only those are looked at.
+        for member in arena.recognizedMembers where member.state.isInProgress && !member.acceptsTouchesDuringGesture {
             if let index = member.touches.index(ofTouch: other), !member.touches[index].phase.isFinal { return true }
         }
         // Resting, and far from where the new finger lands, which comes later.

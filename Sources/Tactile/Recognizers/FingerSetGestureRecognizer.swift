@@ -78,6 +78,18 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that keep the gesture going (2 by default).
     open var minimumFingerCount: Int { 2 }
 
+    /// Which of its criteria the gesture has not met yet, with the numbers
+    /// so far: the reason it fails when its fingers lift before it begins
+    /// (``GestureRecognizer/FailureReason/criterionNotMet(_:)``). `nil` (the
+    /// default): it fails without saying why.
+    ///
+    /// ```swift
+    /// override var unmetCriterion: FailureReason.Criterion? {
+    ///     .tooShort(millimetres: travelSoFar, minimum: 3)
+    /// }
+    /// ```
+    open var unmetCriterion: FailureReason.Criterion? { nil }
+
     // MARK: The fingers since they were anchored (for subclasses)
 
     /// Where `touch` was when the finger set last changed (a finger landed or
@@ -109,21 +121,27 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
-        fingersLeft()
+        fingersLeft(cancelled: false)
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
         if state.isInProgress {
             transition(to: .cancelled)
         } else {
-            fingersLeft()
+            fingersLeft(cancelled: true)
         }
     }
 
-    private func fingersLeft() {
+    private func fingersLeft(cancelled: Bool) {
         if activeTouches.count < minimumFingerCount {
-            if state.isInProgress { advanceCatchUp(to: .infinity) }
-            transition(to: state.isInProgress ? .ended : .failed)
+            if state.isInProgress {
+                advanceCatchUp(to: .infinity)
+                transition(to: .ended)
+            } else if let criterion = cancelled ? .touchesCancelled : unmetCriterion {
+                fail(because: criterion)
+            } else {
+                transition(to: .failed)
+            }
         } else {
             reanchor()
         }

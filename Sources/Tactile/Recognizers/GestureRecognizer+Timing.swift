@@ -20,7 +20,7 @@ extension GestureRecognizer {
     /// Cancels a timer made by ``schedule(after:_:)``.
     public final func cancelTimer(_ token: TimerToken?) {
         guard let token else { return }
-        engine?.cancelTimer(token)
+        engine?.cancelTimer(token, ownedBy: self)
     }
 
     /// The engine's current time in seconds while the recognizer is in play;

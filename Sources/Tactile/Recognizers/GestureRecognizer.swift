@@ -62,7 +62,12 @@ open class GestureRecognizer {
     }
 
     /// Vetoes and coordination; held weakly.
-    public weak var delegate: GestureRecognizerDelegate?
+    public weak var delegate: GestureRecognizerDelegate? {
+        didSet {
+            core.hasDelegate = delegate != nil
+            if core.hasDelegate { core.arena?.noteDelegate(self) }
+        }
+    }
 
     /// The view the recognizer is attached to (not retained: the view owns
     /// its recognizers and clears this link when it lets one go).
@@ -199,7 +204,7 @@ open class GestureRecognizer {
                 // The gesture finished before it was allowed to start.
                 engine?.arena.withdraw(self)
                 core.pendingState = nil
-                core.failureReason = .gaveUp
+                core.failureReason = ownFailureReason
                 apply(.failed)
                 return true
             case .possible:
@@ -215,9 +220,15 @@ open class GestureRecognizer {
             engine.arena.request(self, to: newState)
             return true
         }
-        if newState == .failed { core.failureReason = .gaveUp }
+        if newState == .failed { core.failureReason = ownFailureReason }
         apply(newState)
         return true
+    }
+
+    /// Why the recognizer fails when it moves to `failed` itself: the
+    /// criterion ``fail(because:)`` names, or ``FailureReason/gaveUp``.
+    private var ownFailureReason: FailureReason {
+        core.unmetCriterion.map(FailureReason.criterionNotMet) ?? .gaveUp
     }
 
     /// Counts and reports a transition the state machine forbids.
@@ -231,6 +242,7 @@ open class GestureRecognizer {
         let oldState = core.state
         if newState == .began || newState == .ended, oldState == .possible { core.failureReason = nil }
         core.state = newState
+        if newState.isRecognized, !core.arenaMembership.isRecognized { core.arena?.noteRecognized(self) }
         didTransition(from: oldState, to: newState)
         engine?.recognizerDidTransition(self, from: oldState, to: newState)
     }

@@ -8,6 +8,7 @@
 /// ``holdDuration(forFingers:)`` (40 ms for one or two fingers, 180 ms for
 /// three or more, after libinput); ends when they lift; cancelled when they
 /// move. It neither prevents other recognizers nor is prevented by them.
+/// Any number of fingers holds, unless ``numberOfTouchesRequired`` is set.
 ///
 /// ```swift
 /// let hold = HoldGestureRecognizer()
@@ -30,11 +31,21 @@ open class HoldGestureRecognizer: GestureRecognizer {
     public var longHoldDuration: Double { get { settings.longHoldDuration } set { settings.longHoldDuration = newValue } }
     /// Movement that breaks (or cancels) a hold (``Length``).
     public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
+    /// The fingers that hold; `nil` (the default): any number. With a
+    /// number, fewer fingers wait for the others (no hold begins), and more
+    /// make the hold fail.
+    ///
+    /// ```swift
+    /// let twoFingerHold = HoldGestureRecognizer()
+    /// twoFingerHold.numberOfTouchesRequired = 2
+    /// ```
+    public var numberOfTouchesRequired: Int? { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
         var shortHoldDuration = Defaults.shortHoldDuration, longHoldDuration = Defaults.longHoldDuration
         var allowableMovement = Defaults.allowableMovement
+        var numberOfTouchesRequired: Int?
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -42,6 +53,8 @@ open class HoldGestureRecognizer: GestureRecognizer {
         var anchors = TouchAnchors()
         var timer: TimerToken?
         var fingers = 0
+        /// When the fingers were last anchored (the rest counts from there).
+        var restStart = 0.0
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -77,7 +90,13 @@ open class HoldGestureRecognizer: GestureRecognizer {
         let current = activeTouches
         gesture.anchors.set(current)
         gesture.fingers = current.count + frame.untrackedFingerCount
+        gesture.restStart = frame.time
         cancelTimer(gesture.timer)
+        if let required = settings.numberOfTouchesRequired, gesture.fingers != required {
+            gesture.timer = nil
+            if gesture.fingers > required { fail(because: .tooManyFingers(wanted: required, down: gesture.fingers)) }
+            return
+        }
         gesture.timer = schedule(after: holdDuration(forFingers: gesture.fingers)) { recognizer in
             guard let hold = recognizer as? HoldGestureRecognizer, hold.state == .possible,
                   !hold.activeTouches.isEmpty else { return }
@@ -86,22 +105,35 @@ open class HoldGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
-        guard gesture.anchors.maximumTravel(activeTouches) > millimetres(settings.allowableMovement) else { return }
-        transition(to: state.isInProgress ? .cancelled : .failed)
+        let travel = gesture.anchors.maximumTravel(activeTouches), allowed = millimetres(settings.allowableMovement)
+        guard travel > allowed else { return }
+        if state.isInProgress {
+            transition(to: .cancelled)
+        } else {
+            fail(because: .moved(millimetres: travel, allowed: allowed))
+        }
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         if state.isInProgress {
             if activeTouches.isEmpty { transition(to: .ended) }
         } else if activeTouches.isEmpty {
-            transition(to: .failed)
+            if let required = settings.numberOfTouchesRequired, gesture.fingers != required {
+                fail(because: .fingerCount(wanted: required, down: gesture.fingers))
+            } else {
+                fail(because: .liftedTooSoon(seconds: frame.time - gesture.restStart, minimum: holdDuration(forFingers: gesture.fingers)))
+            }
         } else {
             restart(frame)
         }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        transition(to: state.isInProgress ? .cancelled : .failed)
+        if state.isInProgress {
+            transition(to: .cancelled)
+        } else {
+            fail(because: .touchesCancelled)
+        }
     }
 
     open override func reset() {
@@ -109,5 +141,6 @@ open class HoldGestureRecognizer: GestureRecognizer {
         gesture.anchors.clear()
         gesture.timer = nil
         gesture.fingers = 0
+        gesture.restStart = 0
     }
 }

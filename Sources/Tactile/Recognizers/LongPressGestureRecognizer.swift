@@ -74,7 +74,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
         let count = activeTouches.count + frame.untrackedFingerCount
-        if count > settings.numberOfTouchesRequired { return fail() }
+        if count > settings.numberOfTouchesRequired {
+            return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: count))
+        }
         cancelTimer(gesture.timer)
         gesture.pressStart = frame.time
         let isTheHold = gesture.tapsCompleted >= settings.numberOfTapsRequired
@@ -87,10 +89,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private func timerFired(isTheHold: Bool) {
         guard state == .possible else { return }
-        if isTheHold, activeTouches.count + gesture.untrackedFingers == settings.numberOfTouchesRequired {
+        let count = activeTouches.count + gesture.untrackedFingers
+        if isTheHold, count == settings.numberOfTouchesRequired {
             transition(to: .began)
+        } else if isTheHold {
+            fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: count))
         } else {
-            fail()  // a tap held too long, or the wrong number of fingers
+            // One of the taps before the press, held too long.
+            fail(because: .pressTooLong(seconds: Defaults.maximumTapDuration, maximum: Defaults.maximumTapDuration))
         }
     }
 
@@ -101,7 +107,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         if state == .possible {
             for touch in touches {
-                if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(settings.allowableMovement) { return fail() }
+                guard let start = gesture.landed[touch.id] else { continue }
+                let moved = touch.surfaceLocation.distance(to: start), allowed = millimetres(settings.allowableMovement)
+                if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
             }
         } else if state.isInProgress {
             transition(to: .changed)
@@ -115,19 +123,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard activeTouches.isEmpty else { return }
         // A lift before the hold: fine only as one of the required taps.
-        guard gesture.tapsCompleted < settings.numberOfTapsRequired else { return fail() }
+        guard gesture.tapsCompleted < settings.numberOfTapsRequired else {
+            let pressed = gesture.pressStart.map { frame.time - $0 } ?? 0
+            return fail(because: .liftedTooSoon(seconds: pressed, minimum: settings.minimumPressDuration))
+        }
         gesture.tapsCompleted += 1
         gesture.landed.removeAll()
         cancelTimer(gesture.timer)
-        gesture.timer = schedule(after: Defaults.maximumTapInterval) { ($0 as? LongPressGestureRecognizer)?.fail() }
+        gesture.timer = schedule(after: Defaults.maximumTapInterval) { $0.fail(because: .nextTapTooLate(maximum: Defaults.maximumTapInterval)) }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        if state.isInProgress { transition(to: .cancelled) } else { fail() }
-    }
-
-    private func fail() {
-        if state == .possible { transition(to: .failed) }
+        if state.isInProgress { transition(to: .cancelled) } else { fail(because: .touchesCancelled) }
     }
 
     open override func reset() {

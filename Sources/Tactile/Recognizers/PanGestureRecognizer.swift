@@ -72,6 +72,10 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         /// (a finger landing or lifting adds nothing), and its last position.
         var fingerTravel = Vector.zero
         var lastCentroid = Point.zero
+        /// Before the pan began: the fingers' last mean travel since their
+        /// anchors (mm) and whether they deformed rather than moved together.
+        var travelBeforeBeginning = 0.0
+        var deformedBeforeBeginning = false
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -130,7 +134,20 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         super.touchesBegan(touches, in: frame)
-        if activeTouches.count > settings.maximumNumberOfTouches, state == .possible { transition(to: .failed) }
+        let count = activeTouches.count
+        if count > settings.maximumNumberOfTouches, state == .possible {
+            fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
+        }
+    }
+
+    /// Too few fingers, fingers that deformed, or too little travel (see ``FingerSetGestureRecognizer/unmetCriterion``).
+    open override var unmetCriterion: FailureReason.Criterion? {
+        if gesture.maximumTouchesSeen < settings.minimumNumberOfTouches {
+            return .fingerCount(wanted: settings.minimumNumberOfTouches, down: gesture.maximumTouchesSeen)
+        }
+        if gesture.deformedBeforeBeginning { return .fingersDeformed }
+        let threshold = gesture.maximumTouchesSeen >= 2 ? settings.multiFingerTranslation : settings.minimumTranslation
+        return .tooShort(millimetres: gesture.travelBeforeBeginning, minimum: millimetres(threshold))
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -142,9 +159,13 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             settleAnchors(current)
             guard current.count >= settings.minimumNumberOfTouches, current.count <= settings.maximumNumberOfTouches else { return }
             let travel = anchors.meanDisplacement(current).length
+            gesture.travelBeforeBeginning = travel
             if current.count >= 2 {
                 // Fingers that agree need no more travel than it takes to agree.
-                guard travel >= millimetres(settings.multiFingerTranslation), anchors.motion(current) == .translation else { return }
+                guard travel >= millimetres(settings.multiFingerTranslation) else { return }
+                let motion = anchors.motion(current)
+                gesture.deformedBeforeBeginning = motion == .deformation
+                guard motion == .translation else { return }
             } else {
                 guard travel >= millimetres(settings.minimumTranslation) else { return }
             }
@@ -207,5 +228,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.missedTranslation = .zero
         gesture.fingerTravel = .zero
         gesture.lastCentroid = .zero
+        gesture.travelBeforeBeginning = 0
+        gesture.deformedBeforeBeginning = false
     }
 }

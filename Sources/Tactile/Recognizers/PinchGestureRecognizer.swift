@@ -9,6 +9,8 @@
 /// second, negative when pinching in. A finger landing or lifting re-anchors
 /// the span so the scale does not jump. Ends when fewer than two fingers
 /// remain. Never begins on semi-multitouch devices (bounding-box touches).
+/// Any number of fingers from two pinches, unless ``minimumNumberOfTouches``
+/// and ``maximumNumberOfTouches`` say otherwise.
 ///
 /// ```swift
 /// let pinch = PinchGestureRecognizer()
@@ -32,10 +34,24 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     public var minimumSpanChange: Length { get { settings.minimumSpanChange } set { settings.minimumSpanChange = newValue } }
     /// See ``Defaults/minimumSpan``.
     public var minimumSpan: Length { get { settings.minimumSpan } set { settings.minimumSpan = newValue } }
+    /// The fewest fingers that pinch (default 2; fewer than 2 count as 2):
+    /// the pinch begins only with at least this many, and ends when fewer remain.
+    public var minimumNumberOfTouches: Int { get { settings.minimumNumberOfTouches } set { settings.minimumNumberOfTouches = newValue } }
+    /// The most fingers that pinch (default: any number). More fingers make
+    /// a pinch that has not begun fail; once it has begun it takes no more
+    /// fingers than this, and a finger landing beyond them stays free.
+    ///
+    /// ```swift
+    /// let zoom = PinchGestureRecognizer()
+    /// zoom.minimumNumberOfTouches = 2
+    /// zoom.maximumNumberOfTouches = 2   // a two-finger pinch: three fingers are something else
+    /// ```
+    public var maximumNumberOfTouches: Int { get { settings.maximumNumberOfTouches } set { settings.maximumNumberOfTouches = newValue } }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
         var minimumSpanChange = Defaults.minimumSpanChange, minimumSpan = Defaults.minimumSpan
+        var minimumNumberOfTouches = 2, maximumNumberOfTouches = Int.max
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -51,6 +67,11 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         /// frame (a finger landing or lifting changes nothing), and the last span.
         var fingerScale = 1.0
         var lastSpan = 0.0
+        /// Before the pinch began: the most fingers seen, the span's last
+        /// change since the anchors (mm), and whether the fingers moved together.
+        var mostFingers = 0
+        var spanChangeBeforeBeginning = 0.0
+        var translatedBeforeBeginning = false
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -86,8 +107,31 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         [ActionValue("scale", gesture.scaleValue), ActionValue("velocity", velocity)]
     }
 
+    open override var minimumFingerCount: Int { max(2, settings.minimumNumberOfTouches) }
+
+    /// Once it pinches with ``maximumNumberOfTouches`` fingers, it takes no more.
+    open override var acceptsTouchesDuringGesture: Bool { activeTouchCount < settings.maximumNumberOfTouches }
+
+    /// Too few fingers, fingers that moved together, or too little change of their span.
+    open override var unmetCriterion: FailureReason.Criterion? {
+        if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
+        if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
+        return .spanChange(millimetres: gesture.spanChangeBeforeBeginning, minimum: millimetres(settings.minimumSpanChange))
+    }
+
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
+        if state == .possible {
+            var count = current.count
+            if settings.maximumNumberOfTouches < Int.max {
+                // Fingers a touchpad counts but does not track count too (only looked for when limited).
+                count += frame.untrackedFingerCount
+                if count > settings.maximumNumberOfTouches {
+                    return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
+                }
+            }
+            gesture.mostFingers = max(gesture.mostFingers, count)
+        }
         guard current.count >= 2 else { return }
         let span = TouchGeometry.span(mm: current)
         if state == .possible {
@@ -96,9 +140,13 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
-            guard anchoredSpan >= millimetres(settings.minimumSpan) || span >= millimetres(settings.minimumSpan),
-                  abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange),
-                  anchors.motion(current) == .deformation else { return }
+            gesture.spanChangeBeforeBeginning = abs(span - anchoredSpan)
+            guard current.count >= minimumFingerCount,
+                  anchoredSpan >= millimetres(settings.minimumSpan) || span >= millimetres(settings.minimumSpan),
+                  abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange) else { return }
+            let motion = anchors.motion(current)
+            gesture.translatedBeforeBeginning = motion == .translation
+            guard motion == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, gesture.baseSpan > 0 {
             if catchUpRemaining > 0 {
@@ -158,5 +206,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         gesture.fingerScale = 1
         gesture.lastSpan = 0
         gesture.tracker.reset()
+        gesture.mostFingers = 0
+        gesture.spanChangeBeforeBeginning = 0
+        gesture.translatedBeforeBeginning = false
     }
 }

@@ -71,11 +71,12 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
-        // A finger landing once the press is held is a new gesture's, not this one's.
-        if gesture.heldSince != nil { return fail() }
-        for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
         let count = activeTouches.count + frame.untrackedFingerCount
-        if count > settings.numberOfTouchesRequired { return fail() }
+        // A finger landing once the press is held is a new gesture's, not this one's.
+        if gesture.heldSince != nil || count > settings.numberOfTouchesRequired {
+            return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: count))
+        }
+        for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
         guard count == settings.numberOfTouchesRequired else { return }
         // The press starts when its last finger lands.
         cancelTimer(gesture.timer)
@@ -87,10 +88,11 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     private func pressHeld() {
         guard state == .possible else { return }
-        if activeTouches.count + gesture.untrackedFingers == settings.numberOfTouchesRequired {
+        let count = activeTouches.count + gesture.untrackedFingers
+        if count == settings.numberOfTouchesRequired {
             gesture.heldSince = currentTime
         } else {
-            fail()
+            fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: count))
         }
     }
 
@@ -100,32 +102,34 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
-        let limit = millimetres(settings.allowableMovement)
-        for touch in touches {
-            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > limit { return fail() }
-        }
+        failIfMoved(touches)
     }
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
         // The lift must be in place too: its last position counts.
-        let limit = millimetres(settings.allowableMovement)
-        for touch in touches {
-            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > limit { return fail() }
-        }
+        failIfMoved(touches)
+        guard state == .possible else { return }
         if gesture.heldSince != nil {
             transition(to: .ended)
         } else {
-            fail()  // lifted before the press was held: a tap, someone else's
+            // Lifted before the press was held: a tap, someone else's.
+            fail(because: .liftedTooSoon(seconds: frame.time - (gesture.pressStart ?? frame.time), minimum: settings.minimumPressDuration))
         }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        fail()
+        fail(because: .touchesCancelled)
     }
 
-    private func fail() {
-        if state == .possible { transition(to: .failed) }
+    /// Fails when a finger of `touches` is farther than it may be from where it landed.
+    private func failIfMoved(_ touches: [Touch]) {
+        let allowed = millimetres(settings.allowableMovement)
+        for touch in touches {
+            guard let start = gesture.landed[touch.id] else { continue }
+            let moved = touch.surfaceLocation.distance(to: start)
+            if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
+        }
     }
 
     open override func reset() {

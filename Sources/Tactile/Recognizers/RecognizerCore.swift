@@ -29,6 +29,16 @@ struct RecognizerCore {
         didSet { isAttached = view != nil }
     }
     unowned(unsafe) var engine: GestureEngine?
+    /// The arena the recognizer is in play in, if any, and its place there
+    /// (see `GestureArena`): what membership is judged by, in constant time
+    /// however many recognizers are in play. Cleared when it leaves play.
+    unowned(unsafe) var arena: GestureArena?
+    var arenaMembership = ArenaMembership()
+    /// Whether a delegate was set (and not cleared since): read where a weak
+    /// load of the delegate would be slower. It may have gone away since.
+    var hasDelegate = false
+    /// The tokens of the recognizer's live timers in its engine's queue (see `TimerQueue`).
+    var timerTokens: [UInt64] = []
     /// Whether ``view`` is set: what the engine checks every frame, without
     /// loading (and retaining) the view.
     private(set) var isAttached = false
@@ -51,6 +61,8 @@ struct RecognizerCore {
 
     var rejectedTransitions = 0
     var failureReason: GestureRecognizer.FailureReason?
+    /// While ``GestureRecognizer/fail(because:)`` runs, the criterion its failure names.
+    var unmetCriterion: GestureRecognizer.FailureReason.Criterion?
     /// A transition out of `possible` waiting for failure requirements.
     var pendingState: GestureRecognizerState?
     var requirements: [GestureRecognizer] = []

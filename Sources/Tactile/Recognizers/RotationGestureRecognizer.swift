@@ -11,6 +11,8 @@
 /// per second. A finger
 /// landing or lifting re-anchors, so the rotation does not jump. Never
 /// begins on semi-multitouch devices, whose two touches are a bounding box.
+/// Any number of fingers from two turns, unless ``minimumNumberOfTouches``
+/// and ``maximumNumberOfTouches`` say otherwise.
 ///
 /// ```swift
 /// let rotation = RotationGestureRecognizer()
@@ -33,10 +35,23 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     public var minimumRotation: Double { get { settings.minimumRotation } set { settings.minimumRotation = newValue } }
     /// See ``Defaults/minimumSpan``.
     public var minimumSpan: Length { get { settings.minimumSpan } set { settings.minimumSpan = newValue } }
+    /// The fewest fingers that turn (default 2; fewer than 2 count as 2):
+    /// the rotation begins only with at least this many, and ends when fewer remain.
+    public var minimumNumberOfTouches: Int { get { settings.minimumNumberOfTouches } set { settings.minimumNumberOfTouches = newValue } }
+    /// The most fingers that turn (default: any number). More fingers make
+    /// a rotation that has not begun fail; once it has begun it takes no more
+    /// fingers than this, and a finger landing beyond them stays free.
+    ///
+    /// ```swift
+    /// let rotation = RotationGestureRecognizer()
+    /// rotation.maximumNumberOfTouches = 2   // two fingers turn; three are something else
+    /// ```
+    public var maximumNumberOfTouches: Int { get { settings.maximumNumberOfTouches } set { settings.maximumNumberOfTouches = newValue } }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
         var minimumRotation = Defaults.minimumRotation, minimumSpan = Defaults.minimumSpan
+        var minimumNumberOfTouches = 2, maximumNumberOfTouches = Int.max
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -52,6 +67,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         var tracker = ScalarVelocityTracker()
         /// The turn before the rotation began, eased in after it.
         var missedRotation = 0.0
+        /// Before the rotation began: the most fingers seen, and whether the
+        /// fingers had turned enough but moved together.
+        var mostFingers = 0
+        var translatedBeforeBeginning = false
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -85,15 +104,41 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         [ActionValue("rotation", gesture.rotationValue), ActionValue("velocity", velocity)]
     }
 
+    open override var minimumFingerCount: Int { max(2, settings.minimumNumberOfTouches) }
+
+    /// Once it turns with ``maximumNumberOfTouches`` fingers, it takes no more.
+    open override var acceptsTouchesDuringGesture: Bool { activeTouchCount < settings.maximumNumberOfTouches }
+
+    /// Too few fingers, fingers that moved together, or too little turn.
+    open override var unmetCriterion: FailureReason.Criterion? {
+        if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
+        if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
+        return .turn(degrees: abs(gesture.turn) * 180 / .pi, minimum: settings.minimumRotation * 180 / .pi)
+    }
+
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
+        if state == .possible {
+            var count = current.count
+            if settings.maximumNumberOfTouches < Int.max {
+                // Fingers a touchpad counts but does not track count too (only looked for when limited).
+                count += frame.untrackedFingerCount
+                if count > settings.maximumNumberOfTouches {
+                    return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
+                }
+            }
+            gesture.mostFingers = max(gesture.mostFingers, count)
+        }
         // A bounding box's corners do not turn with the fingers.
         guard current.count >= 2, !frame.isBoundingBox else { return }
         accumulateTurn(current)
         if state == .possible {
             settleAnchors(current)
-            guard TouchGeometry.span(mm: current) >= millimetres(settings.minimumSpan), abs(gesture.turn) >= settings.minimumRotation,
-                  anchors.motion(current) == .deformation else { return }
+            guard current.count >= minimumFingerCount, TouchGeometry.span(mm: current) >= millimetres(settings.minimumSpan),
+                  abs(gesture.turn) >= settings.minimumRotation else { return }
+            let motion = anchors.motion(current)
+            gesture.translatedBeforeBeginning = motion == .translation
+            guard motion == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {
@@ -162,5 +207,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         gesture.rotationValue = 0
         gesture.missedRotation = 0
         gesture.tracker.reset()
+        gesture.mostFingers = 0
+        gesture.translatedBeforeBeginning = false
     }
 }

@@ -94,6 +94,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var armedDirection: Direction?
         /// The centroid's velocity, in mm/s.
         var tracker = VelocityTracker()
+        /// The most fingers seen (for the failure reason).
+        var mostFingers = 0
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -115,14 +117,18 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         let current = activeTouches
-        if current.count > settings.numberOfTouchesRequired { return fail() }
+        gesture.mostFingers = max(gesture.mostFingers, current.count + frame.untrackedFingerCount)
+        if current.count > settings.numberOfTouchesRequired {
+            return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: current.count))
+        }
         gesture.anchors.set(current)
         gesture.startCentroid = TouchGeometry.centroid(mm: current)
         gesture.tracker.reset()
         if current.count == settings.numberOfTouchesRequired || gesture.startTime == nil {
             gesture.startTime = frame.time
             cancelTimer(gesture.timer)
-            gesture.timer = schedule(after: settings.maximumDuration) { ($0 as? SwipeGestureRecognizer)?.fail() }
+            let maximum = settings.maximumDuration
+            gesture.timer = schedule(after: maximum) { $0.fail(because: .tooLong(maximum: maximum)) }
         }
     }
 
@@ -133,11 +139,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             gesture.recognizedDirection = armed
             transition(to: .recognized)
         }
-        fail()
+        guard state == .possible else { return }
+        if gesture.mostFingers < settings.numberOfTouchesRequired {
+            return fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: gesture.mostFingers))
+        }
+        let travel = self.touches.isEmpty ? 0 : (TouchGeometry.centroid(mm: self.touches) - gesture.startCentroid).length
+        fail(because: .tooShort(millimetres: travel, minimum: millimetres(settings.minimumDistance)))
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        fail()
+        fail(because: .touchesCancelled)
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -151,17 +162,21 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let travel = centroid - gesture.startCentroid
         let distance = travel.length
         guard distance >= millimetres(settings.decisionDistance) else { return }
-        guard let heading = Self.direction(of: travel, tolerance: settings.angularTolerance), settings.direction.contains(heading),
-              gesture.armedDirection == nil || gesture.armedDirection == heading else {
-            return fail()
+        let heading = Self.direction(of: travel, tolerance: settings.angularTolerance)
+        guard let heading, settings.direction.contains(heading), gesture.armedDirection == nil || gesture.armedDirection == heading else {
+            return fail(because: .direction(heading: heading ?? [], allowed: gesture.armedDirection ?? settings.direction))
         }
-        if current.count >= 2, gesture.anchors.motion(current) == .deformation { return fail() }
+        if current.count >= 2, gesture.anchors.motion(current) == .deformation { return fail(because: .fingersDeformed) }
         let speed = gesture.tracker.velocity(at: frame.time).length
-        if speed < millimetresPerSecond(settings.abandonSpeed) { return fail() }
+        let abandon = millimetresPerSecond(settings.abandonSpeed)
+        if speed < abandon { return fail(because: .tooSlow(millimetresPerSecond: speed, minimum: abandon)) }
         guard distance >= millimetres(settings.minimumDistance), gesture.armedDirection == nil else { return }
-        guard current.count + frame.untrackedFingerCount == settings.numberOfTouchesRequired, speed >= millimetresPerSecond(settings.minimumSpeed) else {
-            return fail()
+        let fingers = current.count + frame.untrackedFingerCount
+        guard fingers == settings.numberOfTouchesRequired else {
+            return fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: fingers))
         }
+        let minimumSpeed = millimetresPerSecond(settings.minimumSpeed)
+        guard speed >= minimumSpeed else { return fail(because: .tooSlow(millimetresPerSecond: speed, minimum: minimumSpeed)) }
         if settings.decidesAtLift {
             gesture.armedDirection = heading
             return
@@ -183,10 +198,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Each direction and its angle on screen.
     private static let axes: [(Direction, Double)] = [(.right, 0), (.down, Double.pi / 2), (.left, Double.pi), (.up, -Double.pi / 2)]
 
-    private func fail() {
-        if state == .possible { transition(to: .failed) }
-    }
-
     open override func reset() {
         super.reset()
         gesture.anchors.clear()
@@ -196,5 +207,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         gesture.tracker.reset()
         gesture.recognizedDirection = []
         gesture.armedDirection = nil
+        gesture.mostFingers = 0
     }
 }

@@ -101,35 +101,43 @@ open class TapGestureRecognizer: GestureRecognizer {
             }
             return
         }
-        guard gesture.firstLift == nil else { return fail() }  // a finger landed while the tap was lifting
+        guard gesture.firstLift == nil else { return fail(because: .landedWhileLifting) }
         // A finger that was on the surface, uncounted by slots, long before.
-        if touches.contains(where: { frame.time - $0.beganAt > settings.maximumPressDuration }) { return fail() }
+        if let early = touches.first(where: { frame.time - $0.beganAt > settings.maximumPressDuration }) {
+            return fail(because: .pressTooLong(seconds: frame.time - early.beganAt, maximum: settings.maximumPressDuration))
+        }
         if gesture.tapStart == nil {
             // Each finger of a later tap must land near some finger of the previous one.
-            if !gesture.previousTapPoints.isEmpty, touches.contains(where: { touch in
-                !gesture.previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= millimetres(settings.maximumTapDistance) }
+            let maximumDistance = millimetres(settings.maximumTapDistance)
+            if !gesture.previousTapPoints.isEmpty, let far = touches.first(where: { touch in
+                !gesture.previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= maximumDistance }
             }) {
-                return fail()
+                let nearest = gesture.previousTapPoints.map { $0.distance(to: far.surfaceLocation) }.min() ?? 0
+                return fail(because: .tapTooFar(millimetres: nearest, maximum: maximumDistance))
             }
             cancelTimer(gesture.timer)
             gesture.tapStart = frame.time
-            gesture.timer = schedule(after: settings.maximumPressDuration) { ($0 as? TapGestureRecognizer)?.fail() }
+            let maximum = settings.maximumPressDuration
+            gesture.timer = schedule(after: maximum) { $0.fail(because: .pressTooLong(seconds: maximum, maximum: maximum)) }
         } else if let start = gesture.tapStart, frame.time - start > settings.touchLandingWindow {
-            return fail()
+            return fail(because: .fingersLandedApart(seconds: frame.time - start, window: settings.touchLandingWindow))
         }
         for touch in touches {
             gesture.landed[touch.id] = touch.surfaceLocation
             gesture.screenPositions[touch.id] = touch.location
         }
         gesture.fingers = max(gesture.fingers, gesture.landed.count + frame.untrackedFingerCount)
-        if gesture.landed.count > settings.numberOfTouchesRequired { fail() }
+        if gesture.landed.count > settings.numberOfTouchesRequired {
+            fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: gesture.landed.count))
+        }
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches {
             gesture.screenPositions[touch.id] = touch.location
-            if let start = gesture.landed[touch.id], touch.surfaceLocation.distance(to: start) > millimetres(settings.allowableMovement) {
-                return fail()
+            if let start = gesture.landed[touch.id] {
+                let moved = touch.surfaceLocation.distance(to: start), allowed = millimetres(settings.allowableMovement)
+                if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
             }
         }
     }
@@ -148,12 +156,20 @@ open class TapGestureRecognizer: GestureRecognizer {
         for touch in touches { gesture.screenPositions[touch.id] = touch.location }
         if gesture.firstLift == nil { gesture.firstLift = frame.time }
         guard let start = gesture.tapStart, let lift = gesture.firstLift else { return }
-        guard frame.time - lift <= settings.touchLiftWindow, frame.time - start <= settings.maximumPressDuration else { return fail() }
+        guard frame.time - lift <= settings.touchLiftWindow else {
+            return fail(because: .fingersLiftedApart(seconds: frame.time - lift, window: settings.touchLiftWindow))
+        }
+        guard frame.time - start <= settings.maximumPressDuration else {
+            return fail(because: .pressTooLong(seconds: frame.time - start, maximum: settings.maximumPressDuration))
+        }
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
-        guard gesture.fingers == settings.numberOfTouchesRequired else { return fail() }
+        guard gesture.fingers == settings.numberOfTouchesRequired else {
+            return fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: gesture.fingers))
+        }
         let centroid = Self.centroid(of: gesture.landed)
-        if let previous = gesture.previousTapCentroid, let centroid, centroid.distance(to: previous) > millimetres(settings.maximumTapDistance) {
-            return fail()
+        let maximumDistance = millimetres(settings.maximumTapDistance)
+        if let previous = gesture.previousTapCentroid, let centroid, centroid.distance(to: previous) > maximumDistance {
+            return fail(because: .tapTooFar(millimetres: centroid.distance(to: previous), maximum: maximumDistance))
         }
         gesture.tapsCompleted += 1
         gesture.previousTapCentroid = centroid
@@ -169,20 +185,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         gesture.landed.removeAll()
         gesture.screenPositions.removeAll()
         gesture.fingers = 0
-        gesture.timer = schedule(after: settings.maximumTapInterval) { ($0 as? TapGestureRecognizer)?.fail() }
+        let interval = settings.maximumTapInterval
+        gesture.timer = schedule(after: interval) { $0.fail(because: .nextTapTooLate(maximum: interval)) }
     }
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
-        fail()
+        fail(because: .touchesCancelled)
     }
 
     /// The centroid of the points, summed in touch order.
     private static func centroid(of points: TouchMap<Point>) -> Point? {
         Point.centroid(of: points.values)
-    }
-
-    private func fail() {
-        if state == .possible { transition(to: .failed) }
     }
 
     open override func reset() {

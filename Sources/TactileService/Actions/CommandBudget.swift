@@ -16,8 +16,8 @@
 /// budget.finished(binding: request.binding)   // when the child exits
 /// ```
 struct CommandBudget {
-    /// Commands a binding may start in one second.
-    static let perSecond = 10
+    /// Commands a binding may start in one second (what the loader's warnings say too).
+    static let perSecond = Binding.commandsPerSecond
 
     /// Running commands, by binding.
     private(set) var running: [String: Int] = [:]

@@ -2,89 +2,127 @@
 import Tactile
 
 /// A config run over a recording's events as the service would run it
-/// (nothing grabbed, nothing sent): what each binding did, and for each
-/// that never fired, why, from the engine's trace.
+/// (nothing grabbed, nothing sent): what each binding did, line by line as
+/// it happens, and for each binding that never fired, why, from the
+/// engine's trace.
+///
+/// Lines go to `onLine` as they come and are not kept; what is kept is
+/// bounded by the config, not by the recording: the count of firings per
+/// binding, a summary of the trace per binding, and a ``CountingSink`` of
+/// what would have been sent. A recording of any length is checked in
+/// constant memory when its events are streamed.
 ///
 /// ```swift
 /// let check = ConfigCheck(config: ConfigLoader.defaultConfig, device: recording.device,
-///                         axisValues: recording.axisValues, events: recording.events)
-/// for line in check.lines { print(line) }
+///                         axisValues: recording.axisValues, events: recording.events) { print($0) }
+/// // 1.250 s  right click began at (120.0, 80.0)
 /// for (binding, reason) in check.silent { print(binding, "did not fire:", reason) }
 /// ```
 @MainActor
 public struct ConfigCheck {
-    /// What happened, in order: every binding's began/ended, touches claimed, held touches let go, actions.
-    public private(set) var reports: [ServiceReport] = []
     /// How many times each binding began or was recognized, by binding name.
     public private(set) var fired: [String: Int] = [:]
     /// For each binding that never fired, why (in config order).
     public private(set) var silent: [(binding: String, reason: String)] = []
-    /// What the service would have sent to the app and the virtual devices.
-    public let sink = RecordingSink()
+    /// How many lines were given to `onLine`.
+    public private(set) var lineCount = 0
+    /// What the service would have sent to the app and the virtual devices, counted.
+    public let sink = CountingSink()
 
-    /// Runs `config` over `events` of `device`, then lets timers run `settle` seconds past the last event.
-    public init(config: GestureConfig, device: DeviceDescription, axisValues: AxisValues = AxisValues(),
-                events: [InputEvent], settle: Double = 1, display: Screen = .standard) {
-        var reports: [ServiceReport] = []
-        var trace: [String: BindingTrace] = [:]
+    /// Runs `config` over `events` of `device` as `tactile serve` would (its
+    /// copy only when the config grabs), then lets timers run `settle`
+    /// seconds past the last event. Each thing done goes to `onLine` as a
+    /// line, timed in seconds from the first event (`1.250 s  back ended at (3.0, 80.0)`).
+    public init<Events: Sequence>(config: GestureConfig, device: DeviceDescription, axisValues: AxisValues = AxisValues(),
+                                  events: Events, settle: Double = 1, display: Screen = .standard,
+                                  onLine: @escaping (String) -> Void) where Events.Element == InputEvent {
         let outputs: DeviceOutputs
         do {
             let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
-            outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
+            outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: config.devices.grab)
         } catch {
-            // A RecordingSink creates anything; keep going without outputs if it ever refuses.
+            // A CountingSink creates anything; keep going without outputs if it ever refuses.
             outputs = DeviceOutputs()
         }
         let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs,
                                     commands: RecordingCommandRunner(), axisValues: axisValues, display: display)
-        service.onReport = { reports.append($0) }
-        service.onTrace = { event in
-            if case .touchBound(_, let names) = event.step {
-                for name in names {
-                    trace[name, default: BindingTrace()].touches += 1
-                    trace[name, default: BindingTrace()].current += 1
-                }
-            } else {
-                trace[event.recognizer, default: BindingTrace()].add(event)
-            }
-        }
-        service.replay(events)
-        let end = (events.last?.time ?? 0) + settle
-        service.finish(at: end)
-        self.reports = reports
-        for report in reports {
-            if case .fired(let binding, let phase, _, _) = report, phase == .began || phase == .ended {
-                fired[binding, default: 0] += 1
-            }
-        }
+        let state = CheckState(onLine: onLine)
+        service.onReport = { state.take($0) }
+        service.onTrace = { state.trace($0) }
+        service.replay(events.lazy.map { event in
+            state.note(event)
+            return event
+        })
+        service.finish(at: (state.last ?? 0) + settle)
+        fired = state.fired
+        lineCount = state.lineCount
         for binding in config.bindings where fired[binding.name] == nil {
             let zone = binding.zone ?? "the screen"
-            silent.append((binding.name, trace[binding.name]?.reason(zone: zone) ?? "no touch landed in \(zone)"))
+            silent.append((binding.name, state.traces[binding.name]?.reason(zone: zone) ?? "no touch landed in \(zone)"))
         }
     }
-
-    /// The report lines.
-    public var lines: [String] { reports.map(\.description) }
 }
 
-/// What the trace said of one recognizer.
+/// What a check keeps while it runs: bounded by the config's bindings.
+@MainActor
+private final class CheckState {
+    let onLine: (String) -> Void
+    var first: Double?
+    var last: Double?
+    var fired: [String: Int] = [:]
+    var traces: [String: BindingTrace] = [:]
+    var lineCount = 0
+
+    init(onLine: @escaping (String) -> Void) {
+        self.onLine = onLine
+    }
+
+    func note(_ event: InputEvent) {
+        let time = event.time
+        if first == nil { first = time }
+        last = time
+    }
+
+    func take(_ report: ServiceReport) {
+        switch report {
+        case .fired(let binding, let phase, _, _) where phase == .began || phase == .ended:
+            fired[binding, default: 0] += 1
+        default:
+            break
+        }
+        lineCount += 1
+        onLine(report.line(since: first ?? report.time))
+    }
+
+    func trace(_ event: GestureTraceEvent) {
+        if case .touchBound(_, let names) = event.step {
+            for name in names { traces[name, default: BindingTrace()].bind() }
+        } else {
+            traces[event.recognizer, default: BindingTrace()].add(event)
+        }
+    }
+}
+
+/// What the trace said of one recognizer, summed up.
 struct BindingTrace {
     var touches = 0
     /// Touches bound since the recognizer last ended or failed.
     var current = 0
-    var failures: [String: Int] = [:]
+    var failures = FailureTally()
     var yielded: [String: Int] = [:]
     var waited: Set<String> = []
+
+    mutating func bind() {
+        touches += 1
+        current += 1
+    }
 
     mutating func add(_ event: GestureTraceEvent) {
         switch event.step {
         case .touchBound, .released:
             break
         case .transition(_, let to, let reason):
-            if to == .failed {
-                let fingers = current == 1 ? "1 finger" : "\(current) fingers"
-                failures[(reason?.description ?? "it failed") + " with " + fingers, default: 0] += 1
-            }
+            if to == .failed { failures.add(reason, fingers: current) }
             if to == .failed || to == .ended || to == .cancelled { current = 0 }
         case .yielded(let winner):
             yielded[winner, default: 0] += 1
@@ -96,9 +134,8 @@ struct BindingTrace {
     func reason(zone: String) -> String {
         guard touches > 0 else { return "no touch landed in \(zone)" }
         var parts: [String] = []
-        let counted = failures.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-        if !counted.isEmpty {
-            parts.append("failed: " + counted.map { "\($0.key) (×\($0.value))" }.joined(separator: ", "))
+        if !failures.isEmpty {
+            parts.append("failed: " + failures.summary.joined(separator: ", "))
         }
         if !yielded.isEmpty {
             parts.append("yielded to " + yielded.keys.sorted().joined(separator: ", "))

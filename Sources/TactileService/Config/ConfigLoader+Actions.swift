@@ -33,7 +33,7 @@ extension ConfigReader {
 
     /// `{ key = "…" }`, `{ click = "…" }`, `{ scroll = "…", notch = "8mm" }`, `{ command = […] }`.
     private mutating func readAction(_ table: TOMLTable, at location: SourceLocation, scrollRefusal: String?) -> ServiceAction? {
-        warnUnknownKeys(table, known: ConfigReader.actionKeys, in: "an action")
+        refuseUnknownKeys(table, known: ConfigReader.actionKeys, in: "an action")
         let kinds = ["key", "click", "scroll", "command"].filter { table[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = table[kind] else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: " and ")
@@ -127,7 +127,7 @@ extension ConfigReader {
     /// `[gesture.step]`.
     mutating func readStep(_ value: TOMLValue, kind: RecognizerKind) -> StepAction? {
         guard let table = table(value, key: "step") else { return nil }
-        warnUnknownKeys(table, known: ["measure", "every", "increase", "decrease", "fast"], in: "[gesture.step]")
+        refuseUnknownKeys(table, known: ["measure", "every", "increase", "decrease", "fast"], in: "[gesture.step]")
         let allowed: [StepAction.Measure] = switch kind {
         case .pan: [.horizontal, .vertical]
         case .pinch: [.scale]
@@ -173,6 +173,9 @@ extension ConfigReader {
             return nil
         }
         guard let every, let increase, let decrease else { return nil }
+        for key in ["increase", "decrease"] {
+            if let actions = table[key] { warnPerFrameCommands(actions, often: "on every step, and a quick stroke makes several steps a frame (hundreds per second)") }
+        }
         return StepAction(measure: measure, every: every, increase: increase, decrease: decrease, fast: fast)
     }
 }

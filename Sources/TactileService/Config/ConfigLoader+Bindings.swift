@@ -2,7 +2,7 @@
 import Tactile
 
 extension ConfigReader {
-    static let bindingKeys = ["name", "recognizer", "zone", "claim", "began", "changed", "ended", "recognized", "cancelled", "step"]
+    static let bindingKeys = ["name", "recognizer", "zone", "claim", "instances", "began", "changed", "ended", "recognized", "cancelled", "step"]
 
     /// Every `[[gesture]]`, named uniquely.
     mutating func readBindings(_ value: TOMLValue, zones: [Zone]) -> [Binding] {
@@ -62,6 +62,9 @@ extension ConfigReader {
         let errorsBefore = errorCount
         var binding = Binding(name: "", recognizer: RecognizerSpec(kind: kind), location: location)
         var nameLocation: SourceLocation?
+        var instancesLocation: SourceLocation?
+        /// Each parameter written, by its name: the key as written and where (an alias is the same parameter).
+        var written: [String: (key: String, location: SourceLocation)] = [:]
         for entry in table.entries {
             let value = entry.value
             switch entry.key {
@@ -84,21 +87,42 @@ extension ConfigReader {
                 }
             case "claim":
                 if let flag = boolean(value, key: "claim") { binding.claimsTouches = flag }
+            case "instances":
+                let range = Binding.instancesRange
+                if let count = integer(value, key: "instances", in: range.lowerBound...range.upperBound) {
+                    binding.maximumInstances = count
+                    instancesLocation = entry.keyLocation
+                }
             case "began", "changed", "ended", "recognized", "cancelled":
                 readPhase(entry, kind: kind, into: &binding)
             case "step":
                 binding.step = readStep(value, kind: kind)
             default:
-                if let parameter = RecognizerParameter.parameter(entry.key, of: kind) {
-                    if let checked = parameterValue(value, key: entry.key, parameter: parameter) {
-                        binding.recognizer.parameters.append(Parameter(name: entry.key, value: checked, location: entry.keyLocation))
-                    }
-                } else {
-                    warnUnknownBindingKey(entry, kind: kind)
+                guard let parameter = RecognizerParameter.parameter(entry.key, of: kind) else {
+                    refuseUnknownBindingKey(entry, kind: kind)
+                    break
+                }
+                if let first = written[parameter.name] {
+                    error("\(ConfigReader.quoted(entry.key)) and \(ConfigReader.quoted(first.key)) are the same parameter, \(parameter.name) "
+                          + "(first at line \(first.location.line), column \(first.location.column)); write one of them", at: entry.keyLocation)
+                    break
+                }
+                written[parameter.name] = (entry.key, entry.keyLocation)
+                if let checked = parameterValue(value, key: entry.key, parameter: parameter) {
+                    binding.recognizer.parameters.append(Parameter(name: entry.key, value: checked, location: entry.keyLocation))
                 }
             }
         }
         checkFingers(binding.recognizer, table: table)
+        if kind == .hold, binding.claimsTouches, written["fingers"] == nil {
+            let rest = binding.recognizer.parameters.first { $0.name == "short-hold-duration" }?.value.number
+                ?? HoldGestureRecognizer.Defaults.shortHoldDuration
+            error("a hold without fingers takes every touch that rests \(Int((rest * 1000).rounded())) ms, taps included: "
+                  + "give fingers = N, or claim = false", at: recognizerValue.location)
+        }
+        if let instancesLocation, !binding.runsCommands {
+            warning("\"instances\" limits how many of the binding's commands run at once, and this binding runs none", at: instancesLocation)
+        }
         if errorCount > errorsBefore { return nil }
         return (binding, nameLocation)
     }
@@ -124,19 +148,23 @@ extension ConfigReader {
         let reason = kind == .pan ? "scroll runs in a pan's \"changed\" phase" : "scroll needs a pan (in its \"changed\" phase)"
         if let actions = readActions(entry.value, key: entry.key, scrollRefusal: scrollAllowed ? nil : reason) {
             binding.actions[phase] = actions
+            if phase == .changed { warnPerFrameCommands(entry.value, often: "on every frame \(kind.changes) (up to ~100 per second)") }
         }
     }
 
-    /// A key that is not a binding's: a parameter of another recognizer, or unknown.
-    private mutating func warnUnknownBindingKey(_ entry: TOMLTable.Entry, kind: RecognizerKind) {
+    /// A key that is not a binding's: a parameter of another recognizer, or
+    /// unknown. Either is an error: ignored, the binding would recognize
+    /// something else than its author wrote.
+    private mutating func refuseUnknownBindingKey(_ entry: TOMLTable.Entry, kind: RecognizerKind) {
         let own = RecognizerSpec.parameterNames(for: kind)
         let others = RecognizerKind.allCases.filter { RecognizerParameter.parameter(entry.key, of: $0) != nil }
         if !others.isEmpty {
             let takes = own.isEmpty ? "it takes no parameters" : "it takes " + own.joined(separator: ", ")
-            warning("\(ConfigReader.quoted(entry.key)) is not a parameter of \(kind.rawValue) (\(takes)), ignored", at: entry.keyLocation)
+            error("\(ConfigReader.quoted(entry.key)) is not a parameter of \(kind.rawValue) (\(takes))", at: entry.keyLocation)
         } else {
-            warning("unknown key \(ConfigReader.quoted(entry.key)) in [[gesture]], ignored"
-                    + ConfigSuggestion.hint(for: entry.key, in: ConfigReader.bindingKeys + own), at: entry.keyLocation)
+            let aliases = RecognizerParameter.table(for: kind).flatMap(\.aliases)
+            error("unknown key \(ConfigReader.quoted(entry.key)) in [[gesture]]"
+                  + ConfigSuggestion.hint(for: entry.key, in: ConfigReader.bindingKeys + own + aliases), at: entry.keyLocation)
         }
     }
 

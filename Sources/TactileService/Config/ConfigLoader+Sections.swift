@@ -36,23 +36,32 @@ extension ConfigReader {
         return devices
     }
 
-    /// `[emergency]`.
-    mutating func readEmergency(_ value: TOMLValue) -> EmergencyGesture {
+    /// `[emergency]`, and where its `fingers` is written (for the bindings that would shadow it).
+    mutating func readEmergency(_ value: TOMLValue) -> (EmergencyGesture, fingersAt: SourceLocation?) {
         var emergency = EmergencyGesture()
-        guard let table = table(value, key: "emergency") else { return emergency }
+        guard let table = table(value, key: "emergency") else { return (emergency, nil) }
         warnUnknownKeys(table, known: ["fingers", "duration"], in: "[emergency]")
-        if let fingers = table["fingers"], let count = integer(fingers, key: "fingers", in: 0...10) {
-            if count == 1 {
-                error("\"fingers\" must be 0 (off) or 2…10, found 1 (one finger held still is an ordinary touch)", at: fingers.location)
+        let fewest = EmergencyGesture.fingersRange.lowerBound, most = EmergencyGesture.fingersRange.upperBound
+        if let fingers = table["fingers"], let count = integer(fingers, key: "fingers", in: 0...most) {
+            if count == 0 {
+                emergency.fingers = 0
+                warning("\"fingers = 0\" turns the emergency gesture off: nothing on the screen stops the service then, "
+                        + "only SIGTERM (systemctl --user stop tactile)", at: fingers.location)
+            } else if count < fewest {
+                error("\"fingers\" must be 0 (off) or \(fewest)…\(most), found \(count) "
+                      + "(\(count == 1 ? "one finger" : "\(count) fingers") held still \(count == 1 ? "is" : "are") too easy to make by accident)",
+                      at: fingers.location)
             } else {
                 emergency.fingers = count
             }
         }
+        let durations = EmergencyGesture.durationRange
         if let duration = table["duration"],
-           let seconds = quantity(duration, key: "duration", units: ConfigUnits.seconds, bareAllowed: true, range: 1...30, rangeText: "1…30 s") {
+           let seconds = quantity(duration, key: "duration", units: ConfigUnits.seconds, bareAllowed: true, range: durations,
+                                  rangeText: "\(ConfigReader.format(durations.lowerBound))…\(ConfigReader.format(durations.upperBound)) s") {
             emergency.duration = seconds
         }
-        return emergency
+        return (emergency, table["fingers"]?.location)
     }
 
     /// `[zones.NAME]` tables.
@@ -76,7 +85,7 @@ extension ConfigReader {
 
     private mutating func readZone(_ name: String, _ table: TOMLTable, at location: SourceLocation) -> Zone? {
         let context = "[zones.\(name)]"
-        warnUnknownKeys(table, known: ["edge", "corner", "rect", "depth", "size", "hold"], in: context)
+        refuseUnknownKeys(table, known: ["edge", "corner", "rect", "depth", "size", "hold"], in: context)
         let shapes = ["edge", "corner", "rect"].filter { table[$0] != nil }
         guard shapes.count == 1, let shapeKey = shapes.first, let shapeValue = table[shapeKey] else {
             let found = shapes.isEmpty ? "none" : shapes.joined(separator: " and ")

@@ -4,8 +4,10 @@ import Tactile
 
 /// Reads a `gestures.toml` into a ``GestureConfig``, reporting every problem
 /// at its `file:line:column`: errors (wrong types, values out of range,
-/// unknown recognizers, zones, edges or keys, duplicate binding names) make
-/// the config unusable; warnings (unknown keys, with a did-you-mean) do not.
+/// unknown recognizers, zones, edges or keys, unknown keys in a binding or a
+/// zone, duplicate binding names, bindings that would shadow the emergency
+/// gesture) make the config unusable; warnings (unknown keys elsewhere, with
+/// a did-you-mean; commands that may run on every frame) do not.
 ///
 /// ```swift
 /// let result = ConfigLoader.load(path: ConfigLoader.locate(environment: env) ?? "")
@@ -24,8 +26,8 @@ import Tactile
 /// grab = true
 ///
 /// [emergency]
-/// fingers = 5                # 0 = off, else 2…10
-/// duration = 3.0             # seconds (or "3s", "3000ms"), 1…30
+/// fingers = 5                # 0 = off (a warning), else 4…10
+/// duration = 3.0             # seconds (or "3s", "3000ms"), 1…10
 ///
 /// [zones.left-edge]          # names: A-Z a-z 0-9 _ -; "screen" is the whole screen
 /// edge = "left"              # exactly one of edge, corner, rect
@@ -43,6 +45,7 @@ import Tactile
 /// zone = "screen"            # default "screen"
 /// claim = true               # take the touches from the app when it begins
 /// fingers = 1                # recognizer parameters (see RecognizerSpec.parameterNames(for:))
+/// instances = 1              # commands of this binding running at once, 1…16
 /// began = { click = "right" }       # began, changed, ended (or recognized), cancelled
 /// ended = [{ key = "super" }, { command = ["notify-send", "hi"] }]
 /// [gesture.step]             # pan, pinch, rotation: repeated actions
@@ -72,9 +75,11 @@ public enum ConfigLoader {
         var config = GestureConfig(file: file)
         reader.warnUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
         if let devices = document["devices"] { config.devices = reader.readDevices(devices) }
-        if let emergency = document["emergency"] { config.emergency = reader.readEmergency(emergency) }
+        var emergencyFingers: SourceLocation?
+        if let emergency = document["emergency"] { (config.emergency, emergencyFingers) = reader.readEmergency(emergency) }
         if let zones = document["zones"] { config.zones = reader.readZones(zones) }
         if let gestures = document["gesture"] { config.bindings = reader.readBindings(gestures, zones: config.zones) }
+        reader.checkEmergency(config.emergency, fingersAt: emergencyFingers, against: config.bindings)
         let diagnostics = reader.diagnostics.sorted { $0.location < $1.location }
         return ConfigLoadResult(config: reader.hasErrors ? nil : config, diagnostics: diagnostics)
     }

@@ -30,6 +30,17 @@ struct ConfigReader {
         }
     }
 
+    /// Refuses each key of `table` that is not in `known`, suggesting the
+    /// closest: in a binding or a zone, a misspelt key would leave the
+    /// gesture doing something else than written (`fingres = 3` and the
+    /// binding fires on one finger), so it is an error, not a warning.
+    mutating func refuseUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
+        for entry in table.entries where !known.contains(entry.key) {
+            error("unknown key \(ConfigReader.quoted(entry.key)) in \(context)"
+                  + ConfigSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
+        }
+    }
+
     /// Reports `value` as not of the `expected` type for `key`.
     mutating func wrongType(_ value: TOMLValue, key: String, expected: String) {
         error("\(ConfigReader.quoted(key)) must be \(expected), found \(value.typeDescription)", at: value.location)

@@ -97,6 +97,20 @@ public struct EmergencyGesture: Hashable, Sendable {
     /// Seconds they are held.
     public var duration: Double
 
+    /// The fingers a config may give, besides 0 (off): fewer, held still,
+    /// are made by accident (a resting hand, a two-finger scroll that pauses).
+    ///
+    /// ```swift
+    /// EmergencyGesture.fingersRange.contains(3)   // false: refused
+    /// ```
+    public static let fingersRange = 4...10
+    /// The seconds a config may give.
+    ///
+    /// ```swift
+    /// EmergencyGesture.durationRange.contains(30)   // false: refused
+    /// ```
+    public static let durationRange = 1.0...10.0
+
     /// The gesture: `fingers` (0: off) held still for `duration` seconds; by default five for 3 s.
     public init(fingers: Int = 5, duration: Double = 3) {
         self.fingers = fingers
@@ -339,20 +353,37 @@ public struct Binding: Hashable, Sendable {
     public var actions: [GesturePhase: [ServiceAction]]
     /// Repeated actions as the gesture goes on.
     public var step: StepAction?
-    /// How many of its commands may run at once (`instances = N`, 1…16; default 1).
-    public var maximumInstances = 1
+    /// How many instances of the binding's commands may run at once
+    /// (`instances = N`, 1…16; default 1: a command still running when the
+    /// binding fires again is not started a second time).
+    public var maximumInstances: Int
     /// Where it is declared (its `[[gesture]]` header).
     public var location: SourceLocation
 
+    /// The most instances of a binding's command that may run at once (`instances`).
+    public static let instancesRange = 1...16
+    /// How many commands a binding may start per second: the service starts
+    /// no more (a `command` in a `changed` phase or a step would otherwise
+    /// run on every frame), and `tactile check` warns with this figure.
+    public static let commandsPerSecond = 10
+
     /// A binding; by default on the whole screen, claiming its touches, with no actions.
+    ///
+    /// ```swift
+    /// let binding = Binding(name: "notes", recognizer: RecognizerSpec(kind: .tap), maximumInstances: 2,
+    ///                       location: SourceLocation(file: "gestures.toml", line: 1, column: 1))
+    /// binding.maximumInstances   // 2
+    /// ```
     public init(name: String, recognizer: RecognizerSpec, zone: String? = nil, claimsTouches: Bool = true,
-                actions: [GesturePhase: [ServiceAction]] = [:], step: StepAction? = nil, location: SourceLocation) {
+                actions: [GesturePhase: [ServiceAction]] = [:], step: StepAction? = nil, maximumInstances: Int = 1,
+                location: SourceLocation) {
         self.name = name
         self.recognizer = recognizer
         self.zone = zone
         self.claimsTouches = claimsTouches
         self.actions = actions
         self.step = step
+        self.maximumInstances = maximumInstances
         self.location = location
     }
 }

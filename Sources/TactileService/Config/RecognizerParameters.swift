@@ -41,6 +41,16 @@ struct RecognizerParameter: Sendable {
         RecognizerParameter(name: name, type: .integer, range: 1...10, apply: apply)
     }
 
+    /// `fingers` of a pinch or a rotation: two fingers at least.
+    static func twoOrMore(_ name: String, _ apply: @escaping Apply) -> RecognizerParameter {
+        RecognizerParameter(name: name, type: .integer, range: 2...10, apply: apply)
+    }
+
+    /// The fingers a pinch or a rotation takes when the binding does not say:
+    /// exactly two (the engine's own default is any number from two, which
+    /// would take a hand's three to ten fingers as a zoom).
+    static let defaultFingers = 2
+
     /// A setter on a recognizer of class `R`.
     static func on<R: GestureRecognizer>(_ type: R.Type, _ body: @escaping @MainActor @Sendable (R, ParameterValue) -> Void) -> Apply {
         { recognizer, value in
@@ -126,6 +136,10 @@ struct RecognizerParameter: Sendable {
     ]
 
     static let pinch: [RecognizerParameter] = [
+        twoOrMore("fingers", on(PinchGestureRecognizer.self) {
+            $0.minimumNumberOfTouches = $1.integer
+            $0.maximumNumberOfTouches = $1.integer
+        }),
         RecognizerParameter(name: "minimum-span-change", type: .millimetres, range: 0...100,
                             apply: on(PinchGestureRecognizer.self) { $0.minimumSpanChange = .millimetres($1.number) }),
         RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
@@ -133,6 +147,10 @@ struct RecognizerParameter: Sendable {
     ]
 
     static let rotation: [RecognizerParameter] = [
+        twoOrMore("fingers", on(RotationGestureRecognizer.self) {
+            $0.minimumNumberOfTouches = $1.integer
+            $0.maximumNumberOfTouches = $1.integer
+        }),
         RecognizerParameter(name: "minimum-rotation", type: .degrees, range: 0...180,
                             apply: on(RotationGestureRecognizer.self) { $0.minimumRotation = $1.number * .pi / 180 }),
         RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
@@ -140,6 +158,7 @@ struct RecognizerParameter: Sendable {
     ]
 
     static let hold: [RecognizerParameter] = [
+        touches("fingers", on(HoldGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
         RecognizerParameter(name: "short-hold-duration", type: .seconds, range: 0...5,
                             apply: on(HoldGestureRecognizer.self) { $0.shortHoldDuration = $1.number }),
         RecognizerParameter(name: "long-hold-duration", type: .seconds, range: 0...5,
@@ -189,7 +208,9 @@ extension ParameterValue {
 
 @MainActor public extension RecognizerSpec {
     /// The engine's recognizer of ``kind``, named `name`, with each of
-    /// ``parameters`` applied (those not written keep the engine's defaults).
+    /// ``parameters`` applied (those not written keep the engine's defaults,
+    /// except that a pinch or a rotation takes exactly two fingers unless
+    /// `fingers` says otherwise).
     ///
     /// ```swift
     /// let spec = RecognizerSpec(kind: .swipe, parameters: [
@@ -210,6 +231,9 @@ extension ParameterValue {
         case .rotation: RotationGestureRecognizer(name: name)
         case .hold: HoldGestureRecognizer(name: name)
         }
+        if let fingers = Self.defaultFingers(for: kind) {
+            RecognizerParameter.parameter("fingers", of: kind)?.apply(recognizer, .integer(fingers))
+        }
         for parameter in parameters {
             RecognizerParameter.parameter(parameter.name, of: kind)?.apply(recognizer, parameter.value)
         }
@@ -223,9 +247,21 @@ public extension RecognizerSpec {
     /// `tactile check` and the docs.
     ///
     /// ```swift
-    /// RecognizerSpec.parameterNames(for: .pinch)   // ["minimum-span-change", "minimum-span"]
+    /// RecognizerSpec.parameterNames(for: .pinch)   // ["fingers", "minimum-span-change", "minimum-span"]
     /// ```
     static func parameterNames(for kind: RecognizerKind) -> [String] {
         RecognizerParameter.table(for: kind).map(\.name)
+    }
+
+    /// The fingers a binding of `kind` takes when it gives no `fingers`,
+    /// where the service sets them rather than leaving the engine's default:
+    /// exactly 2 for a pinch or a rotation; `nil` for the others.
+    ///
+    /// ```swift
+    /// RecognizerSpec.defaultFingers(for: .pinch)   // 2
+    /// RecognizerSpec.defaultFingers(for: .pan)     // nil: the engine's default
+    /// ```
+    static func defaultFingers(for kind: RecognizerKind) -> Int? {
+        kind == .pinch || kind == .rotation ? RecognizerParameter.defaultFingers : nil
     }
 }
