@@ -14,7 +14,7 @@ import Glibc
 /// without a device (uinput), logs through here instead: each message is
 /// formatted, made one line with `TextFormat.visible` (so `\x1b]0;…`, never
 /// the byte), prefixed `libevdev: ` and handed to the process-wide
-/// ``handler``. By default that writes the line to standard error; a program
+/// ``setHandler(_:)``. By default that writes the line to standard error; a program
 /// with a log of its own routes it there (`tactile serve` into its log
 /// queue, so that a message never waits for the terminal).
 ///
@@ -50,7 +50,11 @@ public enum EvdevLog {
     /// Routes the messages of `handle` (before `libevdev_set_fd`, so that those of reading the device come too).
     static func install(on handle: OpaquePointer) {
         installGlobal()
-        libevdev_set_device_log_function(handle, deviceLogFunction, LIBEVDEV_LOG_INFO, nil)
+        // The C callbacks are closure literals here, not stored in variables: a variable of libevdev's
+        // function type (it takes a va_list) crashes the symbol graph extractor of Swift 6.3 (make docs).
+        libevdev_set_device_log_function(handle, { _, _, _, _, _, _, format, arguments in
+            EvdevLog.deliver(format: format, arguments: arguments)
+        }, LIBEVDEV_LOG_INFO, nil)
     }
 
     /// Routes the messages of libevdev contexts without a device handler (uinput devices, for one), once.
@@ -59,7 +63,9 @@ public enum EvdevLog {
     }
 
     private static let globalInstalled: Void = {
-        libevdev_set_log_function(globalLogFunction, nil)
+        libevdev_set_log_function({ _, _, _, _, _, format, arguments in
+            EvdevLog.deliver(format: format, arguments: arguments)
+        }, nil)
     }()
 
     fileprivate static func deliver(format: UnsafePointer<CChar>?, arguments: CVaListPointer?) {
@@ -105,10 +111,3 @@ public enum EvdevLog {
     }
 }
 
-private let deviceLogFunction: libevdev_device_log_func_t = { _, _, _, _, _, _, format, arguments in
-    EvdevLog.deliver(format: format, arguments: arguments)
-}
-
-private let globalLogFunction: libevdev_log_func_t = { _, _, _, _, _, format, arguments in
-    EvdevLog.deliver(format: format, arguments: arguments)
-}

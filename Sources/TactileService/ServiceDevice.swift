@@ -20,7 +20,7 @@ public struct DeviceOutputs: Hashable, Sendable {
 
 /// One touch device under the service: its events are recognized against
 /// a config's bindings (a ``GestureMap``), its touches go on through
-/// ``TouchClaims`` to its copy, and what the bindings do goes to the sink.
+/// `TouchClaims` to its copy, and what the bindings do goes to the sink.
 ///
 /// Fed event by event, from a device or a recording; time is the events'.
 /// Each frame is one cycle, in this order:
@@ -37,7 +37,7 @@ public struct DeviceOutputs: Hashable, Sendable {
 ///
 /// Between events, ``advance(to:)`` runs the same steps for what is due by
 /// then (a long press, a hold's limit, a touchpad's cancel, the emergency);
-/// it is ``TimerDriven``, so every driver fires it the same way.
+/// it is `TimerDriven`, so every driver fires it the same way.
 ///
 /// ```swift
 /// let sink = RecordingSink()

@@ -9,7 +9,7 @@ import Glibc
 /// Runs the programs of `command` actions.
 ///
 /// A runner never makes the input loop wait: it admits a request within
-/// its binding's limits (``CommandBudget``: instances at once, starts per
+/// its binding's limits (instances at once, starts per
 /// second) and starts it elsewhere. What happened meanwhile (a program that
 /// could not start) comes back through ``collect()``, which the service
 /// calls on every turn of its loop.

@@ -28,7 +28,7 @@ import Tactile
 /// claim takes two or more contacts the copy holds, one is marked a palm at
 /// once and the others are frozen where they are (nothing of them goes on),
 /// and only ``touchpadCancelDelay`` later are they all cancelled as above
-/// (``completeCancels(at:)``, due at ``nextDeadline``). libinput then ends
+/// (``completeCancels(at:all:)``, due at ``nextDeadline``). libinput then ends
 /// its gesture as cancelled, or never begins it.
 ///
 /// Frames where some contact is held or dropped are rebuilt from the slots'
@@ -148,7 +148,7 @@ public struct TouchGate {
     /// Whether any contact the copy holds is down (what an app behind sees).
     public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
 
-    /// When the next frozen touchpad contacts are due to be cancelled (``completeCancels(at:)``).
+    /// When the next frozen touchpad contacts are due to be cancelled (``completeCancels(at:all:)``).
     public var nextDeadline: Double? { slots.compactMap(\.cancelDue).min() }
 
     /// Whether nothing is down, held or waiting to be cancelled: a new config may take over.
