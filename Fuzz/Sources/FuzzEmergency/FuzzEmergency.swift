@@ -76,15 +76,7 @@ public func fuzzEmergency(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 @MainActor
 private func check(device: DeviceDescription, config: GestureConfig, startingSlot: Int32, events: [InputEvent], deadline: Double, end: Double) {
     let sink = RecordingSink()
-    let outputs: DeviceOutputs
-    do {
-        let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
-        outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
-    } catch {
-        fatalError("the recording sink refused a device: \(error)")
-    }
-    let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs,
-                                commands: RecordingCommandRunner(), axisValues: AxisValues([AbsCode.mtSlot: startingSlot]))
+    let (service, copy) = FuzzService.device(device, config: config, sink: sink, startingSlot: startingSlot)
     var madeAt: Double?
     service.onReport = { report in
         if verbose { print("  \(report)") }
@@ -100,7 +92,6 @@ private func check(device: DeviceDescription, config: GestureConfig, startingSlo
         fatalError("the emergency came at \(madeAt), after the fingers had rested its \(config.emergency.duration) s (\(deadline))")
     }
     // 2.
-    guard let copy = outputs.touchCopy else { fatalError("no touch copy with passThrough") }
     var model = KernelModel(slotCount: max(1, device.slotCount))
     for event in sink.events(of: copy) { model.apply(event) }
     if let held = model.firstActiveSlot {

@@ -73,17 +73,7 @@ public func fuzzServiceDevice(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
 @MainActor
 private func run(device description: DeviceDescription, config: GestureConfig, startingSlot: Int32, events: [InputEvent], advancesTimers: Bool) {
     let sink = CheckingSink()
-    let commands = RecordingCommandRunner()
-    let outputs: DeviceOutputs
-    do {
-        let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
-        outputs = try ServiceDevice.makeOutputs(for: description, config: config, sink: sink, keyboard: keyboard, passThrough: true)
-    } catch {
-        fatalError("the recording sink refused a device: \(error)")
-    }
-    guard let copy = outputs.touchCopy else { fatalError("no touch copy with passThrough") }
-    let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
-                                commands: commands, axisValues: AxisValues([AbsCode.mtSlot: startingSlot]))
+    let (service, copy) = FuzzService.device(description, config: config, sink: sink, startingSlot: startingSlot)
     var tookOrHeld = false
     service.onReport = { report in
         if verbose { print("  \(report)") }

@@ -28,6 +28,21 @@
 /// pinch.startBehavior = .fromRecognition   // UIKit's scale: 1.0 where the pinch was recognized
 /// ```
 open class FingerSetGestureRecognizer: GestureRecognizer {
+    /// The fingers down in `frame` while the gesture is possible, or `nil`
+    /// when there are more than `maximum` (it then failed, saying so).
+    /// Fingers a touchpad counts without tracking them count too when a
+    /// maximum limits them (`Int.max`: no limit).
+    final func countFingers(limitedTo maximum: Int, in frame: TouchFrame) -> Int? {
+        var count = activeTouchCount
+        guard maximum < Int.max else { return count }
+        count += frame.untrackedFingerCount
+        guard count <= maximum else {
+            fail(because: .tooManyFingers(wanted: maximum, down: count))
+            return nil
+        }
+        return count
+    }
+
     /// Where a gesture's values count from (after Flutter's `DragStartBehavior`).
     public enum StartBehavior: Hashable, Sendable {
         /// From where the fingers landed (or the finger set last changed):

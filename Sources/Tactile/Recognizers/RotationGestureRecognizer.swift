@@ -119,14 +119,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         if state == .possible {
-            var count = current.count
-            if settings.maximumNumberOfTouches < Int.max {
-                // Fingers a touchpad counts but does not track count too (only looked for when limited).
-                count += frame.untrackedFingerCount
-                if count > settings.maximumNumberOfTouches {
-                    return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
-                }
-            }
+            guard let count = countFingers(limitedTo: settings.maximumNumberOfTouches, in: frame) else { return }
             gesture.mostFingers = max(gesture.mostFingers, count)
         }
         // A bounding box's corners do not turn with the fingers.
