@@ -13,10 +13,14 @@ struct ServeSafetyTestbedTests {
     let bed = ServeTestbedTests()
 
     /// Serves `events` under the built-in default config (no config anywhere in an empty XDG_CONFIG_HOME).
-    func serveDefault(_ events: [InputEvent]) throws -> ServeTestbedTests.Served {
+    /// `untilExit`: the device stays until serve ends by itself (the emergency), however late a loaded
+    /// machine replays its last frames.
+    func serveDefault(_ events: [InputEvent], untilExit: Bool = false) throws -> ServeTestbedTests.Served {
         let home = try TemporaryDirectory.make(prefix: "tactile-xdg")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        return try bed.serve(events, config: "", environment: ["XDG_CONFIG_HOME": home, "HOME": home], namesConfig: false)
+        let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+        return try bed.serve(events, config: "", environment: ["XDG_CONFIG_HOME": home, "HOME": home], namesConfig: false,
+                             unplugAfter: untilExit ? duration + 15 : nil)
     }
 
     func copy(_ served: ServeTestbedTests.Served, of device: DeviceDescription = ServeTestbedTests.panel) throws -> CapturedUInputDevice {
@@ -31,7 +35,7 @@ struct ServeSafetyTestbedTests {
         stream.frame(land: [1: five[1]!, 2: five[2]!, 3: five[3]!, 4: five[4]!])
         EmergencyTests.rest(&stream, slots: Array(0..<5), at: five, for: 3.5)
         stream.frame(lift: Array(0..<5))
-        let served = try serveDefault(stream.events)
+        let served = try serveDefault(stream.events, untilExit: true)
         #expect(served.output.status == 0, "\(served.output.standardError)")
         #expect(served.output.standardError.contains("stopped by the emergency gesture"), "\(served.output.standardError)")
         #expect(served.devices.allSatisfy { $0.destroyed })
@@ -43,6 +47,79 @@ struct ServeSafetyTestbedTests {
             #expect(lines.filter { $0.contains("TOUCH_CANCEL") }.count == 5, "\(lines)")
             #expect(!lines.contains { $0.contains("TOUCH_UP") }, "\(lines)")
         }
+    }
+
+    @Test func sixRestingFingersMakeTheEmergencyToo() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        let six: [Int: (Double, Double)] = [0: (40, 80), 1: (70, 60), 2: (100, 50), 3: (130, 50), 4: (160, 60), 5: (190, 80)]
+        // (Two at a time: the testbed's emulated node, a pty, can split a long frame mid-event under load.)
+        for pair in [[0, 1], [2, 3], [4, 5]] { stream.frame(land: six.filter { pair.contains($0.key) }) }
+        EmergencyTests.rest(&stream, slots: Array(0..<6), at: six, for: 3.5)
+        stream.frame(lift: Array(0..<6))
+        let served = try serveDefault(stream.events, untilExit: true)
+        #expect(served.output.standardError.contains("stopped by the emergency gesture"), "\(served.output.standardError)")
+        #expect(served.devices.allSatisfy { $0.destroyed })
+    }
+
+    @Test func aClaimedEdgeFingerNeverMovesTheCopysPointer() throws {
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        // Slot 0 lands in the left edge and swipes in ("back" takes it, held from its landing); slot 1
+        // lands in the middle after it and drags. The device's ABS_X/ABS_Y follow slot 0, its oldest
+        // contact (point 13).
+        stream.frame(land: [0: (2, 80)])
+        stream.frame(land: [1: (120, 60)])
+        for step in 1...15 { stream.frame(move: [0: (2 + Double(step) * 4, 81), 1: (120 + Double(step), 60)]) }
+        stream.frame(lift: [0])
+        for step in 16...20 { stream.frame(move: [1: (120 + Double(step), 60)]) }
+        stream.frame(lift: [1])
+        let served = try bed.serve(stream.events, config: ServeTestbedTests.config)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        #expect(served.output.standardError.contains("back takes slot 0 from the app"), "\(served.output.standardError)")
+        // The copy's pointer is slot 1's (120…140 mm: 1920…2240 units), never the edge finger's (2…62 mm).
+        let xs = try copy(served).inputEvents.filter { $0.type == .abs && $0.code == AbsCode.x }.map(\.value)
+        #expect(!xs.isEmpty && xs.allSatisfy { (1920...2240).contains($0) }, "\(xs)")
+    }
+
+    @Test func threeFingersSpreadingAreNoZoom() throws {
+        // The default zoom takes two fingers only (point 12): three spreading apart reach the app whole.
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.frame(land: [0: (100, 80), 1: (130, 80), 2: (115, 100)])
+        for step in 1...20 {
+            let d = Double(step)
+            stream.frame(move: [0: (100 - d, 80), 1: (130 + d, 80), 2: (115, 100 + d)])
+        }
+        stream.frame(lift: [0, 1, 2])
+        let served = try serveDefault(stream.events)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        #expect(!served.output.standardError.contains("zoom"), "\(served.output.standardError)")
+        #expect(served.devices.first { $0.name == "Tactile keyboard" }?.inputEvents.isEmpty ?? true)
+        let forwarded = try copy(served).inputEvents.filter { $0.type != .syn }
+        #expect(forwarded.map(\.code) == stream.events.filter { $0.type != .syn }.map(\.code), "the three fingers went on whole")
+    }
+
+    @Test func twentyThousandGesturesDoNotHoldUpATouch() throws {
+        // Point 8: the service's cost per touch grows with its gestures, not with their square.
+        var config = ""
+        for index in 0..<20_000 {
+            config += "[[gesture]]\nrecognizer=\"tap\"\nended={key=\"a\"}\n"   // under the 1 MB a config may be
+            _ = index
+        }
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
+        stream.stroke(slot: 0, from: (100, 80), to: (140, 80), frames: 20)
+        stream.time += 0.3
+        stream.frame(land: [0: (128, 60)])
+        stream.frame(lift: [0])
+        let served = try bed.serve(stream.events, config: config)
+        #expect(served.output.status == 0, "\(served.output.standardError.suffix(2000))")
+        #expect(served.output.standardError.contains("(20000 gestures)"), "\(served.output.standardError.prefix(500))")
+        // The service's own share of a frame (recognition, gate, actions), the worst of them.
+        let own = served.output.standardError.split(separator: "\n").first { $0.contains("without the writes") } ?? ""
+        let words = own.split(separator: " ")
+        let worst = words.firstIndex(of: "max").flatMap { Int(words[$0 + 1]) } ?? 999_999_999
+        // Linear: the landing frame binds the touch to 20,000 recognizers (a quarter of a second in a
+        // debug build, a tenth in release); the quadratic cost took seconds per touch.
+        #expect(worst < 1_500_000, "\(own)")
+        print("20,000 gestures: \(own)")
     }
 
     @Test func aPressHeldAndDraggedIsAPlainDragForTheAppAndHeldAndLiftedARightClickWithACancel() throws {

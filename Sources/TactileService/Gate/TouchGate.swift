@@ -228,7 +228,7 @@ public struct TouchGate {
             body += passThrough.filter { event in
                 event.type != .syn && (copyHasContacts || !(event.type == .abs && event.code < AbsCode.mtSlot))
             }
-            appendAxisChanges(to: &body, time: time, followDevice: allPass)
+            appendAxisChanges(to: &body, time: time)
             appendKeyChanges(to: &body, time: time, followDevice: allPass)
         }
         return out + close(body, time: time)
@@ -346,7 +346,7 @@ public struct TouchGate {
             }
             slots[slot].output.trackingID = -1
         }
-        appendAxisChanges(to: &release, time: time, followDevice: false)
+        appendAxisChanges(to: &release, time: time)
         appendKeyChanges(to: &release, time: time, followDevice: false)
         // Then the slots are fingers again, before anything lands in them (the device's own tool type).
         var reset: [InputEvent] = []
@@ -388,7 +388,7 @@ public struct TouchGate {
                     setOutput(change.code, change.value, inSlot: slot)
                 }
             }
-            appendAxisChanges(to: &events, time: frame.time, followDevice: false)
+            appendAxisChanges(to: &events, time: frame.time)
             appendKeyChanges(to: &events, time: frame.time, followDevice: false)
             out += close(events, time: frame.time)
         }
@@ -396,7 +396,7 @@ public struct TouchGate {
         var rest: [InputEvent] = []
         appendSlotChanges(for: [slot], to: &rest, time: time)
         let allPass = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil }
-        appendAxisChanges(to: &rest, time: time, followDevice: allPass)
+        appendAxisChanges(to: &rest, time: time)
         appendKeyChanges(to: &rest, time: time, followDevice: allPass)
         return out + close(rest, time: time)
     }
@@ -450,32 +450,25 @@ public struct TouchGate {
         outputSlot = slot
     }
 
-    /// Appends the single-touch axes that change: as the device holds them
-    /// when every contact passes (`followDevice`), otherwise from the oldest
-    /// contact the copy holds (pressure 0 when it holds none), as the
-    /// kernel's pointer emulation (`input_mt_report_pointer_emulation`) does.
-    private mutating func appendAxisChanges(to out: inout [InputEvent], time: Double, followDevice: Bool) {
+    /// Appends the single-touch axes that change: those of the oldest contact
+    /// the copy holds (pressure 0 when it holds none, the pointer staying
+    /// where it was), as the kernel's pointer emulation
+    /// (`input_mt_report_pointer_emulation`) makes them. Never the device's
+    /// own values: in a rebuilt frame those may still be a claimed finger's
+    /// (its last position, until the device next moves the pointer).
+    private mutating func appendAxisChanges(to out: inout [InputEvent], time: Double) {
         guard !emulatedAxes.isEmpty else { return }
-        var target: [UInt16: Int32] = [:]
-        if followDevice {
-            // The device's own values, once the copy has a contact they can be of (the last
-            // values of a contact that was claimed never go on).
-            guard copyHasContacts else { return }
-            target = inputAxes
-        } else {
-            let oldest = slots.filter { $0.output.isActive }.min { $0.outputOrder < $1.outputOrder }
-            for axis in emulatedAxes {
-                if let oldest {
-                    target[axis.code] = oldest.output[axis.source]
-                } else if axis.code == AbsCode.pressure {
-                    target[axis.code] = 0
-                } else if let value = outputAxes[axis.code] {
-                    target[axis.code] = value   // no contact: the pointer stays where it was
-                }
-            }
-        }
+        let oldest = slots.filter { $0.output.isActive }.min { $0.outputOrder < $1.outputOrder }
         for axis in emulatedAxes {
-            guard let value = target[axis.code], outputAxes[axis.code] != value else { continue }
+            let value: Int32
+            if let oldest {
+                value = oldest.output[axis.source]
+            } else if axis.code == AbsCode.pressure {
+                value = 0
+            } else {
+                continue   // no contact: the pointer stays where it was
+            }
+            guard outputAxes[axis.code] != value else { continue }
             out.append(InputEvent(time: time, type: .abs, code: axis.code, value: value))
             outputAxes[axis.code] = value
         }
