@@ -179,7 +179,7 @@ public final class ServiceDevice: TimerDriven {
     /// engine's, a held touch's limit, a touchpad's cancel, the emergency.
     public var nextDeadline: Double? {
         guard !emergencyMade else { return nil }
-        return [pipeline.nextDeadline, claims?.nextDeadline, emergency.deadline].compactMap(\.self).min()
+        return Double.earliest(Double.earliest(pipeline.nextDeadline, claims?.nextDeadline), emergency.deadline)
     }
 
     // MARK: Input

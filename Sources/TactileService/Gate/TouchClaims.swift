@@ -54,8 +54,9 @@ struct TouchClaims {
     /// When something is due with no frame coming: a touch held its longest,
     /// or a touchpad's frozen contacts to cancel.
     var nextDeadline: Double? {
-        let holds = held.values.map { $0.since + Self.maximumHold }.min()
-        return [holds, gate.nextDeadline].compactMap(\.self).min()
+        var earliest = gate.nextDeadline
+        for touch in held.values { earliest = Double.earliest(earliest, touch.since + Self.maximumHold) }
+        return earliest
     }
 
     /// Whether no contact is down, held or waiting: a new config may take over.

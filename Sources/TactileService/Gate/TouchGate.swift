@@ -149,7 +149,11 @@ public struct TouchGate {
     public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
 
     /// When the next frozen touchpad contacts are due to be cancelled (``completeCancels(at:all:)``).
-    public var nextDeadline: Double? { slots.compactMap(\.cancelDue).min() }
+    public var nextDeadline: Double? {
+        var earliest: Double?
+        for slot in slots { earliest = Double.earliest(earliest, slot.cancelDue) }
+        return earliest
+    }
 
     /// Whether nothing is down, held or waiting to be cancelled: a new config may take over.
     public var isIdle: Bool {
