@@ -1,5 +1,6 @@
 // libevdev's own messages: formatted, escaped and handed to the program's log instead of going raw to standard error.
 import CLibevdev
+import Synchronization
 import Tactile
 #if canImport(Glibc)
 import Glibc
@@ -91,23 +92,12 @@ public enum EvdevLog {
     private static let storage = HandlerStorage()
 
     /// The handler, behind a lock: set from the main thread, read from whichever thread reads a device.
-    private final class HandlerStorage: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private var handler: Handler?
+    private final class HandlerStorage: Sendable {
+        private let handler = Mutex<Handler?>(nil)
 
-        init() { pthread_mutex_init(mutex, nil) }
+        func set(_ new: Handler?) { handler.withLock { $0 = new } }
 
-        func set(_ new: Handler?) {
-            pthread_mutex_lock(mutex)
-            handler = new
-            pthread_mutex_unlock(mutex)
-        }
-
-        func get() -> Handler? {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return handler
-        }
+        func get() -> Handler? { handler.withLock { $0 } }
     }
 }
 

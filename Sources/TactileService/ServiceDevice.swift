@@ -210,11 +210,10 @@ public final class ServiceDevice: TimerDriven {
         // 2–3. Touches a gesture takes in this frame are taken before it goes on.
         let plans = plan()
         // 4. The frame goes on.
-        if let copy = outputs.touchCopy, claims != nil {
-            let engine = pipeline.engine, map = self.map
-            let out = claims?.pass(frame: frameEvents, at: time, touches: frame?.touches ?? []) { touch in
-                map.holdingZone(of: engine.view(boundTo: touch))
-            } ?? []
+        let engine = pipeline.engine, map = self.map
+        if let copy = outputs.touchCopy, let out = claims?.pass(frame: frameEvents, at: time, touches: frame?.touches ?? [], zone: { touch in
+            map.holdingZone(of: engine.view(boundTo: touch))
+        }) {
             write(out, to: copy, at: time)
         }
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
@@ -261,10 +260,8 @@ public final class ServiceDevice: TimerDriven {
 
     /// Cancels every touch the copy holds now (the service lets go of the device).
     public func cancelAll(at time: Double) {
-        guard var claims else { return }
-        let out = claims.cancelAll(at: time)
-        self.claims = claims
-        if let copy = outputs.touchCopy { write(out, to: copy, at: time) }
+        guard let copy = outputs.touchCopy, let out = claims?.cancelAll(at: time) else { return }
+        write(out, to: copy, at: time)
     }
 
     private func emergencyMade(at time: Double) {
@@ -289,9 +286,7 @@ public final class ServiceDevice: TimerDriven {
                 steps[firing.binding] = counter
             }
             let plan = ActionPlan(firing: firing, binding: binding, steps: count)
-            if let copy = outputs.touchCopy, var claims {
-                let taken = claims.claim(firing, claims: binding.claimsTouches, acting: plan.acts)
-                self.claims = claims
+            if let copy = outputs.touchCopy, let taken = claims?.claim(firing, claims: binding.claimsTouches, acting: plan.acts) {
                 write(taken.events, to: copy, at: firing.time)
                 if !taken.slots.isEmpty { report(.claimed(binding: binding.name, slots: taken.slots, time: firing.time)) }
             }
@@ -302,12 +297,10 @@ public final class ServiceDevice: TimerDriven {
     /// Runs the planned actions, then decides held touches.
     private func settle(_ plans: [ActionPlan], at time: Double) {
         for plan in plans { perform(plan) }
-        guard let copy = outputs.touchCopy, var claims else { return }
         let engine = pipeline.engine, map = self.map
-        let decided = claims.settle(at: time) { touch in
+        guard let copy = outputs.touchCopy, let decided = claims?.settle(at: time, isUndecided: { touch in
             engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
-        }
-        self.claims = claims
+        }) else { return }
         write(decided.events, to: copy, at: time)
         for release in decided.released {
             report(.released(slot: release.slot, zone: release.zone, time: time, heldFor: release.heldFor))

@@ -68,5 +68,14 @@ struct CommandBudget {
         case admitted
         case skipped(String)
         case skippedQuietly
+
+        /// What a runner answers for a request not admitted (`nil`: admitted).
+        var refusal: CommandOutcome? {
+            switch self {
+            case .admitted: nil
+            case .skipped(let reason): .skipped(reason)
+            case .skippedQuietly: .skipped(nil)
+            }
+        }
     }
 }

@@ -55,11 +55,7 @@ public final class SpawningCommandRunner: CommandRunner {
     public func run(_ request: CommandRequest) -> CommandOutcome {
         guard let program = request.arguments.first, !program.isEmpty else { return .failed("no program to run") }
         absorbFinished()
-        switch budget.admit(request) {
-        case .skipped(let reason): return .skipped(reason)
-        case .skippedQuietly: return .skipped(nil)
-        case .admitted: break
-        }
+        if let refusal = budget.admit(request).refusal { return refusal }
         guard children.enqueue(request, limit: Self.queueLimit) else {
             budget.finished(binding: request.binding)
             return .skipped("\(Self.queueLimit) commands are waiting to start")
@@ -207,19 +203,14 @@ public final class RecordingCommandRunner: CommandRunner {
 
     /// Keeps `request` when its limits admit it, and runs nothing.
     public func run(_ request: CommandRequest) -> CommandOutcome {
-        switch budget.admit(request) {
-        case .admitted:
-            budget.finished(binding: request.binding)
-            commands.append(request.arguments)
-            requests.append(request)
-            return .started
-        case .skipped(let reason):
+        if let refusal = budget.admit(request).refusal {
             skipped += 1
-            return .skipped(reason)
-        case .skippedQuietly:
-            skipped += 1
-            return .skipped(nil)
+            return refusal
         }
+        budget.finished(binding: request.binding)
+        commands.append(request.arguments)
+        requests.append(request)
+        return .started
     }
 
     /// Nothing happens elsewhere: always empty.

@@ -155,6 +155,9 @@ public struct TouchGate {
         return earliest
     }
 
+    /// Whether every contact passes: none held, dropped or waiting to be cancelled.
+    private var everyContactPasses: Bool { slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil } }
+
     /// Whether nothing is down, held or waiting to be cancelled: a new config may take over.
     public var isIdle: Bool {
         !slots.contains { $0.input.isActive || $0.output.isActive || $0.mode == .hold || $0.cancelDue != nil }
@@ -172,7 +175,7 @@ public struct TouchGate {
         if nextDeadline != nil, frame.contains(where: { $0.type == .abs && $0.code == AbsCode.mtTrackingID && $0.value >= 0 }) {
             out = completeCancels(at: time, all: true)
         }
-        var rawEligible = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil } && inputSlot == outputSlot
+        var rawEligible = everyContactPasses && inputSlot == outputSlot
             && inputKeys == outputKeys && inputAxes == outputAxes && inputSlotIsValid
         var touched: [Int] = []
         var passThrough: [InputEvent] = []   // events that go on in a rebuilt frame too
@@ -219,7 +222,7 @@ public struct TouchGate {
         for slot in touched { endContactIfLifted(in: slot, at: time) }
 
         var body: [InputEvent] = []
-        if rawEligible && !dropped && slots.allSatisfy({ $0.mode == .pass }) {
+        if rawEligible && !dropped && everyContactPasses {
             // Every contact passes: the frame goes on as it came, then the copy's model follows it.
             body = frame.filter { $0.type != .syn }
             followOnCopy(body)
@@ -228,12 +231,11 @@ public struct TouchGate {
         } else {
             appendSlotChanges(for: touched, to: &body, time: time)
             let copyHasContacts = self.copyHasContacts
-            let allPass = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil }
             body += passThrough.filter { event in
                 event.type != .syn && (copyHasContacts || !(event.type == .abs && event.code < AbsCode.mtSlot))
             }
             appendAxisChanges(to: &body, time: time)
-            appendKeyChanges(to: &body, time: time, followDevice: allPass)
+            appendKeyChanges(to: &body, time: time, followDevice: everyContactPasses)
         }
         return out + close(body, time: time)
     }
@@ -399,9 +401,8 @@ public struct TouchGate {
         // Anything since (none, normally) brings the copy to the device's state.
         var rest: [InputEvent] = []
         appendSlotChanges(for: [slot], to: &rest, time: time)
-        let allPass = slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil }
         appendAxisChanges(to: &rest, time: time)
-        appendKeyChanges(to: &rest, time: time, followDevice: allPass)
+        appendKeyChanges(to: &rest, time: time, followDevice: everyContactPasses)
         return out + close(rest, time: time)
     }
 
