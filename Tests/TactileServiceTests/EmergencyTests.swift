@@ -7,14 +7,18 @@ import Testing
 @Suite struct EmergencyTests {
     static let location = SourceLocation(file: "test.toml", line: 1, column: 1)
 
-    /// Fingers in `slots` resting `duration` seconds, a frame every 10 ms with a unit of jitter on each.
-    static func rest(_ stream: inout PanelStream, slots: [Int], at points: [Int: (Double, Double)], for duration: Double) {
+    /// Fingers in `slots` resting `duration` seconds, a frame every 10 ms with a unit of jitter on each
+    /// (`onePerFrame`: on one finger a frame, in turn, as a panel reporting only what changed does).
+    static func rest(_ stream: inout PanelStream, slots: [Int], at points: [Int: (Double, Double)], for duration: Double,
+                     onePerFrame: Bool = false) {
         let end = stream.time + duration
-        var flip = 0.0
+        var flip = 0.0, turn = 0
         while stream.time < end {
             flip = flip == 0 ? 0.1 : 0
             var moves: [Int: (Double, Double)] = [:]
-            for slot in slots { if let point = points[slot] { moves[slot] = (point.0 + flip, point.1) } }
+            let moving = onePerFrame ? [slots[turn % slots.count]] : slots
+            turn += 1
+            for slot in moving { if let point = points[slot] { moves[slot] = (point.0 + flip, point.1) } }
             stream.frame(move: moves)
         }
     }
