@@ -14,7 +14,8 @@
 ///    cancelled), waiting to recognize, or in progress and taking no more
 ///    fingers (`acceptsTouchesDuringGesture`) do not take new touches; those
 ///    that opt in start afresh for a touch independent of theirs
-///    (``TouchIndependence``).
+///    (``TouchIndependence``). A recognizer reset later in the same cycle
+///    takes the frame's new touches then (step 7).
 /// 3. **Delivery.** Each recognizer that follows a touch of the frame gets,
 ///    in the order recognizers first met a touch of the frame,
 ///    `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`, each
@@ -31,6 +32,10 @@
 /// 6. **Reset.** Touches that ended leave their recognizers; a recognizer
 ///    that ended, failed or was cancelled and follows no touch anymore is
 ///    reset to `possible`, and its timers are cancelled.
+/// 7. **Late binding.** Touches that landed in this frame go to the
+///    recognizers of their views that could not take them in step 2 and
+///    were reset in step 6, with `touchesBegan`; arbitration, actions and
+///    reset run once more.
 ///
 /// Each step has its own part: the `TimerQueue` (1), the `TouchRouter` (2,
 /// 3), the `GestureArena` (4) and the `ActionQueue` (5); this type runs the
@@ -127,6 +132,7 @@ public final class GestureEngine {
         defer { cycle.depth -= 1 }
         router.deliver(frame, in: self)
         finishCycle()
+        if router.bindLate(frame, in: self) { finishCycle() }
     }
 
     /// Moves engine time to `time` without input, firing every timer due on the
@@ -231,6 +237,12 @@ public final class GestureEngine {
         recognizer.core.screenDensity = window.screen.pointsPerMillimetre
         recognizer.markSeen(id)
         arena.join(recognizer)
+    }
+
+    /// Notes that `recognizer` stopped following a touch (``GestureRecognizer/ignore(_:)``).
+    func recognizerIgnoredTouch(_ recognizer: GestureRecognizer) {
+        router.receiversMayHaveChanged()
+        cycle.needsRecheck = true
     }
 
     /// Returns a recognizer to `possible` while touches it followed are still

@@ -18,6 +18,11 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         /// A touch landed on ``GestureTraceEvent/view`` and was bound to these
         /// recognizers (their names, hit view's first); empty when none took it.
         case touchBound(TouchID, recognizers: [String])
+        /// The recognizer, reset in the frame this touch landed (it had
+        /// finished, or waited to recognize, when the touch was bound), took
+        /// the touch after all: a double tap starting over with a second tap
+        /// that landed too far away.
+        case tookLandingTouch(TouchID)
         /// The recognizer's state changed (a `changed` that follows `changed`
         /// is no change: its action says what moved); a failure says why.
         case transition(from: GestureRecognizerState, to: GestureRecognizerState, reason: GestureRecognizer.FailureReason?)
@@ -61,6 +66,8 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         case .touchBound(let touch, let recognizers):
             let bound = recognizers.isEmpty ? "no recognizer takes it" : recognizers.joined(separator: ", ")
             return time + "  touch #\(touch.rawValue) lands on " + view + ": " + bound
+        case .tookLandingTouch(let touch):
+            return time + "  " + subject + "  takes touch #\(touch.rawValue), which landed as it finished"
         case .transition(let from, let to, let reason):
             return time + "  " + subject + "  \(from.rawValue) → \(to.rawValue)" + (reason.map { ": \($0)" } ?? "")
         case .waiting(let required):

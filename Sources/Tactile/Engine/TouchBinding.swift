@@ -4,8 +4,9 @@
 struct TouchBinding {
     let touch: TouchID
     let view: View?
-    /// Every recognizer the touch was bound to when it landed.
-    let recognizers: [GestureRecognizer]
+    /// Every recognizer the touch was bound to when it landed, and those
+    /// that took it late in its landing frame (see ``TouchRouter``).
+    private(set) var recognizers: [GestureRecognizer]
     /// Those still listening to it: a recognizer that has finished (or was
     /// reset since) leaves this list, so a frame in which the touch only
     /// moves costs nothing for recognizers that gave up on it. Its end still
@@ -25,6 +26,12 @@ struct TouchBinding {
         self.prunedAt = prunedAt
         self.landing = landing
         self.landedAt = landedAt
+    }
+
+    /// Adds a recognizer that took the touch late, in the frame it landed.
+    mutating func add(_ recognizer: GestureRecognizer) {
+        recognizers.append(recognizer)
+        receivers.append(recognizer)
     }
 
     /// Drops the receivers that finished or no longer follow the touch `id`.

@@ -17,6 +17,8 @@ final class TouchRouter {
         /// The recognizers receiving touches in the current frame, in the
         /// order they first met one; their `delivery` holds the touches.
         var deliveryOrder: [GestureRecognizer] = []
+        /// The touches bound in the current frame, in frame order.
+        var landed: [TouchID] = []
         /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
         var frameStamp: UInt64 = 0
         /// Moves on whenever a recognizer may have stopped listening (it
@@ -50,6 +52,7 @@ final class TouchRouter {
         storage.frameStamp &+= 1
         let stamp = storage.frameStamp
         storage.deliveryOrder.removeAll(keepingCapacity: true)
+        if !storage.landed.isEmpty { storage.landed.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
             let isNew: Bool
@@ -72,7 +75,10 @@ final class TouchRouter {
                 let binding = bind(touch, in: frame, engine: engine)
                 recognizers = binding.recognizers
                 isNew = true
-                if !touch.phase.isFinal { storage.bindings.append(binding) }
+                if !touch.phase.isFinal {
+                    storage.bindings.append(binding)
+                    storage.landed.append(touch.id)
+                }
             }
             for recognizer in recognizers where recognizer.hasSeen(touch.id) {
                 collect(touch, isNew: isNew, for: recognizer, stamp: stamp)
@@ -90,6 +96,54 @@ final class TouchRouter {
             if !recognizer.core.delivery.cancelled.isEmpty, recognizer.isReceiving { recognizer.touchesCancelled(recognizer.core.delivery.cancelled, in: frame) }
             if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
         }
+    }
+
+    /// Gives the touches that landed in this frame to the recognizers of
+    /// their views that could not take them then (done, or waiting to
+    /// recognize) and have been reset since, in this same frame: a double
+    /// tap that failed because the second tap landed too far away starts
+    /// over with it, and the single tap it released follows it too, so
+    /// quick taps in different places are each reported (Flutter's arena
+    /// and UIKit do the same). Each such recognizer gets `touchesBegan` with
+    /// its late touches, in frame order, then `didProcessFrame`. Returns
+    /// whether any recognizer took a touch.
+    func bindLate(_ frame: TouchFrame, in engine: GestureEngine) -> Bool {
+        guard !storage.landed.isEmpty else { return false }
+        var takers: [GestureRecognizer] = []
+        for id in storage.landed {
+            guard let bindingIndex = TouchBinding.index(of: id, in: storage.bindings),
+                  let touchIndex = frame.touches.index(ofTouch: id) else { continue }
+            var landing = frame.touches[touchIndex]
+            // Only fingers that land now: on a device with more fingers than
+            // slots, one that gets a slot as another lifts was down before.
+            guard !landing.phase.isFinal, landing.beganAt >= frame.time else { continue }
+            landing.phase = .began
+            var view = storage.bindings[bindingIndex].view
+            while let current = view {
+                for recognizer in current.gestureRecognizers where !recognizer.hasSeen(id) {
+                    let isTaker = takers.containsIdentical(recognizer)
+                    guard isTaker || !engine.arena.contains(recognizer), Self.canTake(landing, recognizer) else { continue }
+                    if !isTaker {
+                        recognizer.core.delivery.clear(stamp: storage.frameStamp)
+                        takers.append(recognizer)
+                    }
+                    engine.admit(recognizer, following: id)
+                    engine.trace(recognizer, .tookLandingTouch(id))
+                    recognizer.core.delivery.updates.append(landing)
+                    recognizer.core.delivery.began.append(landing)
+                    storage.bindings[bindingIndex].add(recognizer)
+                }
+                view = current.superview
+            }
+        }
+        guard !takers.isEmpty else { return false }
+        engine.noteArbitrationInput()
+        for recognizer in takers {
+            recognizer.takeDeliveredTouches()
+            if recognizer.isReceiving { recognizer.touchesBegan(recognizer.core.delivery.began, in: frame) }
+            if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
+        }
+        return true
     }
 
     /// Adds `touch` to what `recognizer` receives in this frame.

@@ -15,6 +15,26 @@ extension GestureRecognizer {
         return view.convert(inWindow, from: nil)
     }
 
+    /// Stops following `touch`, as if it had never landed on this
+    /// recognizer: it gets no more of it, and it no longer counts as shared
+    /// with other recognizers (UIKit's `ignore(_:for:)`). A recognizer that
+    /// fails because of a touch that just landed and ignores it starts over
+    /// with that touch once it is reset, in the same frame: the double tap
+    /// does so when its second tap lands too far away.
+    ///
+    /// ```swift
+    /// override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+    ///     for touch in touches where !accepts(touch) { ignore(touch) }
+    /// }
+    /// ```
+    public final func ignore(_ touch: Touch) {
+        guard let index = core.touches.index(ofTouch: touch.id) else { return }
+        if core.touches[index].phase.isFinal { core.finishedTouchCount -= 1 }
+        core.touches.remove(at: index)
+        core.seenTouches.removeAll { $0 == touch.id }
+        engine?.recognizerIgnoredTouch(self)
+    }
+
     /// Takes the frame's snapshots of followed touches (the delivery's
     /// updates), new ones last.
     func takeDeliveredTouches() {

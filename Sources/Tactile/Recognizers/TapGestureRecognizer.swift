@@ -13,6 +13,11 @@
 /// the touches followed and the device's count (a three-finger tap on a
 /// two-slot touchpad counts three).
 ///
+/// A next tap that lands too far away makes a multi-tap fail, and the
+/// recognizer starts over with it as a first tap: two quick taps in
+/// different places are two taps, each reported as soon as a lone tap
+/// would be (Flutter and UIKit deliver both).
+///
 /// ```swift
 /// let doubleTap = TapGestureRecognizer(taps: 2, touches: 1)
 /// let twoFingerTap = TapGestureRecognizer(taps: 1, touches: 2)
@@ -113,6 +118,10 @@ open class TapGestureRecognizer: GestureRecognizer {
                 !gesture.previousTapPoints.contains { $0.distance(to: touch.surfaceLocation) <= maximumDistance }
             }) {
                 let nearest = gesture.previousTapPoints.map { $0.distance(to: far.surfaceLocation) }.min() ?? 0
+                // A tap elsewhere: this attempt fails (releasing a single tap
+                // that waits for it), and the recognizer starts over with the
+                // new fingers as a first tap once it is reset, this frame.
+                for touch in touches { ignore(touch) }
                 return fail(because: .tapTooFar(millimetres: nearest, maximum: maximumDistance))
             }
             cancelTimer(gesture.timer)

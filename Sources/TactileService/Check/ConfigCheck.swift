@@ -119,7 +119,7 @@ struct BindingTrace {
 
     mutating func add(_ event: GestureTraceEvent) {
         switch event.step {
-        case .touchBound, .released:
+        case .touchBound, .released, .tookLandingTouch:
             break
         case .transition(_, let to, let reason):
             if to == .failed { failures.add(reason, fingers: current) }
