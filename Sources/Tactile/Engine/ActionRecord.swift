@@ -63,6 +63,15 @@ public struct ActionRecord: Hashable, Sendable {
         return line + "}}"
     }
 
+    /// The value the recognizer reported under `name`, if any.
+    ///
+    /// ```swift
+    /// let speed = record.value(named: "velocity.x") ?? 0
+    /// ```
+    public func value(named name: String) -> Double? {
+        values.first { $0.name == name }?.value
+    }
+
     /// The record as a line for people: `  0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`;
     /// names are made safe to print (`TextFormat.visible`: control characters escaped, `\x1b`).
     public var readableLine: String {

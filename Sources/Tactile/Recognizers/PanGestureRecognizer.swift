@@ -61,17 +61,15 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         var baseCentroid = Point.zero
         var baseTranslation = Vector.zero
         var translationValue = Vector.zero
-        var tracker = VelocityTracker()
+        /// Each finger's velocity, tracked from its landing on the frames
+        /// that report it (as Android tracks each pointer).
+        var fingerVelocities = TouchMap<VelocityTracker>()
         var beganAt = 0.0
         var maximumTouchesSeen = 0
         /// The screen centroid when the finger set last changed before the pan began.
         var anchorCentroid = Point.zero
         /// The centroid's travel before the pan began, in points, eased in after it.
         var missedTranslation = Vector.zero
-        /// The centroid's travel since the fingers landed, summed frame by frame
-        /// (a finger landing or lifting adds nothing), and its last position.
-        var fingerTravel = Vector.zero
-        var lastCentroid = Point.zero
         /// Before the pan began: the fingers' last mean travel since their
         /// anchors (mm) and whether they deformed rather than moved together.
         var travelBeforeBeginning = 0.0
@@ -103,16 +101,33 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.baseCentroid = TouchGeometry.centroid(points: activeTouches)
     }
 
-    /// Samples the centroid's travel since the fingers landed, whatever the
-    /// translation shows (eased in, or re-based by ``setTranslation(_:in:)``),
-    /// so the velocity is the fingers'.
-    private func addSample(time: Double) {
-        gesture.tracker.addSample(time: time, position: Point(x: gesture.fingerTravel.dx, y: gesture.fingerTravel.dy))
+    /// Samples each finger the frame reports: its own tracker, from the
+    /// moment it landed, whatever the translation shows (eased in, or
+    /// re-based by ``setTranslation(_:in:)``), so the velocity is the fingers'.
+    private func sampleFingers(_ touches: [Touch], time: Double) {
+        for touch in touches where touch.phase == .began || touch.phase == .moved {
+            var tracker = gesture.fingerVelocities[touch.id] ?? VelocityTracker(parameters: .touchFrames)
+            tracker.addSample(time: time, position: touch.location)
+            gesture.fingerVelocities[touch.id] = tracker
+        }
     }
 
-    /// The velocity of the fingers' centroid, in points per second.
+    /// The velocity of the fingers' centroid, in points per second: the mean
+    /// of the velocities of the fingers followed (at the end, those that
+    /// lifted last). Each finger is fitted on the frames that report it, so
+    /// a device that reports the fingers of one scan in separate frames
+    /// gives the fingers' speed, not half-steps; a short fast stroke whose
+    /// pan begins near its end has its whole stroke tracked (Flutter tracks
+    /// from pointer down).
     public func velocity(in view: View?) -> Vector {
-        gesture.tracker.velocity(at: currentTime)
+        var sum = Vector.zero, count = 0.0
+        let now = currentTime
+        for touch in touches {
+            guard let tracker = gesture.fingerVelocities[touch.id] else { continue }
+            sum = sum + tracker.velocity(at: now)
+            count += 1
+        }
+        return count > 0 ? sum * (1 / count) : .zero
     }
 
     open override var actionValues: [ActionValue] {
@@ -155,6 +170,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         guard !current.isEmpty else { return }
         gesture.maximumTouchesSeen = max(gesture.maximumTouchesSeen, current.count)
         let centroid = TouchGeometry.centroid(points: current)
+        sampleFingers(current, time: frame.time)
         if state == .possible {
             settleAnchors(current)
             guard current.count >= settings.minimumNumberOfTouches, current.count <= settings.maximumNumberOfTouches else { return }
@@ -177,9 +193,6 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
                 advanceCatchUp(to: frame.time, motion: missed > 0 ? step.length / missed : 0)
             }
             gesture.translationValue = gesture.baseTranslation + (centroid - gesture.baseCentroid)
-            gesture.fingerTravel = gesture.fingerTravel + (centroid - gesture.lastCentroid)
-            gesture.lastCentroid = centroid
-            addSample(time: frame.time)
             reportChange(in: frame)
         }
     }
@@ -192,11 +205,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.baseTranslation = .zero
         gesture.translationValue = .zero
         gesture.missedTranslation = gesture.baseCentroid - gesture.anchorCentroid
-        gesture.fingerTravel = gesture.missedTranslation
-        gesture.lastCentroid = gesture.baseCentroid
         startCatchUp()
-        gesture.tracker.reset()
-        addSample(time: currentTime)
     }
 
     open override func applyCatchUp(_ share: Double) {
@@ -207,13 +216,21 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// A finger landed or lifted: measure from here, keeping the translation.
     open override func didReanchor() {
         let centroid = TouchGeometry.centroid(points: activeTouches)
+        forgetLiftedFingers()
         guard state.isInProgress else {
             gesture.anchorCentroid = centroid
             return
         }
         gesture.baseTranslation = gesture.translationValue
         gesture.baseCentroid = centroid
-        gesture.lastCentroid = centroid
+    }
+
+    /// Drops the trackers of fingers no longer followed (lifted in an earlier frame).
+    private func forgetLiftedFingers() {
+        guard gesture.fingerVelocities.count > touches.count else { return }
+        for id in gesture.fingerVelocities.keys where touches.index(ofTouch: id) == nil {
+            gesture.fingerVelocities[id] = nil
+        }
     }
 
     open override func reset() {
@@ -221,13 +238,11 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.baseCentroid = .zero
         gesture.baseTranslation = .zero
         gesture.translationValue = .zero
-        gesture.tracker.reset()
+        gesture.fingerVelocities.removeAll()
         gesture.beganAt = 0
         gesture.maximumTouchesSeen = 0
         gesture.anchorCentroid = .zero
         gesture.missedTranslation = .zero
-        gesture.fingerTravel = .zero
-        gesture.lastCentroid = .zero
         gesture.travelBeforeBeginning = 0
         gesture.deformedBeforeBeginning = false
     }

@@ -60,7 +60,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         var baseSpan = 0.0
         var baseScale = 1.0
         var scaleValue = 1.0
-        var tracker = ScalarVelocityTracker()
+        var tracker = ScalarVelocityTracker(parameters: .touchFrames)
         /// The logarithm of the span's change before the pinch began, eased in after it.
         var missedLogScale = 0.0
         /// The fingers' span relative to where they landed, multiplied frame by

@@ -64,7 +64,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         var baseRotation = 0.0
         var turnAtBase = 0.0
         var rotationValue = 0.0
-        var tracker = ScalarVelocityTracker()
+        var tracker = ScalarVelocityTracker(parameters: .touchFrames)
         /// The turn before the rotation began, eased in after it.
         var missedRotation = 0.0
         /// Before the rotation began: the most fingers seen, and whether the

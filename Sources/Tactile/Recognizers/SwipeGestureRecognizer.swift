@@ -93,7 +93,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         /// With ``decidesAtLift``: the direction of a stroke that met the criteria, recognized at lift.
         var armedDirection: Direction?
         /// The centroid's velocity, in mm/s.
-        var tracker = VelocityTracker()
+        var tracker = VelocityTracker(parameters: .touchFrames)
         /// The most fingers seen (for the failure reason).
         var mostFingers = 0
     }

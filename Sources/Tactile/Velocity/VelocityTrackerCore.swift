@@ -5,6 +5,8 @@
 struct VelocityTrackerCore: Sendable {
     var parameters: VelocityTrackerParameters
     private(set) var ring = VelocitySampleRing()
+    /// The time of the first sample merged into the newest one (see ``add(time:a:b:)``).
+    private var runStart = -Double.infinity
 
     init(parameters: VelocityTrackerParameters) {
         self.parameters = parameters
@@ -24,21 +26,25 @@ struct VelocityTrackerCore: Sendable {
     /// Adds a sample. A sample at the newest sample's time replaces it (as
     /// Android does when a pointer-down repeats a move's timestamp); a sample
     /// older than the newest, or with a non-finite field, is ignored.
+    /// A sample within ``VelocityTrackerParameters/mergeInterval`` of the
+    /// first sample of the newest run replaces the newest too.
     mutating func add(time: Double, a: Double, b: Double) {
         guard time.isFinite, a.isFinite, b.isFinite else { return }
         let sample = VelocitySample(time: time, a: a, b: b)
         if let newest = ring.newest {
             if time < newest.time { return }
-            if time == newest.time {
+            if time == newest.time || time - runStart < parameters.mergeInterval {
                 ring.replaceNewest(with: sample)
                 return
             }
         }
+        runStart = time
         ring.append(sample)
     }
 
     mutating func reset() {
         ring.removeAll()
+        runStart = -.infinity
     }
 
     /// The estimate at `time`, fitting `axes` (1 or 2) coordinates.

@@ -28,8 +28,15 @@ public struct VelocityTrackerParameters: Sendable, Hashable {
     /// are not lost to binary rounding: one nanosecond.
     public static let timeTolerance = 1e-9
 
-    /// The standard parameters (all defaults).
+    /// The standard parameters (all defaults): Flutter's and Android's, sample for sample.
     public static let standard = VelocityTrackerParameters()
+
+    /// The recognizers' parameters: the standard ones, with samples closer
+    /// than 2 ms merged (``mergeInterval``). A device that reports the
+    /// fingers of one scan in separate frames (a Galaxy S: 0.6 ms apart)
+    /// moves a centroid half-way, then the rest: fitted as they come, those
+    /// half-steps read as speeds of 10,000 pt/s.
+    public static let touchFrames = VelocityTrackerParameters(mergeInterval: 0.002)
 
     /// The degree of the fitted polynomial, 1 or 2 (other values are clamped
     /// into 1…2 when used). With fewer samples than `degree + 1` the trackers
@@ -46,15 +53,29 @@ public struct VelocityTrackerParameters: Sendable, Hashable {
     /// this at the query time the velocity is zero.
     public var stopInterval: Double
 
+    /// Samples that follow the first of a run by less than this, in
+    /// seconds, are parts of one frame: each replaces the newest sample
+    /// (taking its time and value) instead of being added, so the fit never
+    /// sees two samples closer than this. 0 (the standard) keeps every sample.
+    /// A run is measured from its first sample, so a device reporting every
+    /// millisecond still gives a sample every 2 ms with a 2 ms interval.
+    public var mergeInterval: Double
+
     /// Creates parameters; every argument defaults to the standard value.
+    ///
+    /// ```swift
+    /// var tracker = VelocityTracker(parameters: VelocityTrackerParameters(degree: 1, horizon: 0.05))
+    /// ```
     public init(
         degree: Int = VelocityTrackerParameters.defaultDegree,
         horizon: Double = VelocityTrackerParameters.defaultHorizon,
-        stopInterval: Double = VelocityTrackerParameters.defaultStopInterval
+        stopInterval: Double = VelocityTrackerParameters.defaultStopInterval,
+        mergeInterval: Double = 0
     ) {
         self.degree = degree
         self.horizon = horizon
         self.stopInterval = stopInterval
+        self.mergeInterval = mergeInterval
     }
 
     /// ``degree`` clamped into 1…``LeastSquaresFit/maximumDegree``.
