@@ -127,7 +127,9 @@ extension TerminalView {
                 tally.recognized[name, default: 0] += 1
             }
             recognizers[index].state = record.state
-            recognizers[index].values = record.values
+            // A finger count the touches already show (the header counts the
+            // fingers down) leaves room for the values that move.
+            recognizers[index].values = record.values.filter { $0.name != "fingers" || $0.value != Double(record.touches) }
             recognizers[index].lastTime = record.time
             tally.lastValues[name] = record.values
             tally.actions += 1

@@ -65,7 +65,10 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         /// that report it (as Android tracks each pointer).
         var fingerVelocities = TouchMap<VelocityTracker>()
         var beganAt = 0.0
+        /// The most fingers down at once, and the fingers down now, as the
+        /// device counts them (see ``fingers``).
         var maximumTouchesSeen = 0
+        var fingers = 0
         /// The screen centroid when the finger set last changed before the pan began.
         var anchorCentroid = Point.zero
         /// The centroid's travel before the pan began, in points, eased in after it.
@@ -130,11 +133,20 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         return count > 0 ? sum * (1 / count) : .zero
     }
 
+    /// The fingers on the surface as the device counts them: the touches
+    /// followed, and on a touchpad with fewer slots than fingers those it
+    /// counts without tracking (`BTN_TOOL_TRIPLETAP` on a two-slot pad), as
+    /// libinput counts a swipe's fingers. A three-finger drag on a two-slot
+    /// pad is a three-finger pan from its start, never a two-finger scroll;
+    /// ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` judge this count.
+    public var fingers: Int { gesture.fingers }
+
     open override var actionValues: [ActionValue] {
         let velocity = velocity(in: view)
         return [
             ActionValue("translation.x", gesture.translationValue.dx), ActionValue("translation.y", gesture.translationValue.dy),
             ActionValue("velocity.x", velocity.dx), ActionValue("velocity.y", velocity.dy),
+            ActionValue("fingers", Double(gesture.fingers)),
         ]
     }
 
@@ -149,7 +161,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         super.touchesBegan(touches, in: frame)
-        let count = activeTouches.count
+        let count = activeTouches.count + frame.untrackedFingerCount
         if count > settings.maximumNumberOfTouches, state == .possible {
             fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: count))
         }
@@ -168,12 +180,17 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         guard !current.isEmpty else { return }
-        gesture.maximumTouchesSeen = max(gesture.maximumTouchesSeen, current.count)
+        let fingers = current.count + frame.untrackedFingerCount
+        gesture.fingers = fingers
+        gesture.maximumTouchesSeen = max(gesture.maximumTouchesSeen, fingers)
         let centroid = TouchGeometry.centroid(points: current)
         sampleFingers(current, time: frame.time)
         if state == .possible {
             settleAnchors(current)
-            guard current.count >= settings.minimumNumberOfTouches, current.count <= settings.maximumNumberOfTouches else { return }
+            if fingers > settings.maximumNumberOfTouches {
+                return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: fingers))
+            }
+            guard fingers >= settings.minimumNumberOfTouches else { return }
             let travel = anchors.meanDisplacement(current).length
             gesture.travelBeforeBeginning = travel
             if current.count >= 2 {
@@ -241,6 +258,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.fingerVelocities.removeAll()
         gesture.beganAt = 0
         gesture.maximumTouchesSeen = 0
+        gesture.fingers = 0
         gesture.anchorCentroid = .zero
         gesture.missedTranslation = .zero
         gesture.travelBeforeBeginning = 0
