@@ -2,7 +2,9 @@
 import Tactile
 
 /// A screen with a photo that pinches, turns and pans, a sidebar of buttons
-/// that tap, and a two-finger double tap that resets the photo.
+/// that tap, and a two-finger double tap that resets the photo. A drag that
+/// gains a second finger becomes a zoom, as in a photo app (Flutter's
+/// behaviour; Tactile's pan keeps a drag a drag unless told to yield).
 @MainActor
 final class PhotoViewer: GestureRecognizerDelegate {
     let window: Window
@@ -24,7 +26,9 @@ final class PhotoViewer: GestureRecognizerDelegate {
         window.addSubview(toolbar)
 
         let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer(), pan = PanGestureRecognizer()
-        pan.minimumNumberOfTouches = 2  // one finger is for the toolbar and for taps
+        // One finger drags the photo; a second finger that spreads or turns
+        // takes the drag over as a zoom or a turn.
+        pan.yieldsToPinchAndRotation = true
         pinch.addTarget(self, action: PhotoViewer.pinched)
         rotation.addTarget(self, action: PhotoViewer.turned)
         pan.addTarget(self, action: PhotoViewer.moved)
@@ -55,6 +59,7 @@ final class PhotoViewer: GestureRecognizerDelegate {
         offset = offset + pan.translation(in: photo)
         pan.setTranslation(.zero, in: photo)
         if pan.state == .ended { say("pan ended: offset (\(Self.rounded(offset.dx)), \(Self.rounded(offset.dy))) pt") }
+        if pan.state == .cancelled { say("drag handed over to a zoom or turn at offset (\(Self.rounded(offset.dx)), \(Self.rounded(offset.dy))) pt") }
     }
 
     func resetPhoto(_ recognizer: TwoFingerDoubleTapGestureRecognizer) {
@@ -69,10 +74,12 @@ final class PhotoViewer: GestureRecognizerDelegate {
         say("button \(Int(point.y / (toolbar.bounds.height / 5)) + 1) of 5 tapped")
     }
 
-    // Pinch, rotation and the two-finger pan move the photo together; the
-    // two-finger double tap waits for nothing.
+    // Pinch and rotation move the photo together; the pan hands over to
+    // them rather than moving with them; the two-finger double tap waits
+    // for nothing.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        !(recognizer is TwoFingerDoubleTapGestureRecognizer || other is TwoFingerDoubleTapGestureRecognizer)
+        let loners: [GestureRecognizer.Type] = [TwoFingerDoubleTapGestureRecognizer.self, PanGestureRecognizer.self]
+        return !loners.contains { type(of: recognizer) == $0 || type(of: other) == $0 }
     }
 
     private func say(_ line: String) { log.append(line) }

@@ -96,6 +96,11 @@ public final class GestureEngine {
         cycle.timers.removeAll()
     }
 
+    /// The kind of device the touches come from, when known (``InputPipeline``
+    /// sets it): recognizers whose defaults differ between touchpads and
+    /// touchscreens read it (``GestureRecognizer/deviceKind``).
+    public var deviceKind: DeviceKind?
+
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
     public var now: Double { cycle.now }
 
@@ -235,6 +240,7 @@ public final class GestureEngine {
     func admit(_ recognizer: GestureRecognizer, following id: TouchID) {
         recognizer.core.engine = self
         recognizer.core.screenDensity = window.screen.pointsPerMillimetre
+        recognizer.core.deviceKind = deviceKind
         recognizer.markSeen(id)
         arena.join(recognizer)
     }

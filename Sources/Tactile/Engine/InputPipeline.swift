@@ -49,6 +49,7 @@ public final class InputPipeline {
         let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
         stages = Stages(assembler: assembler, thumbs: ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize))
         engine = GestureEngine(window: window)
+        engine.deviceKind = device.kind
     }
 
     /// The window touches are delivered to.

@@ -42,6 +42,14 @@ extension GestureRecognizer {
         core.engine != nil ? core.screenDensity : view?.window?.screen.pointsPerMillimetre ?? Screen.standard.pointsPerMillimetre
     }
 
+    /// The kind of device the recognizer's touches come from (`nil` before
+    /// it is in play, or when its engine was not told): defaults that
+    /// differ between a touchpad and a touchscreen follow it (a tap's
+    /// longest press: 0.18 s on a touchpad, 0.5 s on a screen).
+    public final var deviceKind: DeviceKind? {
+        core.engine != nil ? core.deviceKind : nil
+    }
+
     /// A threshold in millimetres on the surface: points go through ``pointsPerMillimetre``.
     @inline(__always)
     public final func millimetres(_ length: Length) -> Double {

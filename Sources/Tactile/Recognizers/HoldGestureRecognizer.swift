@@ -40,12 +40,22 @@ open class HoldGestureRecognizer: GestureRecognizer {
     /// twoFingerHold.numberOfTouchesRequired = 2
     /// ```
     public var numberOfTouchesRequired: Int? { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
+    /// Whether a hold of several fingers is cancelled when one of them lifts
+    /// while others rest (libinput's hold ends, cancelled, when its finger
+    /// count changes). `false` (the default): the fingers still resting
+    /// still hold, until the last lifts or one moves.
+    ///
+    /// ```swift
+    /// hold.cancelsWhenAFingerLifts = true   // libinput's hold
+    /// ```
+    public var cancelsWhenAFingerLifts: Bool { get { settings.cancelsWhenAFingerLifts } set { settings.cancelsWhenAFingerLifts = newValue } }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
         var shortHoldDuration = Defaults.shortHoldDuration, longHoldDuration = Defaults.longHoldDuration
         var allowableMovement = Defaults.allowableMovement
         var numberOfTouchesRequired: Int?
+        var cancelsWhenAFingerLifts = false
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -116,7 +126,11 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         if state.isInProgress {
-            if activeTouches.isEmpty { transition(to: .ended) }
+            if activeTouches.isEmpty {
+                transition(to: .ended)
+            } else if settings.cancelsWhenAFingerLifts {
+                transition(to: .cancelled)
+            }
         } else if activeTouches.isEmpty {
             if let required = settings.numberOfTouchesRequired, gesture.fingers != required {
                 fail(because: .fingerCount(wanted: required, down: gesture.fingers))

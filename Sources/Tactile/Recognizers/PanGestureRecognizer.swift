@@ -47,12 +47,29 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     public var multiFingerTranslation: Length { get { settings.multiFingerTranslation } set { settings.multiFingerTranslation = newValue } }
     /// See ``Defaults/reclassificationWindow``.
     public var reclassificationWindow: Double { get { settings.reclassificationWindow } set { settings.reclassificationWindow = newValue } }
+    /// Whether a pan in progress lets a pinch or a rotation of its fingers
+    /// begin at any time, and yields to it (it is cancelled): a one-finger
+    /// drag that gains a second finger becomes a zoom, as Flutter's scale
+    /// recognizer takes over from a drag. `false` (the default, UIKit's
+    /// exclusive pan): only a multi-finger pan, within
+    /// ``reclassificationWindow`` of beginning, yields; later a second
+    /// finger joins the drag. A photo viewer wants `true`.
+    ///
+    /// ```swift
+    /// let gestures = StandardGestures(attachingTo: photoView)
+    /// gestures.pan.yieldsToPinchAndRotation = true   // drag, then zoom with a second finger
+    /// ```
+    public var yieldsToPinchAndRotation: Bool {
+        get { settings.yieldsToPinchAndRotation }
+        set { settings.yieldsToPinchAndRotation = newValue }
+    }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
         var minimumNumberOfTouches = 1, maximumNumberOfTouches = Int.max
         var minimumTranslation = Defaults.minimumTranslation, multiFingerTranslation = Defaults.multiFingerTranslation
         var reclassificationWindow = Defaults.reclassificationWindow
+        var yieldsToPinchAndRotation = false
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -154,6 +171,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// a pinch or rotation from beginning; it is cancelled if one does.
     open override func canPrevent(_ other: GestureRecognizer) -> Bool {
         guard state.isInProgress, other is PinchGestureRecognizer || other is RotationGestureRecognizer else { return true }
+        if settings.yieldsToPinchAndRotation { return false }
         return !(gesture.maximumTouchesSeen >= 2 && currentTime - gesture.beganAt < settings.reclassificationWindow)
     }
 

@@ -46,6 +46,8 @@ struct RecognizerCore {
     var timeAtLeaving = 0.0
     /// The engine's screen density, set when the recognizer joins its play.
     var screenDensity = Screen.standard.pointsPerMillimetre
+    /// The kind of device the engine's touches come from, set when the recognizer joins its play.
+    var deviceKind: DeviceKind?
 
     /// The followed touches, in landing order, and how many of them ended
     /// or were cancelled in this frame (they leave after it).

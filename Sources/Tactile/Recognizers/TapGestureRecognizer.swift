@@ -4,9 +4,11 @@
 /// (discrete: `possible → ended` or `failed`).
 ///
 /// A tap: the fingers land within ``touchLandingWindow`` of each other,
-/// stay within ``allowableMovement`` millimetres of where they landed, and
-/// all lift within ``maximumPressDuration`` of the first landing, the last
-/// within ``touchLiftWindow`` of the first lift. Fingers of a multi-finger
+/// stay within ``allowableMovement`` millimetres of where they landed
+/// (``allowableMovementAtLift`` in the frame where one lifts), and begin to
+/// lift within ``maximumPressDuration`` of the last landing (libinput's tap
+/// timer restarts with each finger; the press is 0.18 s on a touchpad,
+/// 0.5 s elsewhere), the last within ``touchLiftWindow`` of the first lift. Fingers of a multi-finger
 /// tap never land or lift at the same instant, hence the windows. Taps of a
 /// multi-tap follow within ``maximumTapInterval`` (lift to landing) and
 /// ``maximumTapDistance`` of each other. The finger count is the larger of
@@ -28,7 +30,18 @@
 open class TapGestureRecognizer: GestureRecognizer {
     /// Defaults, with their reasons in `docs/gestures.md`.
     public enum Defaults {
+        /// On a touchscreen (and any device but a touchpad).
         public static let maximumPressDuration = 0.5
+        /// On a touchpad: libinput's tap timeout. A finger resting longer is
+        /// a pointer about to move, and a 300 ms rest must not click.
+        public static let touchpadMaximumPressDuration = 0.18
+        /// How far the fingers may move in the frame where one of them
+        /// lifts: contacts shrinking as they leave move their centres
+        /// (libinput counts a two-finger tap whose last frame moved 5.5 mm).
+        public static let allowableMovementAtLift = Length.millimetres(6.0)
+        /// A next tap landing sooner than this after the lift is the same
+        /// tap bouncing (Flutter's `kDoubleTapMinTime`, 40 ms).
+        public static let minimumTapInterval = 0.04
         public static let allowableMovement = Length.millimetres(3.0)
         public static let maximumTapInterval = 0.3
         public static let maximumTapDistance = Length.millimetres(15.0)
@@ -40,8 +53,28 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int { get { settings.numberOfTapsRequired } set { settings.numberOfTapsRequired = newValue } }
     /// Fingers per tap (default 1).
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
-    /// Longest time from the first finger landing to the last lifting, in seconds.
-    public var maximumPressDuration: Double { get { settings.maximumPressDuration } set { settings.maximumPressDuration = newValue } }
+    /// Longest time from the first finger landing to the last lifting, in
+    /// seconds. Unless set, it follows the device: 0.18 s on a touchpad
+    /// (libinput's tap timeout), 0.5 s elsewhere (UIKit, Flutter).
+    ///
+    /// ```swift
+    /// tap.maximumPressDuration = 0.3   // on every device
+    /// ```
+    public var maximumPressDuration: Double {
+        get {
+            settings.maximumPressDuration
+                ?? (deviceKind == .touchpad ? Defaults.touchpadMaximumPressDuration : Defaults.maximumPressDuration)
+        }
+        set { settings.maximumPressDuration = newValue }
+    }
+    /// How far the fingers may move in a frame where one of them lifts
+    /// (``Defaults/allowableMovementAtLift``); set it to
+    /// ``allowableMovement`` to judge that frame like any other.
+    public var allowableMovementAtLift: Length { get { settings.allowableMovementAtLift } set { settings.allowableMovementAtLift = newValue } }
+    /// A next tap that lands sooner than this after the previous tap lifted
+    /// is that tap bouncing on the sensor, not a second tap: the count starts
+    /// over with it (Flutter's rule; libinput counts it). 0 counts every bounce.
+    public var minimumTapInterval: Double { get { settings.minimumTapInterval } set { settings.minimumTapInterval = newValue } }
     /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
     public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
@@ -56,7 +89,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// The storage of the settings above (documented there).
     private struct Settings {
         var numberOfTapsRequired = 1, numberOfTouchesRequired = 1
-        var maximumPressDuration = Defaults.maximumPressDuration, allowableMovement = Defaults.allowableMovement
+        var maximumPressDuration: Double?, allowableMovement = Defaults.allowableMovement
+        var allowableMovementAtLift = Defaults.allowableMovementAtLift, minimumTapInterval = Defaults.minimumTapInterval
         var maximumTapInterval = Defaults.maximumTapInterval, maximumTapDistance = Defaults.maximumTapDistance
         var touchLandingWindow = Defaults.touchLandingWindow, touchLiftWindow = Defaults.touchLiftWindow
     }
@@ -65,6 +99,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private struct Gesture {
         var tapsCompleted = 0
         var tapStart: Double?
+        /// When the latest finger of the current tap landed: the press counts from there.
+        var lastLanding = 0.0
         var firstLift: Double?
         var landed = TouchMap<Point>()
         /// The latest screen position of each finger of the current tap.
@@ -75,6 +111,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         /// Where the fingers of the previous tap landed, and their centroid, in mm.
         var previousTapPoints: [Point] = []
         var previousTapCentroid: Point?
+        /// When the previous tap's last finger lifted.
+        var previousLift = -Double.infinity
         var timer: TimerToken?
     }
 
@@ -108,8 +146,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         guard gesture.firstLift == nil else { return fail(because: .landedWhileLifting) }
         // A finger that was on the surface, uncounted by slots, long before.
-        if let early = touches.first(where: { frame.time - $0.beganAt > settings.maximumPressDuration }) {
-            return fail(because: .pressTooLong(seconds: frame.time - early.beganAt, maximum: settings.maximumPressDuration))
+        if let early = touches.first(where: { frame.time - $0.beganAt > maximumPressDuration }) {
+            return fail(because: .pressTooLong(seconds: frame.time - early.beganAt, maximum: maximumPressDuration))
         }
         if gesture.tapStart == nil {
             // Each finger of a later tap must land near some finger of the previous one.
@@ -124,13 +162,22 @@ open class TapGestureRecognizer: GestureRecognizer {
                 for touch in touches { ignore(touch) }
                 return fail(because: .tapTooFar(millimetres: nearest, maximum: maximumDistance))
             }
-            cancelTimer(gesture.timer)
+            if gesture.tapsCompleted > 0, frame.time - gesture.previousLift < settings.minimumTapInterval {
+                // The previous tap bouncing on the sensor: this is a first tap again.
+                gesture.tapsCompleted = 0
+                gesture.previousTapPoints.removeAll()
+                gesture.previousTapCentroid = nil
+            }
             gesture.tapStart = frame.time
-            let maximum = settings.maximumPressDuration
-            gesture.timer = schedule(after: maximum) { $0.fail(because: .pressTooLong(seconds: maximum, maximum: maximum)) }
         } else if let start = gesture.tapStart, frame.time - start > settings.touchLandingWindow {
             return fail(because: .fingersLandedApart(seconds: frame.time - start, window: settings.touchLandingWindow))
         }
+        // The press counts from the last finger landing, as libinput's tap
+        // timer restarts with each finger.
+        gesture.lastLanding = frame.time
+        cancelTimer(gesture.timer)
+        let maximum = maximumPressDuration
+        gesture.timer = schedule(after: maximum) { $0.fail(because: .pressTooLong(seconds: maximum, maximum: maximum)) }
         for touch in touches {
             gesture.landed[touch.id] = touch.surfaceLocation
             gesture.screenPositions[touch.id] = touch.location
@@ -142,13 +189,21 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
+        let usual = millimetres(settings.allowableMovement)
+        let allowed = isLiftFrame(frame) ? max(usual, millimetres(settings.allowableMovementAtLift)) : usual
         for touch in touches {
             gesture.screenPositions[touch.id] = touch.location
             if let start = gesture.landed[touch.id] {
-                let moved = touch.surfaceLocation.distance(to: start), allowed = millimetres(settings.allowableMovement)
+                let moved = touch.surfaceLocation.distance(to: start)
                 if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
             }
         }
+    }
+
+    /// Whether a finger of the tap lifts in `frame`.
+    private func isLiftFrame(_ frame: TouchFrame) -> Bool {
+        for touch in frame.touches where touch.phase == .ended && gesture.landed[touch.id] != nil { return true }
+        return false
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -163,13 +218,20 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches { gesture.screenPositions[touch.id] = touch.location }
-        if gesture.firstLift == nil { gesture.firstLift = frame.time }
-        guard let start = gesture.tapStart, let lift = gesture.firstLift else { return }
-        guard frame.time - lift <= settings.touchLiftWindow else {
-            return fail(because: .fingersLiftedApart(seconds: frame.time - lift, window: settings.touchLiftWindow))
+        guard gesture.tapStart != nil else { return }
+        if gesture.firstLift == nil {
+            gesture.firstLift = frame.time
+            let pressed = frame.time - gesture.lastLanding
+            guard pressed <= maximumPressDuration else {
+                return fail(because: .pressTooLong(seconds: pressed, maximum: maximumPressDuration))
+            }
+            // From the first lift, the others have the lift window.
+            cancelTimer(gesture.timer)
+            let window = settings.touchLiftWindow
+            gesture.timer = schedule(after: window) { $0.fail(because: .fingersLiftedApart(seconds: window, window: window)) }
         }
-        guard frame.time - start <= settings.maximumPressDuration else {
-            return fail(because: .pressTooLong(seconds: frame.time - start, maximum: settings.maximumPressDuration))
+        guard let lift = gesture.firstLift, frame.time - lift <= settings.touchLiftWindow else {
+            return fail(because: .fingersLiftedApart(seconds: frame.time - (gesture.firstLift ?? frame.time), window: settings.touchLiftWindow))
         }
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
         guard gesture.fingers == settings.numberOfTouchesRequired else {
@@ -181,6 +243,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             return fail(because: .tapTooFar(millimetres: centroid.distance(to: previous), maximum: maximumDistance))
         }
         gesture.tapsCompleted += 1
+        gesture.previousLift = frame.time
         gesture.previousTapCentroid = centroid
         gesture.previousTapPoints = gesture.landed.values
         gesture.tapLocation = Self.centroid(of: gesture.screenPositions)
@@ -218,6 +281,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         gesture.fingers = 0
         gesture.previousTapCentroid = nil
         gesture.previousTapPoints.removeAll()
+        gesture.previousLift = -.infinity
         gesture.timer = nil
     }
 }
