@@ -97,7 +97,7 @@ import Testing
          "g.toml:3:1: error: unknown key \"durration\" in [[gesture]] (did you mean \"duration\"?)"),
         ("[[gesture]]\nrecognizer = \"tap\"\ndirection = \"left\"\n",
          "g.toml:3:1: error: \"direction\" is not a parameter of tap (it takes fingers, taps, maximum-press-duration, allowable-movement, "
-            + "maximum-tap-interval, maximum-tap-distance)"),
+            + "maximum-tap-interval, maximum-tap-distance, allowable-movement-at-lift, minimum-tap-interval)"),
         ("[[gesture]]\nrecognizer = \"long-press\"\nduration = 1\nminimum-press-duration = 2\n",
          "g.toml:4:1: error: \"minimum-press-duration\" and \"duration\" are the same parameter, minimum-press-duration "
             + "(first at line 3, column 1); write one of them"),

@@ -108,7 +108,7 @@ import Testing
             "g.toml:2:1: warning: unknown key \"grabb\" in [devices], ignored (did you mean \"grab\"?)",
             "g.toml:6:1: error: unknown key \"fingres\" in [[gesture]] (did you mean \"fingers\"?)",
             "g.toml:7:1: error: \"direction\" is not a parameter of tap (it takes fingers, taps, maximum-press-duration, allowable-movement, "
-                + "maximum-tap-interval, maximum-tap-distance)",
+                + "maximum-tap-interval, maximum-tap-distance, allowable-movement-at-lift, minimum-tap-interval)",
         ])
     }
 

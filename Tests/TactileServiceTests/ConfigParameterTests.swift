@@ -93,7 +93,7 @@ import Testing
 
     @Test func parameterNamesAreEachRecognizersTable() {
         #expect(RecognizerSpec.parameterNames(for: .pinch) == ["fingers", "minimum-span-change", "minimum-span"])
-        #expect(RecognizerSpec.parameterNames(for: .hold) == ["fingers", "short-hold-duration", "long-hold-duration", "allowable-movement"])
+        #expect(RecognizerSpec.parameterNames(for: .hold) == ["fingers", "short-hold-duration", "long-hold-duration", "allowable-movement", "cancels-when-a-finger-lifts"])
         #expect(RecognizerSpec.parameterNames(for: .longPress) == ["fingers", "taps", "minimum-press-duration", "allowable-movement"])
         for kind in RecognizerKind.allCases {
             let names = RecognizerSpec.parameterNames(for: kind)

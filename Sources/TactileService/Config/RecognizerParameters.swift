@@ -88,6 +88,10 @@ struct RecognizerParameter: Sendable {
                             apply: on(TapGestureRecognizer.self) { $0.maximumTapInterval = $1.number }),
         RecognizerParameter(name: "maximum-tap-distance", type: .millimetres, range: 0...100,
                             apply: on(TapGestureRecognizer.self) { $0.maximumTapDistance = .millimetres($1.number) }),
+        RecognizerParameter(name: "allowable-movement-at-lift", type: .millimetres, range: 0...50,
+                            apply: on(TapGestureRecognizer.self) { $0.allowableMovementAtLift = .millimetres($1.number) }),
+        RecognizerParameter(name: "minimum-tap-interval", type: .seconds, range: 0...0.2,
+                            apply: on(TapGestureRecognizer.self) { $0.minimumTapInterval = $1.number }),
     ]
 
     static let longPress: [RecognizerParameter] = [
@@ -133,6 +137,8 @@ struct RecognizerParameter: Sendable {
         touches("maximum-fingers", on(PanGestureRecognizer.self) { $0.maximumNumberOfTouches = $1.integer }),
         RecognizerParameter(name: "minimum-translation", type: .millimetres, range: 0...100,
                             apply: on(PanGestureRecognizer.self) { $0.minimumTranslation = .millimetres($1.number) }),
+        RecognizerParameter(name: "yields-to-pinch-and-rotation", type: .boolean,
+                            apply: on(PanGestureRecognizer.self) { $0.yieldsToPinchAndRotation = $1.flag }),
     ]
 
     static let pinch: [RecognizerParameter] = [
@@ -165,6 +171,8 @@ struct RecognizerParameter: Sendable {
                             apply: on(HoldGestureRecognizer.self) { $0.longHoldDuration = $1.number }),
         RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
                             apply: on(HoldGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
+        RecognizerParameter(name: "cancels-when-a-finger-lifts", type: .boolean,
+                            apply: on(HoldGestureRecognizer.self) { $0.cancelsWhenAFingerLifts = $1.flag }),
     ]
 }
 
