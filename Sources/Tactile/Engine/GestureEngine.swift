@@ -246,8 +246,8 @@ public final class GestureEngine {
     }
 
     /// Notes that `recognizer` stopped following a touch (``GestureRecognizer/ignore(_:)``).
-    func recognizerIgnoredTouch(_ recognizer: GestureRecognizer) {
-        router.receiversMayHaveChanged()
+    func recognizer(_ recognizer: GestureRecognizer, ignored touch: TouchID) {
+        router.recognizer(recognizer, ignored: touch)
         cycle.needsRecheck = true
     }
 

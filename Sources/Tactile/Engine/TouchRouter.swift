@@ -17,8 +17,10 @@ final class TouchRouter {
         /// The recognizers receiving touches in the current frame, in the
         /// order they first met one; their `delivery` holds the touches.
         var deliveryOrder: [GestureRecognizer] = []
-        /// The touches bound in the current frame, in frame order.
-        var landed: [TouchID] = []
+        /// Recognizers that could not take a touch bound in the current
+        /// frame (done, waiting to recognize, or busy), with the touch, in
+        /// binding order: those reset by the end of the frame take it late.
+        var deferred: [(touch: TouchID, recognizer: GestureRecognizer)] = []
         /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
         var frameStamp: UInt64 = 0
         /// Moves on whenever a recognizer may have stopped listening (it
@@ -38,6 +40,13 @@ final class TouchRouter {
         return storage.bindings[index].view
     }
 
+    /// Notes that `recognizer` gave back `touch` (``GestureRecognizer/ignore(_:)``):
+    /// if it landed in this frame, the recognizer may take it again late.
+    func recognizer(_ recognizer: GestureRecognizer, ignored touch: TouchID) {
+        storage.generation &+= 1
+        storage.deferred.append((touch, recognizer))
+    }
+
     /// Notes that a recognizer may have stopped listening to its touches.
     func receiversMayHaveChanged() {
         storage.generation &+= 1
@@ -52,7 +61,7 @@ final class TouchRouter {
         storage.frameStamp &+= 1
         let stamp = storage.frameStamp
         storage.deliveryOrder.removeAll(keepingCapacity: true)
-        if !storage.landed.isEmpty { storage.landed.removeAll(keepingCapacity: true) }
+        if !storage.deferred.isEmpty { storage.deferred.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
             let isNew: Bool
@@ -75,10 +84,7 @@ final class TouchRouter {
                 let binding = bind(touch, in: frame, engine: engine)
                 recognizers = binding.recognizers
                 isNew = true
-                if !touch.phase.isFinal {
-                    storage.bindings.append(binding)
-                    storage.landed.append(touch.id)
-                }
+                if !touch.phase.isFinal { storage.bindings.append(binding) }
             }
             for recognizer in recognizers where recognizer.hasSeen(touch.id) {
                 collect(touch, isNew: isNew, for: recognizer, stamp: stamp)
@@ -108,9 +114,9 @@ final class TouchRouter {
     /// its late touches, in frame order, then `didProcessFrame`. Returns
     /// whether any recognizer took a touch.
     func bindLate(_ frame: TouchFrame, in engine: GestureEngine) -> Bool {
-        guard !storage.landed.isEmpty else { return false }
+        guard !storage.deferred.isEmpty else { return false }
         var takers: [GestureRecognizer] = []
-        for id in storage.landed {
+        for (id, recognizer) in storage.deferred where !recognizer.hasSeen(id) {
             guard let bindingIndex = TouchBinding.index(of: id, in: storage.bindings),
                   let touchIndex = frame.touches.index(ofTouch: id) else { continue }
             var landing = frame.touches[touchIndex]
@@ -118,23 +124,17 @@ final class TouchRouter {
             // slots, one that gets a slot as another lifts was down before.
             guard !landing.phase.isFinal, landing.beganAt >= frame.time else { continue }
             landing.phase = .began
-            var view = storage.bindings[bindingIndex].view
-            while let current = view {
-                for recognizer in current.gestureRecognizers where !recognizer.hasSeen(id) {
-                    let isTaker = takers.containsIdentical(recognizer)
-                    guard isTaker || !engine.arena.contains(recognizer), Self.canTake(landing, recognizer) else { continue }
-                    if !isTaker {
-                        recognizer.core.delivery.clear(stamp: storage.frameStamp)
-                        takers.append(recognizer)
-                    }
-                    engine.admit(recognizer, following: id)
-                    engine.trace(recognizer, .tookLandingTouch(id))
-                    recognizer.core.delivery.updates.append(landing)
-                    recognizer.core.delivery.began.append(landing)
-                    storage.bindings[bindingIndex].add(recognizer)
-                }
-                view = current.superview
+            let isTaker = takers.containsIdentical(recognizer)
+            guard isTaker || !engine.arena.contains(recognizer), Self.canTake(landing, recognizer) else { continue }
+            if !isTaker {
+                recognizer.core.delivery.clear(stamp: storage.frameStamp)
+                takers.append(recognizer)
             }
+            engine.admit(recognizer, following: id)
+            engine.trace(recognizer, .tookLandingTouch(id))
+            recognizer.core.delivery.updates.append(landing)
+            recognizer.core.delivery.began.append(landing)
+            storage.bindings[bindingIndex].add(recognizer)
         }
         guard !takers.isEmpty else { return false }
         engine.noteArbitrationInput()
@@ -180,7 +180,10 @@ final class TouchRouter {
                    recognizer.activeTouchCount > 0, isIndependent(touch, of: recognizer, in: frame, arena: engine.arena) {
                     engine.restart(recognizer)
                 }
-                guard Self.canTake(touch, recognizer) else { continue }
+                guard Self.canTake(touch, recognizer) else {
+                    if recognizer.isEnabled, !touch.phase.isFinal { storage.deferred.append((touch.id, recognizer)) }
+                    continue
+                }
                 engine.admit(recognizer, following: touch.id)
                 recognizers.append(recognizer)
             }

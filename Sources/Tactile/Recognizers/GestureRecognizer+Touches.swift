@@ -32,7 +32,7 @@ extension GestureRecognizer {
         if core.touches[index].phase.isFinal { core.finishedTouchCount -= 1 }
         core.touches.remove(at: index)
         core.seenTouches.removeAll { $0 == touch.id }
-        engine?.recognizerIgnoredTouch(self)
+        engine?.recognizer(self, ignored: touch.id)
     }
 
     /// Takes the frame's snapshots of followed touches (the delivery's

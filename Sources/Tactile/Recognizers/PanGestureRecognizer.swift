@@ -78,9 +78,15 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         var baseCentroid = Point.zero
         var baseTranslation = Vector.zero
         var translationValue = Vector.zero
-        /// Each finger's velocity, tracked from its landing on the frames
-        /// that report it (as Android tracks each pointer).
-        var fingerVelocities = TouchMap<VelocityTracker>()
+        /// The centroid's travel since the fingers landed, summed frame by
+        /// frame (a finger landing or lifting adds nothing), and its last
+        /// position: what the velocity tracker samples, from the first frame.
+        var fingerTravel = Vector.zero
+        var lastCentroid = Point.zero
+        var tracker = VelocityTracker(parameters: .touchFrames)
+        /// The travel at a frame that did not report every finger, held back
+        /// until the next frame tells whether it was a scan reported in parts.
+        var pendingSample: (time: Double, travel: Vector)?
         var beganAt = 0.0
         /// The most fingers down at once, and the fingers down now, as the
         /// device counts them (see ``fingers``).
@@ -121,33 +127,46 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.baseCentroid = TouchGeometry.centroid(points: activeTouches)
     }
 
-    /// Samples each finger the frame reports: its own tracker, from the
-    /// moment it landed, whatever the translation shows (eased in, or
-    /// re-based by ``setTranslation(_:in:)``), so the velocity is the fingers'.
-    private func sampleFingers(_ touches: [Touch], time: Double) {
-        for touch in touches where touch.phase == .began || touch.phase == .moved {
-            var tracker = gesture.fingerVelocities[touch.id] ?? VelocityTracker(parameters: .touchFrames)
-            tracker.addSample(time: time, position: touch.location)
-            gesture.fingerVelocities[touch.id] = tracker
+    /// Samples the centroid's travel since the fingers landed, whatever the
+    /// translation shows (eased in, or re-based by ``setTranslation(_:in:)``),
+    /// so the velocity is the fingers'. A frame in which some followed
+    /// fingers did not report may be one scan reported in parts (a Galaxy S
+    /// sends each finger 0.6 ms apart): its centroid has moved part of the
+    /// way, so its sample waits for the next frame, which replaces it when
+    /// it follows within the tracker's merge interval, and lets it in otherwise.
+    private func sampleCentroid(_ centroid: Point, of current: [Touch], time: Double) {
+        gesture.fingerTravel = gesture.fingerTravel + (centroid - gesture.lastCentroid)
+        gesture.lastCentroid = centroid
+        if let pending = gesture.pendingSample, time - pending.time >= gesture.tracker.parameters.mergeInterval {
+            commitPendingSample()
+        }
+        var reported = true
+        for touch in current where touch.phase == .stationary {
+            reported = false
+            break
+        }
+        if reported {
+            gesture.pendingSample = nil
+            gesture.tracker.addSample(time: time, position: Point(x: gesture.fingerTravel.dx, y: gesture.fingerTravel.dy))
+        } else {
+            gesture.pendingSample = (time, gesture.fingerTravel)
         }
     }
 
-    /// The velocity of the fingers' centroid, in points per second: the mean
-    /// of the velocities of the fingers followed (at the end, those that
-    /// lifted last). Each finger is fitted on the frames that report it, so
-    /// a device that reports the fingers of one scan in separate frames
-    /// gives the fingers' speed, not half-steps; a short fast stroke whose
-    /// pan begins near its end has its whole stroke tracked (Flutter tracks
-    /// from pointer down).
+    /// Lets a held-back sample in (the next frame came later, or the fingers lifted).
+    private func commitPendingSample() {
+        guard let pending = gesture.pendingSample else { return }
+        gesture.pendingSample = nil
+        gesture.tracker.addSample(time: pending.time, position: Point(x: pending.travel.dx, y: pending.travel.dy))
+    }
+
+    /// The velocity of the fingers' centroid, in points per second, tracked
+    /// from the moment they landed (Flutter's drag tracks from pointer
+    /// down): a short fast stroke whose pan begins on its last move ends
+    /// with its speed, and a scan reported finger by finger in separate
+    /// frames reads as the fingers' speed, not as half-steps.
     public func velocity(in view: View?) -> Vector {
-        var sum = Vector.zero, count = 0.0
-        let now = currentTime
-        for touch in touches {
-            guard let tracker = gesture.fingerVelocities[touch.id] else { continue }
-            sum = sum + tracker.velocity(at: now)
-            count += 1
-        }
-        return count > 0 ? sum * (1 / count) : .zero
+        gesture.tracker.velocity(at: currentTime)
     }
 
     /// The fingers on the surface as the device counts them: the touches
@@ -185,6 +204,11 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         }
     }
 
+    open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+        commitPendingSample()  // the fingers lift: what they did last counts
+        super.touchesEnded(touches, in: frame)
+    }
+
     /// Too few fingers, fingers that deformed, or too little travel (see ``FingerSetGestureRecognizer/unmetCriterion``).
     open override var unmetCriterion: FailureReason.Criterion? {
         if gesture.maximumTouchesSeen < settings.minimumNumberOfTouches {
@@ -202,7 +226,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.fingers = fingers
         gesture.maximumTouchesSeen = max(gesture.maximumTouchesSeen, fingers)
         let centroid = TouchGeometry.centroid(points: current)
-        sampleFingers(current, time: frame.time)
+        sampleCentroid(centroid, of: current, time: frame.time)
         if state == .possible {
             settleAnchors(current)
             if fingers > settings.maximumNumberOfTouches {
@@ -251,7 +275,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// A finger landed or lifted: measure from here, keeping the translation.
     open override func didReanchor() {
         let centroid = TouchGeometry.centroid(points: activeTouches)
-        forgetLiftedFingers()
+        gesture.lastCentroid = centroid
         guard state.isInProgress else {
             gesture.anchorCentroid = centroid
             return
@@ -260,20 +284,15 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.baseCentroid = centroid
     }
 
-    /// Drops the trackers of fingers no longer followed (lifted in an earlier frame).
-    private func forgetLiftedFingers() {
-        guard gesture.fingerVelocities.count > touches.count else { return }
-        for id in gesture.fingerVelocities.keys where touches.index(ofTouch: id) == nil {
-            gesture.fingerVelocities[id] = nil
-        }
-    }
-
     open override func reset() {
         super.reset()
         gesture.baseCentroid = .zero
         gesture.baseTranslation = .zero
         gesture.translationValue = .zero
-        gesture.fingerVelocities.removeAll()
+        gesture.tracker.reset()
+        gesture.fingerTravel = .zero
+        gesture.lastCentroid = .zero
+        gesture.pendingSample = nil
         gesture.beganAt = 0
         gesture.maximumTouchesSeen = 0
         gesture.fingers = 0

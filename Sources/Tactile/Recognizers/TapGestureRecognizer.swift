@@ -190,11 +190,12 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         let usual = millimetres(settings.allowableMovement)
-        let allowed = isLiftFrame(frame) ? max(usual, millimetres(settings.allowableMovementAtLift)) : usual
         for touch in touches {
             gesture.screenPositions[touch.id] = touch.location
             if let start = gesture.landed[touch.id] {
                 let moved = touch.surfaceLocation.distance(to: start)
+                guard moved > usual else { continue }
+                let allowed = isLiftFrame(frame) ? max(usual, millimetres(settings.allowableMovementAtLift)) : usual
                 if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
             }
         }
