@@ -1,4 +1,4 @@
-// Resting thumbs and palms on the 100 × 70 mm test touchpad.
+// Resting thumbs and palms: on the 100 × 70 mm test touchpad, and from the physics of touch on two of litest's touchpads.
 import TactileTestSupport
 import Testing
 @testable import Tactile
@@ -110,5 +110,171 @@ struct ThumbDetectorTests {
         let (turned, frames) = run(turning)
         #expect(frames.first { $0.time == 0.35 }?.touches.first?.phase == .cancelled)
         #expect(turned.actions.filter { $0.hasPrefix("pan") }.last == "pan:cancelled")
+    }
+}
+
+// MARK: - litest's touchpads, by the physics of touch
+
+/// A touchpad of litest's, addressed in millimetres from its top-left corner.
+nonisolated struct LitestPad: Sendable, CustomTestStringConvertible {
+    let name: String
+    let device: DeviceDescription
+    var testDescription: String { name }
+
+    var mapping: SurfaceMapping { SurfaceMapping(device: device, screen: .standard) }
+    var size: Size { mapping.surfaceSize }
+
+    /// The device position `mm` millimetres from the surface's minimum corner.
+    func units(_ mm: Point) -> (x: Int32, y: Int32) {
+        let mapping = self.mapping
+        return (Int32((Double(mapping.xAxis.minimum) + mm.x * mapping.unitsPerMillimetreX).rounded()),
+                Int32((Double(mapping.yAxis.minimum) + mm.y * mapping.unitsPerMillimetreY).rounded()))
+    }
+
+    /// Screen points per millimetre down the pad.
+    var pointsPerMillimetreY: Double { mapping.pointsPerUnitY * mapping.unitsPerMillimetreY }
+
+    static let synaptics = LitestPad(name: "litest Synaptics RMI4, 97 × 53 mm", device: TestDevices.litestSynapticsRMI4)
+    static let apple = LitestPad(name: "litest bcm5974, 104 × 74 mm", device: TestDevices.litestBCM5974)
+    static let both = [synaptics, apple]
+}
+
+/// One finger: where it is, in mm, at each moment from landing to lifting.
+nonisolated struct Finger: Sendable {
+    var landsAt: Double
+    var liftsAt: Double
+    var path: @Sendable (Double) -> Point
+
+    /// At `point` until `start`, then moving at `velocity` (mm/s) until `end`, then still.
+    static func moving(from point: Point, velocity: Vector, start: Double, end: Double,
+                       landsAt: Double, liftsAt: Double) -> Finger {
+        Finger(landsAt: landsAt, liftsAt: liftsAt) { time in
+            let moved = min(max(time - start, 0), end - start)
+            return Point(x: point.x + velocity.dx * moved, y: point.y + velocity.dy * moved)
+        }
+    }
+
+    static func still(at point: Point, landsAt: Double, liftsAt: Double) -> Finger {
+        Finger(landsAt: landsAt, liftsAt: liftsAt) { _ in point }
+    }
+}
+
+extension EventScript {
+    /// The fingers as `pad` reports them: finger i in slot i with tracking
+    /// id i + 1, a frame every 10 ms from the first landing to the last
+    /// lift, a position sent when its units change (as the kernel does).
+    /// Landing and lifting times lie on that 10 ms grid.
+    init(_ fingers: [Finger], on pad: LitestPad) {
+        self.init()
+        let tick = { (time: Double) in Int((time * 1000).rounded()) }
+        guard let first = fingers.map({ tick($0.landsAt) }).min(), let last = fingers.map({ tick($0.liftsAt) }).max() else { return }
+        var sent = [(x: Int32, y: Int32)?](repeating: nil, count: fingers.count)
+        for now in stride(from: first, through: last, by: 10) {
+            let time = Double(now) / 1000
+            frame(at: time) { builder in
+                for (index, finger) in fingers.enumerated() {
+                    let (landing, lifting) = (tick(finger.landsAt), tick(finger.liftsAt))
+                    guard now >= landing, now <= lifting else { continue }
+                    builder.slot(Int32(index))
+                    if now == lifting {
+                        builder.lift()
+                        continue
+                    }
+                    let position = pad.units(finger.path(time))
+                    if now == landing { builder.track(Int32(index + 1)) }
+                    if sent[index]?.x != position.x { builder.x(position.x) }
+                    if sent[index]?.y != position.y { builder.y(position.y) }
+                    sent[index] = position
+                }
+            }
+        }
+    }
+}
+
+/// What the detector and the standard recognizers made of some fingers on a pad.
+struct FingerRun {
+    let harness: Harness
+    let frames: [TouchFrame]
+    /// Every touch landing for the recognizers: its tracking id, when, where (mm).
+    let landings: [(trackingID: Int32, time: Double, at: Point)]
+
+    init(_ fingers: [Finger], on pad: LitestPad, gestures: Bool = true) {
+        harness = Harness(device: pad.device, screen: .standard)
+        let recorder = LandingRecorder()
+        harness.window.addGestureRecognizer(recorder)
+        let standard = gestures ? StandardGestures(attachingTo: harness.window) : nil
+        var frames: [TouchFrame] = []
+        harness.pipeline.onFrame = { frames.append($0) }
+        harness.run(EventScript(fingers, on: pad))
+        harness.pipeline.advance(to: (fingers.map(\.liftsAt).max() ?? 0) + 2)
+        withExtendedLifetime(standard) {}
+        self.frames = frames
+        landings = recorder.landings
+    }
+
+    /// Finger `index`'s touch in its landing frame.
+    func landing(of index: Int) -> Touch? {
+        frames.lazy.flatMap(\.touches).first { $0.trackingID == Int32(index + 1) }
+    }
+
+    /// The recognizers that began or recognized (holds aside), with their touches when they did.
+    var recognized: [String] {
+        harness.log.records.filter { ($0.state == .began || $0.state == .ended) && $0.recognizer != "hold" }
+            .reduce(into: [String]()) { names, record in
+                let name = "\(record.recognizer)[\(record.touches)]"
+                if !names.contains(where: { $0.hasPrefix(record.recognizer + "[") }) { names.append(name) }
+            }
+    }
+
+    /// The pan's actions.
+    var pan: [ActionRecord] { harness.log.records.filter { $0.recognizer == "pan" } }
+
+    /// The pan's last vertical translation, in mm.
+    func panTravel(on pad: LitestPad) -> Double {
+        (pan.last?.values.first { $0.name == "translation.y" }?.value ?? 0) / pad.pointsPerMillimetreY
+    }
+}
+
+/// Notes each touch the recognizers see land.
+final class LandingRecorder: GestureRecognizer {
+    var landings: [(trackingID: Int32, time: Double, at: Point)] = []
+
+    init() { super.init(name: "landings") }
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        landings += touches.map { ($0.trackingID, frame.time, $0.surfaceLocation) }
+    }
+}
+
+@Suite("Thumbs and palms on litest's touchpads")
+struct LitestThumbAndPalmTests {
+    // MARK: Two touches in the band
+
+    @Test("two touches landing in the thumb band are never two thumbs: their scroll starts as it does mid-pad, with all its travel",
+          arguments: LitestPad.both, [0.0, 0.05, 0.2, 0.5])
+    func twoInTheBand(pad: LitestPad, gap: Double) {
+        let travel = 12.0, speed = 40.0
+        for depth in [1.5, 3.5] {  // mm above the bottom edge: in the bottom 8 % of both pads (4.2 and 6 mm)
+            for separation in [15.0, 30.0, 45.0] {
+                let y = pad.size.height - depth
+                let fingers = { (y: Double) -> [Finger] in
+                    let start = 0.1 + gap + 0.05
+                    return [-1.0, 1.0].enumerated().map { index, side in
+                        Finger.moving(from: Point(x: pad.size.width / 2 + side * separation / 2, y: y),
+                                      velocity: Vector(dx: 0, dy: -speed), start: start, end: start + travel / speed,
+                                      landsAt: index == 0 ? 0.1 : 0.1 + gap, liftsAt: start + travel / speed + 0.1)
+                    }
+                }
+                let band = FingerRun(fingers(y), on: pad), middle = FingerRun(fingers(y - 25), on: pad)
+                let label = "\(pad.name), \(depth) mm up, \(separation) mm apart, \(gap) s between"
+                #expect(band.landing(of: 0)?.rejection == (gap > 0 ? .thumb : nil), "\(label): alone, the first is jailed")
+                #expect(band.frames.filter { $0.time >= 0.1 + gap }.allSatisfy { $0.touches.allSatisfy { $0.rejection == nil } },
+                        "\(label): neither is a thumb once both are down")
+                #expect(band.recognized == ["pan[2]"], "\(label): \(band.recognized)")
+                let began = band.pan.first?.time ?? .infinity, reference = middle.pan.first?.time ?? 0
+                #expect(began <= reference + 0.0105, "\(label): the scroll began at \(began), mid-pad at \(reference)")
+                #expect(abs(band.panTravel(on: pad) + travel) < 0.05 * travel, "\(label): \(band.panTravel(on: pad)) mm of \(travel)")
+            }
+        }
     }
 }

@@ -16,7 +16,11 @@
 ///    ``lowerBandFraction`` (8 %) of the pad is *jailed*; in the band above
 ///    it, up to ``upperBandFraction`` (15 %), only when pressed hard
 ///    (pressure at least ``thumbPressureFraction`` of its range; libinput
-///    needs a per-device quirk for this).
+///    needs a per-device quirk for this). There is never a second thumb
+///    (libinput holds one): a touch landing while a thumb is down is a
+///    finger, and one landing in the band beside a jailed thumb (less than
+///    ``separation``.height, 25 mm, above or below it) releases the thumb
+///    too — two touches in the band scroll at once, with all their travel.
 /// 3. **Thumb dropping onto a moving hand**: a touch landing while another
 ///    finger moves faster than ``speedThreshold`` (20 mm/s, libinput's),
 ///    below the lowest other finger by more than ``separation``.height
@@ -118,6 +122,13 @@ public struct ThumbDetector: Sendable {
         }
         tracked.removeAll { entry in !frame.touches.contains { $0.id == entry.id && !$0.phase.isFinal } }
         releaseThumbsBesideOneFinger(&frame)
+        // Thumbs released in this frame by a touch landing after them in it
+        // land for the recognizers now.
+        for index in frame.touches.indices where frame.touches[index].rejection == .thumb {
+            if let entry = tracked.first(where: { $0.id == frame.touches[index].id }), !entry.isHidden {
+                frame.touches[index].rejection = nil
+            }
+        }
     }
 
     /// A jailed thumb whose only companion is one finger, landed a landing
@@ -177,31 +188,37 @@ public struct ThumbDetector: Sendable {
         let point = touch.surfaceLocation
         let inLowerBand = point.y > height * (1 - Self.lowerBandFraction)
         let inUpperBand = point.y > height * (1 - Self.upperBandFraction)
+        // Where a touch landing alone is jailed (libinput's jail).
+        let inBand = inLowerBand || (inUpperBand && pressureThreshold.map { touch.pressure >= $0 } == true)
         // Fingers down (not hidden), and the others landing in this frame.
         var others: [(position: Point, landedAt: Double, isFast: Bool)] = tracked.filter { !$0.isHidden && $0.id != touch.id }
             .map { ($0.position, $0.landedAt, $0.fastFrames > Self.movingFrames) }
         for other in frame.touches where other.phase == .began && other.id != touch.id && other.toolType != MTToolType.palm {
             others.append((other.surfaceLocation, frame.time, false))
         }
-        // A jailed thumb landing with the new finger is a finger after all; so
-        // is one the new finger is the only other finger for, once no third
-        // finger followed within the landing window: the two may scroll or
-        // pinch (libinput's pinch-eligible thumb), and their motion decides.
-        if !inLowerBand || !others.isEmpty {
-            for index in tracked.indices where tracked[index].isHidden && !tracked[index].isPalm {
-                if frame.time - tracked[index].landedAt < Self.landingWindow {
-                    tracked[index].isHidden = false
-                } else if others.isEmpty {
-                    tracked[index].escapesAt = frame.time + Self.landingWindow
-                } else {
-                    tracked[index].escapesAt = nil
-                }
+        // libinput holds one thumb at most: with a thumb down, the new touch
+        // is a finger. A second touch in the band, where it would be jailed
+        // alone, beside a jailed thumb (less than 25 mm between them
+        // vertically) releases it: the two scroll at once (libinput's
+        // `tp_thumb_update_multifinger` finds them too close for a thumb).
+        // So does a finger landing with it. Above the band, the finger is
+        // joined by the thumb after the landing window unless a third finger
+        // follows (libinput's pinch-eligible thumb), and their motion decides.
+        let thumbDown = tracked.contains { $0.isHidden && !$0.isPalm && $0.id != touch.id }
+        let secondInBand = others.isEmpty && inBand
+        for index in tracked.indices where tracked[index].isHidden && !tracked[index].isPalm && tracked[index].id != touch.id {
+            let isLevel = abs(tracked[index].position.y - point.y) <= Self.separation.height
+            if frame.time - tracked[index].landedAt < Self.landingWindow || (secondInBand && isLevel) {
+                tracked[index].isHidden = false
+            } else if others.isEmpty {
+                tracked[index].escapesAt = frame.time + Self.landingWindow
+            } else {
+                tracked[index].escapesAt = nil
             }
         }
-        guard !others.isEmpty else {
-            // Alone: the band decides (libinput's jail).
-            return inLowerBand || (inUpperBand && pressureThreshold.map { touch.pressure >= $0 } == true)
-        }
+        if thumbDown { return false }
+        // Alone: the band decides (libinput's jail).
+        guard !others.isEmpty else { return inBand }
         // Two close fingers are a scroll, wherever they are.
         if others.contains(where: { Self.isClose($0.position, point) }) { return false }
         let lowest = others.map(\.position.y).max() ?? point.y
