@@ -147,4 +147,17 @@ struct ThumbPalmLibinputTests {
         let entry = ((result[side] as? [String: Any])?[group] as? [String: Any])?[name] as? [String: Any]
         return (entry?["first_ms"] as? Double) ?? .infinity
     }
+
+    @Test("a finger landing while another moves at 60 mm/s: far beside it (level, 55 mm), the pointer only; near (20 mm), a scroll",
+          arguments: pads, [55.0, 20.0])
+    func besideAFastFinger(device: DeviceDescription, beside: Double) throws {
+        // The first finger goes right at 60 mm/s and stops as the second lands; then both move up together.
+        let first = Finger(landsAt: 0, liftsAt: 0.6) { time in
+            time <= 0.3 ? Point(x: 12 + 60 * time, y: 25) : Point(x: 30, y: 25 - 40 * min(max(time - 0.35, 0), 0.2))
+        }
+        let second = Finger.moving(from: Point(x: 30 + beside, y: 25), velocity: Vector(dx: 0, dy: -40), start: 0.35, end: 0.55,
+                                   landsAt: 0.3, liftsAt: 0.6)
+        try Self.compare([first, second], on: device, expected: Verdict(scrolled: beside < 35, followed: true),
+                         "\(device.name), \(beside) mm")
+    }
 }

@@ -212,6 +212,13 @@ struct FingerRun {
         landings = recorder.landings
     }
 
+    /// When finger `index` first reached the recognizers unmarked (the frame
+    /// the engine binds it in), by the frames: the landing recorder may be
+    /// shut out once a standard gesture recognizes.
+    func landedForRecognizers(_ index: Int) -> Double? {
+        frames.first { $0.touches.contains { $0.trackingID == Int32(index + 1) && $0.rejection == nil && $0.phase != .cancelled } }?.time
+    }
+
     /// Finger `index`'s touch in its landing frame.
     func landing(of index: Int) -> Touch? {
         frames.lazy.flatMap(\.touches).first { $0.trackingID == Int32(index + 1) }
@@ -275,6 +282,70 @@ struct LitestThumbAndPalmTests {
                 #expect(began <= reference + 0.0105, "\(label): the scroll began at \(began), mid-pad at \(reference)")
                 #expect(abs(band.panTravel(on: pad) + travel) < 0.05 * travel, "\(label): \(band.panTravel(on: pad)) mm of \(travel)")
             }
+        }
+    }
+}
+
+// MARK: A finger landing beside a moving one
+
+extension LitestThumbAndPalmTests {
+    /// Where the second finger lands from the moving one, in mm: across (+ right), down (+ below).
+    nonisolated struct Offset: Sendable {
+        let name: String
+        let dx: Double
+        let dy: Double
+
+        /// Farther than libinput's two-finger scroll reaches (35 mm across or 25 mm up or down).
+        var isApart: Bool { abs(dx) > 35 || abs(dy) > 25 }
+
+        static let all = [
+            Offset(name: "near, level", dx: 20, dy: 0), Offset(name: "near, below", dx: 10, dy: 15),
+            Offset(name: "near, above", dx: -15, dy: -20), Offset(name: "level, 45 mm beside", dx: 45, dy: 0),
+            Offset(name: "level, 55 mm beside", dx: 55, dy: 0), Offset(name: "30 mm below", dx: 5, dy: 30),
+            Offset(name: "30 mm above", dx: 5, dy: -30), Offset(name: "10 mm below, 40 mm beside", dx: 40, dy: 10),
+        ]
+    }
+
+    @Test("a finger landing while another moves: a thumb when that one is fast (over 20 mm/s, or stopped a moment ago) and it lands beyond a two-finger scroll's reach of it, wherever; a finger otherwise",
+          arguments: LitestPad.both, [8.0, 14.0, 30.0, 60.0, 150.0])
+    func besideAMovingFinger(pad: LitestPad, speed: Double) {
+        // The moving finger goes right for up to 0.3 s (at most 20 mm) to x = 30 mm.
+        let moving = (min(0.3, 20 / speed) * 100).rounded() / 100
+        for offset in Offset.all {
+            for pause in [0.0, 0.03, 0.2] {
+                let y = offset.dy > 0 ? 15.0 : offset.dy < 0 ? 38.0 : 25.0
+                let stops = 0.1 + moving, lands = stops + pause, lifts = lands + 0.15
+                let fingers = [
+                    Finger.moving(from: Point(x: 30 - speed * moving, y: y), velocity: Vector(dx: speed, dy: 0),
+                                  start: 0.1, end: pause == 0 ? lifts : stops, landsAt: 0.1, liftsAt: lifts),
+                    Finger.still(at: Point(x: 30 + offset.dx, y: y + offset.dy), landsAt: lands, liftsAt: lifts),
+                ]
+                let run = FingerRun(fingers, on: pad)
+                let isThumb = speed > ThumbDetector.speedThreshold && pause < 0.1 && offset.isApart
+                let label = "\(pad.name), \(speed) mm/s, \(offset.name), landing \(pause) s after it stopped"
+                #expect(run.landing(of: 1)?.rejection == (isThumb ? .thumb : nil), "\(label)")
+                let marks = run.frames.filter { $0.time < lifts }.flatMap(\.touches).filter { $0.trackingID == 2 }.map(\.rejection)
+                #expect(marks.allSatisfy { ($0 == .thumb) == isThumb },
+                        "\(label): it stays what it landed as while the other is down")
+                #expect((run.landedForRecognizers(1) != nil) == !isThumb, "\(label)")
+                if isThumb { #expect(!run.pan.contains { $0.touches > 1 }, "\(label): the pan goes on with one finger") }
+                if speed > 20, pause == 0, !isThumb { #expect(run.pan.contains { $0.touches == 2 }, "\(label): the pan takes it") }
+            }
+        }
+    }
+
+    @Test("a thumb that dropped onto a moving finger is judged alone once that finger lifts: a finger above the bottom 15 %")
+    func thumbLeftAlone() {
+        for pad in LitestPad.both {
+            let fingers = [
+                Finger.moving(from: Point(x: 15, y: 25), velocity: Vector(dx: 60, dy: 0), start: 0.1, end: 0.4,
+                              landsAt: 0.1, liftsAt: 0.5),
+                Finger.moving(from: Point(x: 80, y: 25), velocity: Vector(dx: 0, dy: -30), start: 0.6, end: 0.8,
+                              landsAt: 0.4, liftsAt: 0.9),
+            ]
+            let run = FingerRun(fingers, on: pad)
+            #expect(run.landing(of: 1)?.rejection == .thumb, "\(pad.name)")
+            #expect(run.landedForRecognizers(1) == 0.5, "\(pad.name): it lands for the recognizers when the other lifts")
         }
     }
 }
