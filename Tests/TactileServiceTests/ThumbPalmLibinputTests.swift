@@ -160,4 +160,16 @@ struct ThumbPalmLibinputTests {
         try Self.compare([first, second], on: device, expected: Verdict(scrolled: beside < 35, followed: true),
                          "\(device.name), \(beside) mm")
     }
+
+    @Test("a touch landing 3 mm from the left or right edge: sliding along it, a palm (nothing); moving inward at once, the pointer",
+          arguments: [false, true], [false, true])
+    func palmAtTheEdge(right: Bool, inward: Bool) throws {
+        let device = TestDevices.litestSynapticsRMI4
+        let size = SurfaceMapping(device: device, screen: .standard).surfaceSize
+        let x = right ? size.width - 3 : 3
+        let velocity = inward ? Vector(dx: right ? -80 : 80, dy: 0) : Vector(dx: 0, dy: 40)
+        let finger = Finger.moving(from: Point(x: x, y: 15), velocity: velocity, start: 0.02, end: 0.3, landsAt: 0, liftsAt: 0.4)
+        try Self.compare([finger], on: device, expected: Verdict(scrolled: false, followed: inward),
+                         "\(right ? "right" : "left") edge, \(inward ? "inward" : "along")")
+    }
 }

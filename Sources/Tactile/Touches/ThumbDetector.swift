@@ -4,14 +4,25 @@
 /// see them: a thumb resting on a touchpad while two fingers scroll must not
 /// turn the scroll into a three-finger pinch.
 ///
-/// The rules follow libinput's touchpad thumb detection
-/// (`evdev-mt-touchpad-thumb.c`, `doc/user/palm-detection.rst`), judged
-/// when a touch lands, so a recognizer never sees a finger vanish mid-gesture:
+/// The rules follow libinput's touchpad thumb and palm detection
+/// (`evdev-mt-touchpad-thumb.c`, `tp_palm_detect_edge` in
+/// `evdev-mt-touchpad.c`, `doc/user/palm-detection.rst`), judged when a
+/// touch lands, so a recognizer never sees a finger vanish mid-gesture:
 ///
 /// 1. **Palm by tool type**, on any device: a touch the device reports as
 ///    `MT_TOOL_PALM` is hidden; one that becomes a palm while followed is
 ///    cancelled for the recognizers (libinput's touch cancel).
-/// 2. **Thumb band**, on touchpads at least ``minimumTouchpadHeight`` high
+/// 2. **Palm at an edge**, in the bands of ``palmEdges`` (by default
+///    libinput's, on touchpads: 8 % of the width, at most 8 mm, along the
+///    left and right edges of pads at least 70 mm wide, and the top 5 % of
+///    pads higher than 55 mm; see ``PalmEdgeZones``): a touch landing in a
+///    band, with no finger down nor one landing with it, is a palm. It
+///    becomes a finger — landing for the recognizers then — when it leaves
+///    the bands within ``palmEscapeTime`` (200 ms) of landing, heading away
+///    from its edge (within 49.5° of the horizontal from a side, of straight
+///    down from the top), or when it moves while a finger is down (libinput
+///    lets two fingers scroll from the edge); otherwise it stays a palm.
+/// 3. **Thumb band**, on touchpads at least ``minimumTouchpadHeight`` high
 ///    (libinput: 50 mm): a touch landing *alone* in the bottom
 ///    ``lowerBandFraction`` (8 %) of the pad is *jailed*; in the band above
 ///    it, up to ``upperBandFraction`` (15 %), only when pressed hard
@@ -21,7 +32,7 @@
 ///    finger, and one landing in the band beside a jailed thumb (less than
 ///    ``separation``.height, 25 mm, above or below it) releases the thumb
 ///    too — two touches in the band scroll at once, with all their travel.
-/// 3. **A touch landing beside a fast finger**: while another finger moves
+/// 4. **A touch landing beside a fast finger**: while another finger moves
 ///    faster than ``speedThreshold`` (20 mm/s) — more than ``movingFrames``
 ///    of its recent frames — and no thumb is down, a touch landing so that
 ///    the two lowest touches lie more than ``separation`` apart (35 mm
@@ -31,7 +42,7 @@
 ///    near any finger of a hand of two or more. It stays a thumb while
 ///    another finger is down; left alone, it is judged as if it had landed
 ///    alone.
-/// 4. **A thumb resting below the fingers**: a touch landing more than
+/// 5. **A thumb resting below the fingers**: a touch landing more than
 ///    ``landingWindow`` (100 ms) after the others, in the bottom 15 %, more
 ///    than 25 mm below the lowest of them — libinput's contextual rule.
 ///    Fingers that land together (a three-finger tap) are never thumbs.
@@ -77,6 +88,8 @@ public struct ThumbDetector: Sendable {
     /// The count of fast frames goes no higher (libinput: 15), so a finger
     /// that stops is no longer moving ten frames later.
     public static let fastFrameLimit = 15
+    /// A palm at an edge that leaves the bands within this of landing is a finger, in seconds (libinput's `PALM_TIMEOUT`).
+    public static let palmEscapeTime = 0.2
 
     /// Why a touch is a thumb.
     private enum Thumb: Sendable {
@@ -86,6 +99,13 @@ public struct ThumbDetector: Sendable {
         case suppressed
     }
 
+    /// Why a touch is a palm.
+    private enum Palm: Sendable {
+        /// The device says so (`MT_TOOL_PALM`).
+        case tool
+        /// It landed at `first` in a band of ``palmEdges``.
+        case edge(first: Point)
+    }
 
     private struct Tracked: Sendable {
         var id: TouchID
@@ -95,29 +115,42 @@ public struct ThumbDetector: Sendable {
         /// libinput's `exceeded_count`: up for a fast frame, down for a slow one.
         var fastFrames = 0
         var thumb: Thumb?
-        /// The device reports it as a palm (`MT_TOOL_PALM`).
-        var isPalm = false
+        var palm: Palm?
         /// A jailed thumb beside a single finger becomes a finger at this time,
         /// unless another finger lands first (then they scroll and it rests).
         var escapesAt: Double?
 
-        var isHidden: Bool { thumb != nil || isPalm }
-        var rejection: TouchRejection? { isPalm ? .palm : thumb != nil ? .thumb : nil }
+        var isHidden: Bool { thumb != nil || palm != nil }
+        var rejection: TouchRejection? { palm != nil ? .palm : thumb != nil ? .thumb : nil }
         var isJailed: Bool {
             if case .jailed? = thumb { return true }
             return false
         }
+        var isToolPalm: Bool {
+            if case .tool? = palm { return true }
+            return false
+        }
     }
 
+    /// The bands along the edges where a touch landing is a palm (``PalmEdgeZones``).
+    public let palmEdges: PalmEdgeZones
     private let checksThumbs: Bool
     private let size: Size
     private let pressureThreshold: Int32?
     private var tracked: [Tracked] = []
 
-    /// A detector for `device`, whose surface is `surfaceSize` millimetres.
-    public init(device: DeviceDescription, surfaceSize: Size) {
+    /// A detector for `device`, whose surface is `surfaceSize` millimetres;
+    /// `palmEdges` are its palm bands (by default, `nil`, those of
+    /// ``PalmEdgeZones/automatic(for:surfaceSize:)``: libinput's on a
+    /// touchpad, none on a touchscreen).
+    ///
+    /// ```swift
+    /// var thumbs = ThumbDetector(device: pad, surfaceSize: mapping.surfaceSize, palmEdges: PalmEdgeZones.none)
+    /// ```
+    public init(device: DeviceDescription, surfaceSize: Size, palmEdges: PalmEdgeZones? = nil) {
         checksThumbs = device.kind == .touchpad && surfaceSize.height >= Self.minimumTouchpadHeight
         size = surfaceSize
+        self.palmEdges = palmEdges ?? PalmEdgeZones.automatic(for: device, surfaceSize: surfaceSize)
         let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
         pressureThreshold = pressure.flatMap { axis in
             axis.maximum > axis.minimum
@@ -126,27 +159,31 @@ public struct ThumbDetector: Sendable {
         }
     }
 
+    /// Whether touches are followed from landing to lifting (thumbs or palm bands to judge).
+    private var tracksTouches: Bool { checksThumbs || !palmEdges.isEmpty }
+
     /// Marks the frame's thumbs and palms (``Touch/rejection``) and turns a
     /// followed touch that became a palm into a cancelled one.
     public mutating func classify(_ frame: inout TouchFrame) {
-        if !checksThumbs, tracked.isEmpty, !frame.touches.contains(where: { $0.toolType == MTToolType.palm }) { return }
+        if !tracksTouches, tracked.isEmpty, !frame.touches.contains(where: { $0.toolType == MTToolType.palm }) { return }
         for index in frame.touches.indices {
             let touch = frame.touches[index]
             if let position = tracked.firstIndex(where: { $0.id == touch.id }) {
                 update(position, with: touch, in: &frame.touches[index], time: frame.time)
-            } else if touch.phase == .began || checksThumbs {
+            } else if touch.phase == .began || tracksTouches {
                 land(touch, in: &frame.touches[index], frame: frame)
             } else if touch.toolType == MTToolType.palm {
                 // A finger followed on a touchscreen turns out to be a palm.
                 if !touch.phase.isFinal {
                     frame.touches[index].phase = .cancelled
                     tracked.append(Tracked(id: touch.id, landedAt: frame.time, position: touch.surfaceLocation,
-                                           time: frame.time, isPalm: true))
+                                           time: frame.time, palm: .tool))
                 }
             }
         }
         tracked.removeAll { entry in !frame.touches.contains { $0.id == entry.id && !$0.phase.isFinal } }
         reviveThumbLeftAlone()
+        releaseEdgePalms(in: frame)
         releaseThumbsBesideOneFinger(at: frame.time)
         // Marked touches released in this frame (by their own motion, or by
         // a touch landing after them in it) land for the recognizers now.
@@ -161,9 +198,25 @@ public struct ThumbDetector: Sendable {
     /// touch alone: jailed in the bottom 15 %, a finger above (libinput's
     /// `tp_thumb_revive`).
     private mutating func reviveThumbLeftAlone() {
-        let down = tracked.indices.filter { !tracked[$0].isPalm }
+        let down = tracked.indices.filter { tracked[$0].palm == nil }
         guard down.count == 1, let index = down.first, case .suppressed? = tracked[index].thumb else { return }
         tracked[index].thumb = isInUpperBand(tracked[index].position) ? .jailed : nil
+    }
+
+    /// A palm at an edge becomes a finger when it leaves the bands away from
+    /// its edge soon after landing, or moves while a finger is down
+    /// (libinput's `tp_palm_detect_edge`).
+    private mutating func releaseEdgePalms(in frame: TouchFrame) {
+        for index in tracked.indices {
+            guard case .edge(let first)? = tracked[index].palm,
+                  let slot = frame.touches.firstIndex(where: { $0.id == tracked[index].id }) else { continue }
+            let touch = frame.touches[slot]
+            let id = tracked[index].id
+            let joined = touch.phase == .moved && tracked.contains { $0.id != id && !$0.isHidden }
+            let left = frame.time < tracked[index].landedAt + Self.palmEscapeTime
+                && palmEdges.isEscape(from: first, to: touch.surfaceLocation, in: size)
+            if joined || left { tracked[index].palm = nil }
+        }
     }
 
     /// A jailed thumb whose only companion is one finger, landed a landing
@@ -177,13 +230,26 @@ public struct ThumbDetector: Sendable {
     }
 
     private mutating func land(_ touch: Touch, in slot: inout Touch, frame: TouchFrame) {
-        let isPalm = touch.toolType == MTToolType.palm
-        let thumb = !isPalm && checksThumbs ? thumbOnLanding(touch, frame: frame) : nil
+        let palm: Palm? = touch.toolType == MTToolType.palm ? .tool
+            : isEdgePalmOnLanding(touch, frame: frame) ? .edge(first: touch.surfaceLocation) : nil
+        let thumb = palm == nil && checksThumbs ? thumbOnLanding(touch, frame: frame) : nil
         let entry = Tracked(id: touch.id, landedAt: frame.time, position: touch.surfaceLocation, time: frame.time,
-                            thumb: thumb, isPalm: isPalm)
+                            thumb: thumb, palm: palm)
         slot.rejection = entry.rejection
-        guard !touch.phase.isFinal, checksThumbs || isPalm else { return }
+        guard !touch.phase.isFinal, tracksTouches || palm != nil else { return }
         tracked.append(entry)
+    }
+
+    /// In a palm band, with no finger down and none landing with it
+    /// (libinput's `tp_palm_detect_multifinger` lets two fingers scroll
+    /// from the edge).
+    private func isEdgePalmOnLanding(_ touch: Touch, frame: TouchFrame) -> Bool {
+        guard palmEdges.contains(touch.surfaceLocation, in: size) else { return false }
+        let fingerDown = tracked.contains { !$0.isHidden && $0.id != touch.id }
+        let landingWithIt = frame.touches.contains {
+            $0.phase == .began && $0.id != touch.id && $0.toolType != MTToolType.palm
+        }
+        return !fingerDown && !landingWithIt
     }
 
     private mutating func update(_ index: Int, with touch: Touch, in slot: inout Touch, time: Double) {
@@ -195,11 +261,11 @@ public struct ThumbDetector: Sendable {
         }
         entry.position = touch.surfaceLocation
         entry.time = time
-        if !entry.isPalm, touch.toolType == MTToolType.palm {
+        if !entry.isToolPalm, touch.toolType == MTToolType.palm {
             // A followed finger that turns out to be a palm: cancelled in this
             // frame (still unmarked, so its recognizers hear of it), hidden after.
             let wasHidden = entry.isHidden
-            entry.isPalm = true
+            entry.palm = .tool
             tracked[index] = entry
             if wasHidden {
                 slot.rejection = .palm
