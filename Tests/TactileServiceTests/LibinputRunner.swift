@@ -37,6 +37,17 @@ nonisolated enum LibinputRunner {
     /// `libinput debug-events` lines for `events` on `device` (`DEVICE_ADDED`,
     /// `TOUCH_DOWN`, `TOUCH_CANCEL`…).
     static func debugEvents(device: DeviceDescription, events: [InputEvent]) throws -> [String] {
+        try compare(device: device, events: events).lines
+    }
+
+    /// libinput's lines and the tool's result for the stream (`result.json`:
+    /// `libinput.events.scroll.first_ms`, `tactile.recognizers.pan.first_ms`…,
+    /// times in ms after the first touch; see docs/compare-libinput.md).
+    ///
+    /// ```swift
+    /// let (lines, result) = try LibinputRunner.compare(device: pad, events: stream)
+    /// ```
+    static func compare(device: DeviceDescription, events: [InputEvent]) throws -> (lines: [String], result: [String: Any]) {
         let tactile = try product("tactile"), python = try onPath("python3")
         let tool = Repository.path("tools/compare-libinput.py")
         let directory = try TemporaryDirectory.make(prefix: "tactile-libinput")
@@ -50,7 +61,9 @@ nonisolated enum LibinputRunner {
             throw TestFailure("compare-libinput kept no libinput output (status \(output.status)): \(output.standardError)\(output.standardOutput)")
         }
         let text = try String(contentsOfFile: keep + "/" + found, encoding: .utf8)
-        return text.split(separator: "\n").map(String.init)
+        let resultPath = keep + "/" + (found as NSString).deletingLastPathComponent + "/result.json"
+        let result = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: resultPath)))) as? [String: Any]
+        return (text.split(separator: "\n").map(String.init), result ?? [:])
     }
 
     private static func product(_ name: String) throws -> String {

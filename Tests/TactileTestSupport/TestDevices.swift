@@ -80,6 +80,63 @@ public enum TestDevices {
         ]
     )
 
+    /// litest's Synaptics RMI4 clickpad (`litest-device-synaptics-rmi4.c`,
+    /// "Synaptics TM3053-004"): 0…1940 × 0…1062 at 20 units per mm, so
+    /// 97 × 53.1 mm; five slots, pressure, touch size and tool type; on the
+    /// RMI4 bus, so libinput takes it for a laptop's own touchpad. Thumb
+    /// detection (≥ 50 mm high) and side palm bands (≥ 70 mm wide, 7.76 mm)
+    /// apply; no top band (not over 55 mm high).
+    public static let litestSynapticsRMI4 = DeviceDescription(
+        name: "Synaptics TM3053-004",
+        identity: DeviceIdentity(bustype: 0x1d, vendor: 0x6cb, product: 0x0, version: 0x0),
+        properties: [InputProperty.pointer, InputProperty.buttonPad],
+        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
+               KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1940, resolution: 20),
+            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 1062, resolution: 20),
+            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 4),
+            AbsoluteAxis(code: AbsCode.mtTouchMajor, minimum: 0, maximum: 15),
+            AbsoluteAxis(code: AbsCode.mtTouchMinor, minimum: 0, maximum: 15),
+            AbsoluteAxis(code: AbsCode.mtOrientation, minimum: 0, maximum: 1),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1940, resolution: 20),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 1062, resolution: 20),
+            AbsoluteAxis(code: AbsCode.mtToolType, minimum: 0, maximum: 2),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
+        ]
+    )
+
+    /// litest's Apple clickpad (`litest-device-bcm5974.c`): -4824…4824 ×
+    /// -172…4290, sixteen slots, touch and width sizes, no MT pressure; USB,
+    /// Apple's vendor id. The kernel reports no resolution; these are the
+    /// ones libinput's Apple size hint (`AttrSizeHint=104x75`) gives, rounded
+    /// to 93 and 60 units per mm: 103.7 × 74.4 mm. libinput (and Tactile by
+    /// default) gives Apple's touchpads no palm bands.
+    public static let litestBCM5974 = DeviceDescription(
+        name: "bcm5974",
+        identity: DeviceIdentity(bustype: 0x3, vendor: 0x5ac, product: 0x249, version: 0x0),
+        properties: [InputProperty.buttonPad],
+        keys: [KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
+               KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap],
+        axes: [
+            AbsoluteAxis(code: AbsCode.x, minimum: -4824, maximum: 4824, resolution: 93),
+            AbsoluteAxis(code: AbsCode.y, minimum: -172, maximum: 4290, resolution: 60),
+            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 256, fuzz: 5),
+            AbsoluteAxis(code: AbsCode.toolWidth, minimum: 0, maximum: 16),
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 15),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: -4824, maximum: 4824, fuzz: 17, resolution: 93),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: -172, maximum: 4290, fuzz: 17, resolution: 60),
+            AbsoluteAxis(code: AbsCode.mtOrientation, minimum: -16384, maximum: 16384, fuzz: 3276),
+            AbsoluteAxis(code: AbsCode.mtTouchMajor, minimum: 0, maximum: 2048, fuzz: 81),
+            AbsoluteAxis(code: AbsCode.mtTouchMinor, minimum: 0, maximum: 2048, fuzz: 81),
+            AbsoluteAxis(code: AbsCode.mtWidthMajor, minimum: 0, maximum: 2048, fuzz: 81),
+            AbsoluteAxis(code: AbsCode.mtWidthMinor, minimum: 0, maximum: 2048, fuzz: 81),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ]
+    )
+
     /// The screen ``panel`` maps onto.
     public static let panelScreen = Screen(width: 2000, height: 1000, dotsPerInch: 254)
 

@@ -1,4 +1,5 @@
-// Resting thumbs and palms on the 100 × 70 mm test touchpad.
+// Resting thumbs and palms: on the 100 × 70 mm test touchpad, and from the physics of touch on two of litest's touchpads.
+import Foundation
 import TactileTestSupport
 import Testing
 @testable import Tactile
@@ -110,5 +111,389 @@ struct ThumbDetectorTests {
         let (turned, frames) = run(turning)
         #expect(frames.first { $0.time == 0.35 }?.touches.first?.phase == .cancelled)
         #expect(turned.actions.filter { $0.hasPrefix("pan") }.last == "pan:cancelled")
+    }
+}
+
+// MARK: - litest's touchpads, by the physics of touch
+
+/// A touchpad of litest's, addressed in millimetres from its top-left corner.
+nonisolated struct LitestPad: Sendable, CustomTestStringConvertible {
+    let name: String
+    let device: DeviceDescription
+    var testDescription: String { name }
+
+    var mapping: SurfaceMapping { SurfaceMapping(device: device, screen: .standard) }
+    var size: Size { mapping.surfaceSize }
+
+    /// The device position `mm` millimetres from the surface's minimum corner.
+    func units(_ mm: Point) -> (x: Int32, y: Int32) {
+        let mapping = self.mapping
+        return (Int32((Double(mapping.xAxis.minimum) + mm.x * mapping.unitsPerMillimetreX).rounded()),
+                Int32((Double(mapping.yAxis.minimum) + mm.y * mapping.unitsPerMillimetreY).rounded()))
+    }
+
+    /// Screen points per millimetre down the pad.
+    var pointsPerMillimetreY: Double { mapping.pointsPerUnitY * mapping.unitsPerMillimetreY }
+
+    static let synaptics = LitestPad(name: "litest Synaptics RMI4, 97 × 53 mm", device: TestDevices.litestSynapticsRMI4)
+    static let apple = LitestPad(name: "litest bcm5974, 104 × 74 mm", device: TestDevices.litestBCM5974)
+    static let both = [synaptics, apple]
+}
+
+/// One finger: where it is, in mm, at each moment from landing to lifting.
+nonisolated struct Finger: Sendable {
+    var landsAt: Double
+    var liftsAt: Double
+    var path: @Sendable (Double) -> Point
+
+    /// At `point` until `start`, then moving at `velocity` (mm/s) until `end`, then still.
+    static func moving(from point: Point, velocity: Vector, start: Double, end: Double,
+                       landsAt: Double, liftsAt: Double) -> Finger {
+        Finger(landsAt: landsAt, liftsAt: liftsAt) { time in
+            let moved = min(max(time - start, 0), end - start)
+            return Point(x: point.x + velocity.dx * moved, y: point.y + velocity.dy * moved)
+        }
+    }
+
+    static func still(at point: Point, landsAt: Double, liftsAt: Double) -> Finger {
+        Finger(landsAt: landsAt, liftsAt: liftsAt) { _ in point }
+    }
+}
+
+extension EventScript {
+    /// The fingers as `pad` reports them: finger i in slot i with tracking
+    /// id i + 1, a frame every 10 ms from the first landing to the last
+    /// lift, a position sent when its units change (as the kernel does).
+    /// Landing and lifting times lie on that 10 ms grid.
+    init(_ fingers: [Finger], on pad: LitestPad) {
+        self.init()
+        let tick = { (time: Double) in Int((time * 1000).rounded()) }
+        guard let first = fingers.map({ tick($0.landsAt) }).min(), let last = fingers.map({ tick($0.liftsAt) }).max() else { return }
+        var sent = [(x: Int32, y: Int32)?](repeating: nil, count: fingers.count)
+        for now in stride(from: first, through: last, by: 10) {
+            let time = Double(now) / 1000
+            frame(at: time) { builder in
+                for (index, finger) in fingers.enumerated() {
+                    let (landing, lifting) = (tick(finger.landsAt), tick(finger.liftsAt))
+                    guard now >= landing, now <= lifting else { continue }
+                    builder.slot(Int32(index))
+                    if now == lifting {
+                        builder.lift()
+                        continue
+                    }
+                    let position = pad.units(finger.path(time))
+                    if now == landing { builder.track(Int32(index + 1)) }
+                    if sent[index]?.x != position.x { builder.x(position.x) }
+                    if sent[index]?.y != position.y { builder.y(position.y) }
+                    sent[index] = position
+                }
+            }
+        }
+    }
+}
+
+/// What the detector and the standard recognizers made of some fingers on a pad.
+struct FingerRun {
+    let harness: Harness
+    let frames: [TouchFrame]
+    /// Every touch landing for the recognizers: its tracking id, when, where (mm).
+    let landings: [(trackingID: Int32, time: Double, at: Point)]
+
+    init(_ fingers: [Finger], on pad: LitestPad, palmEdges: PalmEdgeZones? = nil, gestures: Bool = true) {
+        harness = Harness(device: pad.device, screen: .standard, palmEdges: palmEdges)
+        let recorder = LandingRecorder()
+        harness.window.addGestureRecognizer(recorder)
+        let standard = gestures ? StandardGestures(attachingTo: harness.window) : nil
+        var frames: [TouchFrame] = []
+        harness.pipeline.onFrame = { frames.append($0) }
+        harness.run(EventScript(fingers, on: pad))
+        harness.pipeline.advance(to: (fingers.map(\.liftsAt).max() ?? 0) + 2)
+        withExtendedLifetime(standard) {}
+        self.frames = frames
+        landings = recorder.landings
+    }
+
+    /// When finger `index` first reached the recognizers unmarked (the frame
+    /// the engine binds it in), by the frames: the landing recorder may be
+    /// shut out once a standard gesture recognizes.
+    func landedForRecognizers(_ index: Int) -> Double? {
+        frames.first { $0.touches.contains { $0.trackingID == Int32(index + 1) && $0.rejection == nil && $0.phase != .cancelled } }?.time
+    }
+
+    /// Finger `index`'s touch in its landing frame.
+    func landing(of index: Int) -> Touch? {
+        frames.lazy.flatMap(\.touches).first { $0.trackingID == Int32(index + 1) }
+    }
+
+    /// The recognizers that began or recognized (holds aside), with their touches when they did.
+    var recognized: [String] {
+        harness.log.records.filter { ($0.state == .began || $0.state == .ended) && $0.recognizer != "hold" }
+            .reduce(into: [String]()) { names, record in
+                let name = "\(record.recognizer)[\(record.touches)]"
+                if !names.contains(where: { $0.hasPrefix(record.recognizer + "[") }) { names.append(name) }
+            }
+    }
+
+    /// The pan's actions.
+    var pan: [ActionRecord] { harness.log.records.filter { $0.recognizer == "pan" } }
+
+    /// The pan's last vertical translation, in mm.
+    func panTravel(on pad: LitestPad) -> Double {
+        (pan.last?.values.first { $0.name == "translation.y" }?.value ?? 0) / pad.pointsPerMillimetreY
+    }
+}
+
+/// Notes each touch the recognizers see land.
+final class LandingRecorder: GestureRecognizer {
+    var landings: [(trackingID: Int32, time: Double, at: Point)] = []
+
+    init() { super.init(name: "landings") }
+
+    override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
+        landings += touches.map { ($0.trackingID, frame.time, $0.surfaceLocation) }
+    }
+}
+
+@Suite("Thumbs and palms on litest's touchpads")
+struct LitestThumbAndPalmTests {
+    // MARK: Two touches in the band
+
+    @Test("two touches landing in the thumb band are never two thumbs: their scroll starts as it does mid-pad, with all its travel",
+          arguments: LitestPad.both, [0.0, 0.05, 0.2, 0.5])
+    func twoInTheBand(pad: LitestPad, gap: Double) {
+        let travel = 12.0, speed = 40.0
+        for depth in [1.5, 3.5] {  // mm above the bottom edge: in the bottom 8 % of both pads (4.2 and 6 mm)
+            for separation in [15.0, 30.0, 45.0] {
+                let y = pad.size.height - depth
+                let fingers = { (y: Double) -> [Finger] in
+                    let start = 0.1 + gap + 0.05
+                    return [-1.0, 1.0].enumerated().map { index, side in
+                        Finger.moving(from: Point(x: pad.size.width / 2 + side * separation / 2, y: y),
+                                      velocity: Vector(dx: 0, dy: -speed), start: start, end: start + travel / speed,
+                                      landsAt: index == 0 ? 0.1 : 0.1 + gap, liftsAt: start + travel / speed + 0.1)
+                    }
+                }
+                let band = FingerRun(fingers(y), on: pad), middle = FingerRun(fingers(y - 25), on: pad)
+                let label = "\(pad.name), \(depth) mm up, \(separation) mm apart, \(gap) s between"
+                #expect(band.landing(of: 0)?.rejection == (gap > 0 ? .thumb : nil), "\(label): alone, the first is jailed")
+                #expect(band.frames.filter { $0.time >= 0.1 + gap }.allSatisfy { $0.touches.allSatisfy { $0.rejection == nil } },
+                        "\(label): neither is a thumb once both are down")
+                #expect(band.recognized == ["pan[2]"], "\(label): \(band.recognized)")
+                let began = band.pan.first?.time ?? .infinity, reference = middle.pan.first?.time ?? 0
+                #expect(began <= reference + 0.0105, "\(label): the scroll began at \(began), mid-pad at \(reference)")
+                #expect(abs(band.panTravel(on: pad) + travel) < 0.05 * travel, "\(label): \(band.panTravel(on: pad)) mm of \(travel)")
+            }
+        }
+    }
+}
+
+// MARK: A finger landing beside a moving one
+
+extension LitestThumbAndPalmTests {
+    /// Where the second finger lands from the moving one, in mm: across (+ right), down (+ below).
+    nonisolated struct Offset: Sendable {
+        let name: String
+        let dx: Double
+        let dy: Double
+
+        /// Farther than libinput's two-finger scroll reaches (35 mm across or 25 mm up or down).
+        var isApart: Bool { abs(dx) > 35 || abs(dy) > 25 }
+
+        static let all = [
+            Offset(name: "near, level", dx: 20, dy: 0), Offset(name: "near, below", dx: 10, dy: 15),
+            Offset(name: "near, above", dx: -15, dy: -20), Offset(name: "level, 45 mm beside", dx: 45, dy: 0),
+            Offset(name: "level, 55 mm beside", dx: 55, dy: 0), Offset(name: "30 mm below", dx: 5, dy: 30),
+            Offset(name: "30 mm above", dx: 5, dy: -30), Offset(name: "10 mm below, 40 mm beside", dx: 40, dy: 10),
+        ]
+    }
+
+    @Test("a finger landing while another moves: a thumb when that one is fast (over 20 mm/s, or stopped a moment ago) and it lands beyond a two-finger scroll's reach of it, wherever; a finger otherwise",
+          arguments: LitestPad.both, [8.0, 14.0, 30.0, 60.0, 150.0])
+    func besideAMovingFinger(pad: LitestPad, speed: Double) {
+        // The moving finger goes right for up to 0.3 s (at most 20 mm) to x = 30 mm.
+        let moving = (min(0.3, 20 / speed) * 100).rounded() / 100
+        for offset in Offset.all {
+            for pause in [0.0, 0.03, 0.2] {
+                let y = offset.dy > 0 ? 15.0 : offset.dy < 0 ? 38.0 : 25.0
+                let stops = 0.1 + moving, lands = stops + pause, lifts = lands + 0.15
+                let fingers = [
+                    Finger.moving(from: Point(x: 30 - speed * moving, y: y), velocity: Vector(dx: speed, dy: 0),
+                                  start: 0.1, end: pause == 0 ? lifts : stops, landsAt: 0.1, liftsAt: lifts),
+                    Finger.still(at: Point(x: 30 + offset.dx, y: y + offset.dy), landsAt: lands, liftsAt: lifts),
+                ]
+                let run = FingerRun(fingers, on: pad)
+                let isThumb = speed > ThumbDetector.speedThreshold && pause < 0.1 && offset.isApart
+                let label = "\(pad.name), \(speed) mm/s, \(offset.name), landing \(pause) s after it stopped"
+                #expect(run.landing(of: 1)?.rejection == (isThumb ? .thumb : nil), "\(label)")
+                let marks = run.frames.filter { $0.time < lifts }.flatMap(\.touches).filter { $0.trackingID == 2 }.map(\.rejection)
+                #expect(marks.allSatisfy { ($0 == .thumb) == isThumb },
+                        "\(label): it stays what it landed as while the other is down")
+                #expect((run.landedForRecognizers(1) != nil) == !isThumb, "\(label)")
+                if isThumb { #expect(!run.pan.contains { $0.touches > 1 }, "\(label): the pan goes on with one finger") }
+                if speed > 20, pause == 0, !isThumb { #expect(run.pan.contains { $0.touches == 2 }, "\(label): the pan takes it") }
+            }
+        }
+    }
+
+    @Test("a thumb that dropped onto a moving finger is judged alone once that finger lifts: a finger above the bottom 15 %")
+    func thumbLeftAlone() {
+        for pad in LitestPad.both {
+            let fingers = [
+                Finger.moving(from: Point(x: 15, y: 25), velocity: Vector(dx: 60, dy: 0), start: 0.1, end: 0.4,
+                              landsAt: 0.1, liftsAt: 0.5),
+                Finger.moving(from: Point(x: 80, y: 25), velocity: Vector(dx: 0, dy: -30), start: 0.6, end: 0.8,
+                              landsAt: 0.4, liftsAt: 0.9),
+            ]
+            let run = FingerRun(fingers, on: pad)
+            #expect(run.landing(of: 1)?.rejection == .thumb, "\(pad.name)")
+            #expect(run.landedForRecognizers(1) == 0.5, "\(pad.name): it lands for the recognizers when the other lifts")
+        }
+    }
+}
+
+// MARK: Palms at the edges
+
+extension LitestThumbAndPalmTests {
+    /// A pad with its palm bands: the Synaptics with its default ones
+    /// (libinput's: 7.76 mm sides, no top band on a pad 53 mm high), the
+    /// Apple with libinput's bands for its size, asked for (libinput and
+    /// the default give Apple's touchpads none).
+    nonisolated struct BandedPad: Sendable, CustomTestStringConvertible {
+        let pad: LitestPad
+        let palmEdges: PalmEdgeZones?
+        var zones: PalmEdgeZones { palmEdges ?? PalmEdgeZones.automatic(for: pad.device, surfaceSize: pad.size) }
+        var testDescription: String { pad.name + (palmEdges == nil ? ", default bands" : ", libinput's bands asked for") }
+
+        /// The edges with a band.
+        var edges: [Edge] { zones.top > 0 ? Edge.allCases : [.left, .right] }
+
+        static let all = [
+            BandedPad(pad: .synaptics, palmEdges: nil),
+            BandedPad(pad: .apple, palmEdges: PalmEdgeZones.libinput(surfaceSize: LitestPad.apple.size)),
+        ]
+    }
+
+    nonisolated enum Edge: CaseIterable, Sendable {
+        case left, right, top
+
+        /// The band's depth on `banded`, in mm.
+        func depth(_ banded: BandedPad) -> Double { self == .top ? banded.zones.top : banded.zones.side }
+        /// A point `distance` mm in from the edge, `along` mm along it (from its start).
+        func point(_ distance: Double, along: Double, on pad: LitestPad) -> Point {
+            switch self {
+            case .left: Point(x: distance, y: along)
+            case .right: Point(x: pad.size.width - distance, y: along)
+            case .top: Point(x: along, y: distance)
+            }
+        }
+        /// A velocity `inward` mm/s away from the edge and `along` mm/s along it.
+        func velocity(inward: Double, along: Double) -> Vector {
+            switch self {
+            case .left: Vector(dx: inward, dy: along)
+            case .right: Vector(dx: -inward, dy: along)
+            case .top: Vector(dx: along, dy: inward)
+            }
+        }
+    }
+
+    @Test("the default bands are libinput's on a laptop's touchpad; none on Apple's, external ones, narrow ones or touchscreens; InputPipeline takes others")
+    func defaultBands() {
+        let synaptics = LitestPad.synaptics, apple = LitestPad.apple
+        let zones = PalmEdgeZones.automatic(for: synaptics.device, surfaceSize: synaptics.size)
+        #expect(abs(zones.side - 0.08 * 97) < 1e-9 && zones.top == 0, "\(zones): 8 % of 97 mm; 53 mm is not over 55")
+        #expect(PalmEdgeZones.automatic(for: apple.device, surfaceSize: apple.size) == .none)
+        let asked = PalmEdgeZones.libinput(surfaceSize: apple.size)
+        #expect(asked.side == 8 && abs(asked.top - 0.05 * apple.size.height) < 1e-9, "\(asked)")
+        var bluetooth = synaptics.device
+        bluetooth.identity.bustype = 0x05
+        #expect(PalmEdgeZones.automatic(for: bluetooth, surfaceSize: synaptics.size) == .none)
+        #expect(PalmEdgeZones.libinput(surfaceSize: Size(width: 69, height: 50)) == .none, "under 70 mm wide")
+        #expect(PalmEdgeZones.libinput(surfaceSize: Size(width: 100, height: 70), hasTopButtons: true) == PalmEdgeZones(side: 8, top: 0))
+        #expect(PalmEdgeZones.automatic(for: TestDevices.touchscreen, surfaceSize: Size(width: 300, height: 200)) == .none)
+        let window = Window(screen: .standard)
+        #expect(InputPipeline(device: synaptics.device, window: window).thumbs.palmEdges == zones)
+        #expect(InputPipeline(device: synaptics.device, window: window, palmEdges: PalmEdgeZones.none).thumbs.palmEdges == .none)
+    }
+
+    @Test("a touch landing in a band and staying there (still, sliding along the edge, tapping) is a palm no recognizer sees; outside the band, a finger at once",
+          arguments: BandedPad.all)
+    func stayingInABand(banded: BandedPad) {
+        let pad = banded.pad
+        for edge in banded.edges {
+            let depth = edge.depth(banded)
+            for distance in [0.5, depth / 2, depth - 0.5, depth + 1, 15] {
+                for (motion, along, lifts) in [("still", 0.0, 0.6), ("sliding along", 15.0, 0.6), ("tapping", 0.0, 0.18)] {
+                    let finger = Finger.moving(from: edge.point(distance, along: 15, on: pad),
+                                               velocity: edge.velocity(inward: 0, along: along),
+                                               start: 0.1, end: lifts, landsAt: 0.1, liftsAt: lifts)
+                    let run = FingerRun([finger], on: pad, palmEdges: banded.palmEdges)
+                    let inBand = distance < depth
+                    let label = "\(banded), \(edge), \(distance) mm in, \(motion)"
+                    #expect(run.landing(of: 0)?.rejection == (inBand ? .palm : nil), "\(label)")
+                    #expect(run.landings.map(\.time) == (inBand ? [] : [0.1]), "\(label)")
+                    if inBand { #expect(run.recognized.isEmpty, "\(label): \(run.recognized)") }
+                    // With the bands off, every touch is a finger.
+                    let unbanded = FingerRun([finger], on: pad, palmEdges: PalmEdgeZones.none)
+                    #expect(unbanded.landings.map(\.time) == [0.1], "\(label), no bands")
+                }
+            }
+        }
+    }
+
+    @Test("a palm moving out of its band becomes a finger, landing for the recognizers then, when it leaves within 200 ms heading away from the edge within 49.5°; otherwise it stays a palm",
+          arguments: BandedPad.all)
+    func leavingABand(banded: BandedPad) {
+        let pad = banded.pad
+        for edge in banded.edges {
+            let depth = edge.depth(banded)
+            for degrees in [0.0, 30, 45, 60, 70] {  // from straight away from the edge
+                for leavesAfter in [0.05, 0.15, 0.3] {
+                    // From 1 mm in, out of the band after `leavesAfter`, on for half as long again.
+                    let inward = (depth - 1) / leavesAfter
+                    let along = inward * tan(degrees * .pi / 180)
+                    let finger = Finger.moving(from: edge.point(1, along: 10, on: pad),
+                                               velocity: edge.velocity(inward: inward, along: along),
+                                               start: 0.1, end: 0.1 + 1.5 * leavesAfter, landsAt: 0.1, liftsAt: 0.2 + 1.5 * leavesAfter)
+                    let run = FingerRun([finger], on: pad, palmEdges: banded.palmEdges)
+                    let escapes = leavesAfter < ThumbDetector.palmEscapeTime && degrees <= 49.5
+                    let label = "\(banded), \(edge), \(degrees)° off, out after \(leavesAfter) s"
+                    #expect(run.landing(of: 0)?.rejection == .palm, "\(label)")
+                    let landing = run.landings.first
+                    #expect((landing != nil) == escapes, "\(label): \(run.landings.map(\.time))")
+                    if let landing {
+                        let out = run.frames.first { frame in
+                            frame.touches.contains { !banded.zones.contains($0.surfaceLocation, in: pad.size) }
+                        }
+                        #expect(landing.time == out?.time, "\(label): lands when out of the band, at \(landing.time)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("two fingers may scroll from the edge: a touch landing in a band beside a finger, or with one, is a finger; a palm resting there becomes one when it moves while a finger is down")
+    func palmsBesideFingers() {
+        for banded in BandedPad.all {
+            let pad = banded.pad
+            let edgePoint = Edge.left.point(2, along: 20, on: pad), middle = Point(x: pad.size.width / 2, y: 20)
+            let scroll = Vector(dx: 0, dy: 30)
+            for lag in [0.0, 0.2] {  // the edge touch lands with the finger, or after it
+                let fingers = [
+                    Finger.moving(from: middle, velocity: scroll, start: 0.4, end: 0.7, landsAt: 0.1, liftsAt: 0.8),
+                    Finger.moving(from: edgePoint, velocity: scroll, start: 0.4, end: 0.7, landsAt: 0.1 + lag, liftsAt: 0.8),
+                ]
+                let run = FingerRun(fingers, on: pad, palmEdges: banded.palmEdges)
+                #expect(run.landing(of: 1)?.rejection == nil, "\(banded), landing \(lag) s after the finger")
+                #expect(run.recognized == ["pan[2]"], "\(banded): \(run.recognized)")
+            }
+            // The palm first, resting; a finger lands and moves; the palm keeps still, then stirs.
+            let fingers = [
+                Finger.moving(from: edgePoint, velocity: scroll, start: 0.8, end: 0.85, landsAt: 0.1, liftsAt: 1.0),
+                Finger.moving(from: middle, velocity: Vector(dx: 40, dy: 0), start: 0.4, end: 0.7, landsAt: 0.3, liftsAt: 1.0),
+            ]
+            let run = FingerRun(fingers, on: pad, palmEdges: banded.palmEdges, gestures: false)
+            #expect(run.landing(of: 0)?.rejection == .palm, "\(banded)")
+            #expect(run.landings.first { $0.trackingID == 1 }?.time == 0.81, "\(banded): the palm lands when it moves beside the finger")
+        }
     }
 }

@@ -34,7 +34,8 @@ public final class InputPipeline {
 
     /// Assembles the device's events into frames.
     public var assembler: TouchAssembler { stages.assembler }
-    /// Marks resting thumbs and palms, which the recognizers never see.
+    /// Marks resting thumbs and palms, which the recognizers never see
+    /// (its ``ThumbDetector/palmEdges`` are the palm bands in use).
     public var thumbs: ThumbDetector { stages.thumbs }
     /// Called with every frame before the engine sees it (for displays and recorders).
     public var onFrame: ((TouchFrame) -> Void)? {
@@ -44,10 +45,20 @@ public final class InputPipeline {
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
     /// `axisValues` are the device's axis values when its events began (see
-    /// ``TouchAssembler/init(device:screen:axisValues:)``).
-    public init(device: DeviceDescription, window: Window, axisValues: AxisValues = AxisValues()) {
+    /// ``TouchAssembler/init(device:screen:axisValues:)``). `palmEdges` are
+    /// the bands along a touchpad's edges where a touch landing is a palm;
+    /// `nil`, the default, gives libinput's on touchpads and none on
+    /// touchscreens (``PalmEdgeZones/automatic(for:surfaceSize:)``).
+    ///
+    /// ```swift
+    /// // Every touch reaches the recognizers, wherever it lands.
+    /// let pipeline = InputPipeline(device: pad, window: window, palmEdges: PalmEdgeZones.none)
+    /// ```
+    public init(device: DeviceDescription, window: Window, axisValues: AxisValues = AxisValues(),
+                palmEdges: PalmEdgeZones? = nil) {
         let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
-        stages = Stages(assembler: assembler, thumbs: ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize))
+        let thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: palmEdges)
+        stages = Stages(assembler: assembler, thumbs: thumbs)
         engine = GestureEngine(window: window)
         engine.deviceKind = device.kind
     }

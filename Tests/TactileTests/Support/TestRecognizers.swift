@@ -146,9 +146,9 @@ final class Harness {
     /// Objects the test needs alive (delegates are held weakly).
     var retained: [AnyObject] = []
 
-    init(device: DeviceDescription = TestDevices.touchscreen, screen: Screen = .standard) {
+    init(device: DeviceDescription = TestDevices.touchscreen, screen: Screen = .standard, palmEdges: PalmEdgeZones? = nil) {
         window = Window(screen: screen)
-        pipeline = InputPipeline(device: device, window: window)
+        pipeline = InputPipeline(device: device, window: window, palmEdges: palmEdges)
         pipeline.engine.onAction = { [unowned self] in self.log.append($0) }
     }
 
