@@ -107,7 +107,8 @@ public final class ServiceDevice: TimerDriven {
         claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot])) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
-        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues)
+        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues,
+                                 palmEdges: layout.palmEdges(for: description, config: config))
         attach()
     }
 
@@ -166,7 +167,8 @@ public final class ServiceDevice: TimerDriven {
         // The new pipeline starts where the device is: in the slot its next events apply to.
         var values = axisValues
         if let claims { values[AbsCode.mtSlot] = Int32(claims.deviceSlot) }
-        pipeline = InputPipeline(device: description, window: map.window, axisValues: values)
+        pipeline = InputPipeline(device: description, window: map.window, axisValues: values,
+                                 palmEdges: map.layout.palmEdges(for: description, config: config))
         pipeline.advance(to: time)
         emergency = EmergencyWatch(config.emergency)
         steps = [:]

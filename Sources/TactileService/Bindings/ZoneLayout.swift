@@ -31,6 +31,29 @@ public struct ZoneLayout: Hashable, Sendable {
         )
     }
 
+    /// The palm bands a touchpad keeps under `config`: libinput's
+    /// (``PalmEdgeZones/automatic(for:surfaceSize:)``), except along an
+    /// edge where a zone with a binding reaches into the band: a config that
+    /// binds a swipe in from a touchpad's left edge wants the touches that
+    /// start there, which the band would take for a palm.
+    ///
+    /// ```swift
+    /// let layout = ZoneLayout(device: pad)
+    /// let pipeline = InputPipeline(device: pad, window: map.window, palmEdges: layout.palmEdges(for: pad, config: config))
+    /// ```
+    public func palmEdges(for device: DeviceDescription, config: GestureConfig) -> PalmEdgeZones {
+        var bands = PalmEdgeZones.automatic(for: device, surfaceSize: surfaceSize)
+        guard !bands.isEmpty else { return bands }
+        let bound = Set(config.bindings.compactMap(\.zone))
+        let side = bands.side * Self.pointsPerMillimetre, top = bands.top * Self.pointsPerMillimetre
+        for zone in config.zones where bound.contains(zone.name) {
+            let frame = frame(of: zone.shape)
+            if frame.minX < side || frame.maxX > screen.bounds.width - side { bands.side = 0 }
+            if frame.minY < top { bands.top = 0 }
+        }
+        return bands
+    }
+
     /// Points along a side of `sideMillimetres` for `measure`, within the side.
     private func points(_ measure: ZoneMeasure, along sideMillimetres: Double) -> Double {
         min(max(0, measure.millimetres(along: sideMillimetres)), sideMillimetres) * Self.pointsPerMillimetre
