@@ -9,7 +9,8 @@ finger landed and lifted, in mm) and the actions it reports:
   tap       every finger down < 0.45 s, landing within 0.15 s of the first,
             lifting within 0.15 s of the first lift, none moved 2 mm:
             a tap (or the double tap it belongs to) of that many fingers
-            must be reported before the next session ends or 0.4 s after.
+            must be reported within 80 pt of the fingers; each report
+            belongs to one session (a double tap's to two).
   stroke    a finger moved 10 mm or more between landing and lifting:
             a pan, swipe, pinch or rotation must begin during the session.
   press     one finger held 0.7 s or more, moved < 2 mm: a long press
@@ -32,7 +33,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXTERNAL = os.path.join(ROOT, "..", "shared", "external")
 TOUCH = re.compile(r"^\s+([\d.]+)\s+touch #(\d+) (began|ended|cancelled)\s+slot \S+\s+\(([-\d.]+), ([-\d.]+)\) pt\s+\(([-\d.]+), ([-\d.]+)\) mm\s+(\d+) fingers?")
-ACTION = re.compile(r"^([\d.]+)\s+(\w+)@\S+\s+(\w+)\s+\d+ touch.*?(?:fingers=([\d.]+))?\s*$")
+ACTION = re.compile(r"^([\d.]+)\s+(\w+)@\S+\s+(\w+)\s+\d+ touch\S*\s+\(([-\d.]+), ([-\d.]+)\).*?(?:fingers=([\d.]+))?\s*$")
 TOUCHPAD_HINTS = ("anton_", "topseed_")  # HID touchpads among the touchscreens
 # Among evemu-devices' tablets, the touch layers of screens (not the pads).
 TABLET_SCREENS = ("Wacom ISDv4", "Wacom DTH2242", "Wacom Cintiq", "dell_canvas", "eGalax")
@@ -72,10 +73,11 @@ def sessions_of(lines):
         if touch:
             time, ident, phase = float(touch.group(1)), int(touch.group(2)), touch.group(3)
             mm = (float(touch.group(6)), float(touch.group(7)))
+            pt = (float(touch.group(4)), float(touch.group(5)))
             if phase == "began":
                 if current is None:
                     current = {"start": time, "touches": {}, "end": None}
-                current["touches"][ident] = {"down": time, "at": mm, "up": None, "to": None}
+                current["touches"][ident] = {"down": time, "at": mm, "pt": pt, "up": None, "to": None}
             elif current is not None and ident in current["touches"]:
                 entry = current["touches"][ident]
                 entry["up"], entry["to"], entry["cancelled"] = time, mm, phase == "cancelled"
@@ -87,7 +89,8 @@ def sessions_of(lines):
         action = ACTION.match(line)
         if action:
             actions.append((float(action.group(1)), action.group(2), action.group(3),
-                            float(action.group(4)) if action.group(4) else None))
+                            float(action.group(6)) if action.group(6) else None,
+                            (float(action.group(4)), float(action.group(5)))))
     return sessions, actions
 
 
@@ -108,7 +111,32 @@ def kind(session):
     return None
 
 
+def centroid(session):
+    points = [t["pt"] for t in session["touches"].values()]
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
 def judge(sessions, actions):
+    # Each tap report belongs to one session (a double tap's to two): the
+    # nearest unclaimed tap-like session before it, within 80 pt of where
+    # it was reported, so a late report of one tap never covers the next.
+    claims = {}
+    for index, action in enumerate(actions):
+        t, name, state, f, at = action
+        if state != "ended" or "ap" not in name or f is None:
+            continue
+        wanted = 2 if "double" in name.lower() else 1
+        for position in range(len(sessions) - 1, -1, -1):
+            session = sessions[position]
+            if session["start"] > t or position in claims or kind(session) != "tap" or len(session["touches"]) != int(f):
+                continue
+            c = centroid(session)
+            if ((c[0] - at[0]) ** 2 + (c[1] - at[1]) ** 2) ** 0.5 > 80:
+                continue
+            claims[position] = index
+            wanted -= 1
+            if wanted == 0:
+                break
     results = []
     for index, session in enumerate(sessions):
         what = kind(session)
@@ -116,17 +144,13 @@ def judge(sessions, actions):
             results.append((session, None, True))
             continue
         start, end = session["start"], session["end"]
-        following = sessions[index + 1]["end"] if index + 1 < len(sessions) else end + 1
-        fingers = len(session["touches"])
         if what == "tap":
-            limit = max(end + 0.4, following)
-            ok = any(start <= t <= limit and state == "ended" and "ap" in name and f is not None and int(f) == fingers
-                     for t, name, state, f in actions)
+            ok = index in claims
         elif what == "stroke":
             ok = any(start <= t <= end + 0.01 and state in ("began", "ended") and name.rstrip("234") in ("pan", "swipe", "pinch", "rotation")
-                     for t, name, state, f in actions)
+                     for t, name, state, f, _ in actions)
         else:
-            ok = any(start <= t <= end and state == "began" and name == "longPress" for t, name, state, f in actions)
+            ok = any(start <= t <= end and state == "began" and name == "longPress" for t, name, state, f, _ in actions)
         results.append((session, what, ok))
     return results
 
