@@ -88,11 +88,8 @@ struct ConventionTests {
     func bounce(gap: Double) {
         func actions(minimum: Double? = nil) -> [String] {
             let harness = Harness.panel()
-            let single = TapGestureRecognizer(taps: 1, name: "tap"), double = TapGestureRecognizer(taps: 2, name: "doubleTap")
+            let double = harness.addSingleAndDoubleTap().double
             if let minimum { double.minimumTapInterval = minimum }
-            single.require(toFail: double)
-            harness.window.addGestureRecognizer(single)
-            harness.window.addGestureRecognizer(double)
             return run(harness) {
                 $0.tap(at: Point(x: 500, y: 500), start: 1, duration: 0.06, id: 1)
                 $0.tap(at: Point(x: 505, y: 502), start: 1.06 + gap, duration: 0.06, id: 2)
@@ -106,10 +103,7 @@ struct ConventionTests {
     @MainActor
     func bounceThenSecondTap() {
         let harness = Harness.panel()
-        let single = TapGestureRecognizer(taps: 1, name: "tap"), double = TapGestureRecognizer(taps: 2, name: "doubleTap")
-        single.require(toFail: double)
-        harness.window.addGestureRecognizer(single)
-        harness.window.addGestureRecognizer(double)
+        harness.addSingleAndDoubleTap()
         let actions = run(harness) {
             $0.tap(at: Point(x: 500, y: 500), start: 1, duration: 0.06, id: 1)
             $0.tap(at: Point(x: 502, y: 500), start: 1.07, duration: 0.05, id: 2)

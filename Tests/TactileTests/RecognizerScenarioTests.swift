@@ -10,10 +10,7 @@ struct TapRecognizerTests {
     @Test("a single tap that requires a double tap fires once, after the double tap fails")
     func singleAfterDoubleFails() {
         let harness = Harness.panel()
-        let single = TapGestureRecognizer(taps: 1, name: "tap"), double = TapGestureRecognizer(taps: 2, name: "doubleTap")
-        single.require(toFail: double)
-        harness.window.addGestureRecognizer(single)
-        harness.window.addGestureRecognizer(double)
+        harness.addSingleAndDoubleTap()
         var script = EventScript()
         script.tap(at: Point(x: 500, y: 500), start: 1, duration: 0.08, id: 1)
         harness.run(script)

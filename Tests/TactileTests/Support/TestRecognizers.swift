@@ -159,6 +159,17 @@ final class Harness {
     /// A harness on the 200 × 100 mm test panel (10 units = 10 pt = 1 mm).
     static func panel() -> Harness { Harness(device: TestDevices.panel, screen: TestDevices.panelScreen) }
 
+    /// A single tap named "tap" that requires a double tap named "doubleTap"
+    /// to fail, both on the window: the classic pair.
+    @discardableResult
+    func addSingleAndDoubleTap() -> (single: TapGestureRecognizer, double: TapGestureRecognizer) {
+        let single = TapGestureRecognizer(taps: 1, name: "tap"), double = TapGestureRecognizer(taps: 2, name: "doubleTap")
+        single.require(toFail: double)
+        window.addGestureRecognizer(single)
+        window.addGestureRecognizer(double)
+        return (single, double)
+    }
+
     /// "recognizer:state" for each action, in order.
     var actions: [String] { log.records.map { "\($0.recognizer):\($0.state.rawValue)" } }
 }
