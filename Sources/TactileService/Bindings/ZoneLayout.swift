@@ -32,7 +32,7 @@ public struct ZoneLayout: Hashable, Sendable {
     }
 
     /// The palm bands a touchpad keeps under `config`: libinput's
-    /// (``PalmEdgeZones/automatic(for:surfaceSize:)``), except along an
+    /// (`PalmEdgeZones.automatic(for:surfaceSize:)`), except along an
     /// edge where a zone with a binding reaches into the band: a config that
     /// binds a swipe in from a touchpad's left edge wants the touches that
     /// start there, which the band would take for a palm.
