@@ -91,6 +91,32 @@ struct QuickTapTests {
         #expect(taps(harness).map(\.recognizer) == ["tap", "twoFingerTap", "threeFingerTap", "tap"], "\(gap): \(harness.actions)")
     }
 
+    /// A double tap that notes how many touches each lift brings it.
+    private final class LiftCountingTap: TapGestureRecognizer {
+        var lifts: [Int] = []
+        override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
+            lifts.append(touches.count)
+            super.touchesEnded(touches, in: frame)
+        }
+    }
+
+    @Test("the double tap that starts over with a far tap gets each of its touches once")
+    @MainActor
+    func restartedTapGetsEachTouchOnce() {
+        let harness = Harness.panel()
+        let single = TapGestureRecognizer(taps: 1, name: "tap"), double = LiftCountingTap(taps: 2, name: "doubleTap")
+        single.require(toFail: double)
+        harness.window.addGestureRecognizer(single)
+        harness.window.addGestureRecognizer(double)
+        var script = EventScript()
+        script.tap(at: Point(x: 500, y: 500), start: 1, duration: 0.06, id: 1)
+        script.tap(at: Point(x: 1000, y: 500), start: 1.16, duration: 0.06, slot: 1, id: 2)
+        harness.run(script)
+        harness.pipeline.advance(to: 5)
+        #expect(double.lifts == [1, 1])
+        #expect(harness.actions.filter { $0.hasSuffix("ended") } == ["tap:ended", "tap:ended"])
+    }
+
     @Test("a near second tap is still a double tap, and a third far one a tap of its own")
     @MainActor
     func doubleThenFar() {

@@ -28,10 +28,11 @@ struct TouchBinding {
         self.landedAt = landedAt
     }
 
-    /// Adds a recognizer that took the touch late, in the frame it landed.
-    mutating func add(_ recognizer: GestureRecognizer) {
-        recognizers.append(recognizer)
-        receivers.append(recognizer)
+    /// Adds a recognizer that took the touch late, in the frame it landed
+    /// (once: one that gave the touch back and took it again is there already).
+    @MainActor mutating func add(_ recognizer: GestureRecognizer) {
+        if !recognizers.containsIdentical(recognizer) { recognizers.append(recognizer) }
+        if !receivers.containsIdentical(recognizer) { receivers.append(recognizer) }
     }
 
     /// Drops the receivers that finished or no longer follow the touch `id`.
