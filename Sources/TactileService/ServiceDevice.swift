@@ -107,8 +107,7 @@ public final class ServiceDevice: TimerDriven {
         claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot])) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
-        pipeline = InputPipeline(device: description, window: map.window, axisValues: axisValues,
-                                 palmEdges: layout.palmEdges(for: description, config: config))
+        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)
         attach()
     }
 
@@ -158,6 +157,13 @@ public final class ServiceDevice: TimerDriven {
         applyPendingConfigIfIdle()
     }
 
+    /// The pipeline of `device` onto `map`'s window, its palm bands clear of the zones `config` binds.
+    private static func pipeline(for device: DeviceDescription, map: GestureMap, config: GestureConfig,
+                                 axisValues: AxisValues) -> InputPipeline {
+        InputPipeline(device: device, window: map.window, axisValues: axisValues,
+                      palmEdges: map.layout.palmEdges(for: device, config: config))
+    }
+
     private func applyPendingConfigIfIdle() {
         guard let config = pendingConfig, frameEvents.isEmpty, pipeline.engine.boundTouchCount == 0,
               claims?.isIdle ?? true else { return }
@@ -167,8 +173,7 @@ public final class ServiceDevice: TimerDriven {
         // The new pipeline starts where the device is: in the slot its next events apply to.
         var values = axisValues
         if let claims { values[AbsCode.mtSlot] = Int32(claims.deviceSlot) }
-        pipeline = InputPipeline(device: description, window: map.window, axisValues: values,
-                                 palmEdges: map.layout.palmEdges(for: description, config: config))
+        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: values)
         pipeline.advance(to: time)
         emergency = EmergencyWatch(config.emergency)
         steps = [:]

@@ -53,7 +53,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int { get { settings.numberOfTapsRequired } set { settings.numberOfTapsRequired = newValue } }
     /// Fingers per tap (default 1).
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
-    /// Longest time from the first finger landing to the last lifting, in
+    /// Longest time from the last finger landing to the first lifting, in
     /// seconds. Unless set, it follows the device: 0.18 s on a touchpad
     /// (libinput's tap timeout), 0.5 s elsewhere (UIKit, Flutter).
     ///
@@ -220,7 +220,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches { gesture.screenPositions[touch.id] = touch.location }
         guard gesture.tapStart != nil else { return }
-        if gesture.firstLift == nil {
+        guard let lift = gesture.firstLift else {
             gesture.firstLift = frame.time
             let pressed = frame.time - gesture.lastLanding
             guard pressed <= maximumPressDuration else {
@@ -230,10 +230,16 @@ open class TapGestureRecognizer: GestureRecognizer {
             cancelTimer(gesture.timer)
             let window = settings.touchLiftWindow
             gesture.timer = schedule(after: window) { $0.fail(because: .fingersLiftedApart(seconds: window, window: window)) }
+            return completeIfAllLifted(in: frame)
         }
-        guard let lift = gesture.firstLift, frame.time - lift <= settings.touchLiftWindow else {
-            return fail(because: .fingersLiftedApart(seconds: frame.time - (gesture.firstLift ?? frame.time), window: settings.touchLiftWindow))
+        guard frame.time - lift <= settings.touchLiftWindow else {
+            return fail(because: .fingersLiftedApart(seconds: frame.time - lift, window: settings.touchLiftWindow))
         }
+        completeIfAllLifted(in: frame)
+    }
+
+    /// Counts the tap once its last finger lifted, and waits for the next tap or recognizes.
+    private func completeIfAllLifted(in frame: TouchFrame) {
         guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
         guard gesture.fingers == settings.numberOfTouchesRequired else {
             return fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: gesture.fingers))
