@@ -26,7 +26,20 @@ final class LineOutput {
     /// they compose the line (`TextFormat.visible`); any control character
     /// left is escaped here too (backslashes kept), so none reaches the terminal.
     func write(_ line: String) {
-        buffer.append(contentsOf: TextFormat.visible(line, escapingBackslash: false).utf8)
+        LineBytes.appendVisible(line, escapingBackslash: false, to: &buffer)
+        endLine()
+    }
+
+    /// Writes the line `build` appends to the buffer, and a line feed: for
+    /// lines made of bytes that are safe already (a JSON line, whose strings
+    /// escape every control and format character; a readable line, whose
+    /// names went through `TextFormat.visible`), with no `String` in between.
+    func writeLine(_ build: (inout [UInt8]) -> Void) {
+        build(&buffer)
+        endLine()
+    }
+
+    private func endLine() {
         buffer.append(UInt8(ascii: "\n"))
         if flushesEachLine || buffer.count >= 1 << 16 { flush() }
     }

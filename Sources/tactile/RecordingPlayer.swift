@@ -69,7 +69,7 @@ struct RecordingPlayer {
         guard !options.json else { return nil }
         return { frame in
             for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                LineOutput.standardOutput.write(Self.touchLine(touch, frame: frame))
+                LineOutput.standardOutput.writeLine { Self.appendTouchLine(touch, frame: frame, to: &$0) }
             }
         }
     }
@@ -77,7 +77,9 @@ struct RecordingPlayer {
     /// Prints each action, readable or as a JSON line.
     private func actionLines() -> (ActionRecord) -> Void {
         let json = options.json
-        return { LineOutput.standardOutput.write(json ? $0.jsonLine : $0.readableLine) }
+        let output = LineOutput.standardOutput
+        if json { return { record in output.writeLine(record.appendJSONLine) } }
+        return { record in output.writeLine(record.appendReadableLine) }
     }
 
     /// Prints each step of recognition, `trace ` and the step (with `--trace`).
@@ -120,13 +122,42 @@ struct RecordingPlayer {
 
     /// `   0.012000  touch #1 began      slot 0  (960.0, 540.0) pt  (50.0, 30.0) mm  1 finger`
     nonisolated static func touchLine(_ touch: Touch, frame: TouchFrame) -> String {
-        let phase = touch.phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-        let fingers = "\(frame.fingerCount) finger" + (frame.fingerCount == 1 ? "" : "s")
-        let time = FixedDecimal.format(frame.time, places: 6)
-        return String(repeating: " ", count: max(0, 11 - time.count)) + time + "  touch \(touch.id) \(phase)  slot \(touch.slot)"
-            + "  (\(FixedDecimal.format(touch.location.x, places: 1)), \(FixedDecimal.format(touch.location.y, places: 1))) pt"
-            + "  (\(FixedDecimal.format(touch.surfaceLocation.x, places: 1)), \(FixedDecimal.format(touch.surfaceLocation.y, places: 1))) mm  "
-            + fingers + (touch.rejection.map { "  (\($0.rawValue): no recognizer sees it)" } ?? "")
+        var bytes: [UInt8] = []
+        appendTouchLine(touch, frame: frame, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``touchLine(_:frame:)``'s bytes (ASCII only, nothing to escape).
+    nonisolated static func appendTouchLine(_ touch: Touch, frame: TouchFrame, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        LineBytes.appendFixed(frame.time, places: 6, to: &bytes)
+        // The time right-aligned in 11 columns.
+        let width = bytes.count - start
+        if width < 11 { bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: 11 - width), at: start) }
+        LineBytes.append("  touch #", to: &bytes)
+        LineBytes.appendDigits(UInt(touch.id.rawValue), minimumDigits: 1, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        let phase = touch.phase.rawValue.utf8
+        bytes.append(contentsOf: phase.prefix(9))
+        if phase.count < 9 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 9 - phase.count)) }
+        LineBytes.append("  slot ", to: &bytes)
+        LineBytes.append(touch.slot, to: &bytes)
+        LineBytes.append("  (", to: &bytes)
+        LineBytes.appendFixed(touch.location.x, places: 1, to: &bytes)
+        LineBytes.append(", ", to: &bytes)
+        LineBytes.appendFixed(touch.location.y, places: 1, to: &bytes)
+        LineBytes.append(") pt  (", to: &bytes)
+        LineBytes.appendFixed(touch.surfaceLocation.x, places: 1, to: &bytes)
+        LineBytes.append(", ", to: &bytes)
+        LineBytes.appendFixed(touch.surfaceLocation.y, places: 1, to: &bytes)
+        LineBytes.append(") mm  ", to: &bytes)
+        LineBytes.append(frame.fingerCount, to: &bytes)
+        if frame.fingerCount == 1 { LineBytes.append(" finger", to: &bytes) } else { LineBytes.append(" fingers", to: &bytes) }
+        if let rejection = touch.rejection {
+            LineBytes.append("  (", to: &bytes)
+            bytes.append(contentsOf: rejection.rawValue.utf8)
+            LineBytes.append(": no recognizer sees it)", to: &bytes)
+        }
     }
 
     /// Prints the diagnostics summary to standard error, when there is one.

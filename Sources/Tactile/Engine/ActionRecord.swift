@@ -48,19 +48,37 @@ public struct ActionRecord: Hashable, Sendable {
     /// The record as one JSON object on one line, keys in a fixed order:
     /// `t`, `recognizer`, `view`, `state`, `touches`, `location`, `values`.
     public var jsonLine: String {
-        var line = "{\"t\":" + FixedDecimal.format(time, places: Precision.time)
-        line += ",\"recognizer\":" + JSONText.quote(recognizer)
-        line += ",\"view\":" + JSONText.quote(view)
-        line += ",\"state\":\"" + state.rawValue + "\""
-        line += ",\"touches\":" + String(touches)
-        line += ",\"location\":[" + FixedDecimal.format(location.x, places: Precision.location)
-            + "," + FixedDecimal.format(location.y, places: Precision.location) + "]"
-        line += ",\"values\":{"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        appendJSONLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``jsonLine``'s UTF-8 bytes (no line feed) to `bytes`: how
+    /// the CLI prints millions of lines without a `String` for each.
+    package func appendJSONLine(to bytes: inout [UInt8]) {
+        LineBytes.append("{\"t\":", to: &bytes)
+        LineBytes.appendFixed(time, places: Precision.time, to: &bytes)
+        LineBytes.append(",\"recognizer\":", to: &bytes)
+        LineBytes.appendQuoted(recognizer, to: &bytes)
+        LineBytes.append(",\"view\":", to: &bytes)
+        LineBytes.appendQuoted(view, to: &bytes)
+        LineBytes.append(",\"state\":", to: &bytes)
+        LineBytes.appendQuoted(state.rawValue, to: &bytes)
+        LineBytes.append(",\"touches\":", to: &bytes)
+        LineBytes.append(touches, to: &bytes)
+        LineBytes.append(",\"location\":[", to: &bytes)
+        LineBytes.appendFixed(location.x, places: Precision.location, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        LineBytes.appendFixed(location.y, places: Precision.location, to: &bytes)
+        LineBytes.append("],\"values\":{", to: &bytes)
         for (index, value) in values.enumerated() {
-            if index > 0 { line += "," }
-            line += JSONText.quote(value.name) + ":" + FixedDecimal.format(value.value, places: Precision.value)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            LineBytes.appendQuoted(value.name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            LineBytes.appendFixed(value.value, places: Precision.value, to: &bytes)
         }
-        return line + "}}"
+        LineBytes.append("}}", to: &bytes)
     }
 
     /// The value the recognizer reported under `name`, if any.
@@ -72,16 +90,38 @@ public struct ActionRecord: Hashable, Sendable {
         values.first { $0.name == name }?.value
     }
 
-    /// The record as a line for people: `  0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`;
+    /// The record as a line for people: `0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`;
     /// names are made safe to print (`TextFormat.visible`: control characters escaped, `\x1b`).
     public var readableLine: String {
-        var line = FixedDecimal.format(time, places: 6) + "  " + TextFormat.visible(recognizer) + "@" + TextFormat.visible(view) + "  " + state.rawValue
-        line += "  \(touches) touch" + (touches == 1 ? "" : "es")
-        line += "  (" + FixedDecimal.format(location.x, places: 1) + ", " + FixedDecimal.format(location.y, places: 1) + ")"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(120)
+        appendReadableLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``readableLine``'s UTF-8 bytes (no line feed) to `bytes`.
+    package func appendReadableLine(to bytes: inout [UInt8]) {
+        LineBytes.appendFixed(time, places: 6, to: &bytes)
+        LineBytes.append("  ", to: &bytes)
+        LineBytes.appendVisible(recognizer, to: &bytes)
+        bytes.append(UInt8(ascii: "@"))
+        LineBytes.appendVisible(view, to: &bytes)
+        LineBytes.append("  ", to: &bytes)
+        bytes.append(contentsOf: state.rawValue.utf8)
+        LineBytes.append("  ", to: &bytes)
+        LineBytes.append(touches, to: &bytes)
+        if touches == 1 { LineBytes.append(" touch", to: &bytes) } else { LineBytes.append(" touches", to: &bytes) }
+        LineBytes.append("  (", to: &bytes)
+        LineBytes.appendFixed(location.x, places: 1, to: &bytes)
+        LineBytes.append(", ", to: &bytes)
+        LineBytes.appendFixed(location.y, places: 1, to: &bytes)
+        bytes.append(UInt8(ascii: ")"))
         for value in values {
-            line += "  " + TextFormat.visible(value.name) + "=" + FixedDecimal.format(value.value, places: 3)
+            LineBytes.append("  ", to: &bytes)
+            LineBytes.appendVisible(value.name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            LineBytes.appendFixed(value.value, places: 3, to: &bytes)
         }
-        return line
     }
 }
 

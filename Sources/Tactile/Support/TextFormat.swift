@@ -94,9 +94,9 @@ package enum TextFormat {
     /// control character left in it is still escaped.
     package static func visible<S: StringProtocol>(_ text: S, escapingBackslash: Bool = true) -> String {
         // Plain printable ASCII (almost everything) comes back as it is.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || ($0 == UInt8(ascii: "\\") && escapingBackslash) }) {
-            return String(text)
-        }
+        let plain = text.utf8.withContiguousStorageIfAvailable { !needsEscaping($0, escapingBackslash: escapingBackslash) }
+            ?? !text.utf8.contains { $0 < 0x20 || $0 >= 0x7F || ($0 == UInt8(ascii: "\\") && escapingBackslash) }
+        if plain { return String(text) }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar == "\\" {
@@ -108,6 +108,16 @@ package enum TextFormat {
             }
         }
         return result
+    }
+
+    /// Whether UTF-8 `bytes` hold anything but printable ASCII (and, with
+    /// `escapingBackslash`, a backslash): whether ``visible(_:escapingBackslash:)``
+    /// may change them. A plain loop over the bytes, for the line builders.
+    package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, escapingBackslash: Bool) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "\\") && escapingBackslash) {
+            return true
+        }
+        return false
     }
 
     /// Whether `scalar` is printed as itself by ``visible(_:escapingBackslash:)``
