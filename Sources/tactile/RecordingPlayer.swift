@@ -49,7 +49,7 @@ struct RecordingPlayer {
     /// not kept (the outcome's log is empty). Read errors past the header end
     /// the replay and are thrown after what came before was played.
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: ReplayDriver.Outcome, warnings: [RecordingWarning]) {
-        let stream = try RecordingReader.events(contentsOf: path)
+        let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
         LineOutput.standardOutput.flushesEachLine = speed != nil

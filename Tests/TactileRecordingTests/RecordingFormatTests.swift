@@ -237,22 +237,66 @@ struct RecordingFormatTests {
             let whole = try RecordingReader.readWithWarnings(contentsOf: path)
             #expect(whole.recording.events == RecordingFormatFixtures.session.events)
             for chunkSize in [16, 17, 1000, 1 << 20] {
-                let stream = try RecordingReader.events(contentsOf: path, limits: .default, chunkSize: chunkSize)
-                #expect(stream.header.device == whole.recording.device)
-                let events = Array(stream)
-                #expect(stream.error == nil)
-                #expect(stream.isFinished)
-                #expect(events == whole.recording.events, "chunk size \(chunkSize)")
-                #expect(stream.warnings == whole.warnings)
-                #expect(stream.eventCount == events.count)
+                for readingAhead in [false, true] {
+                    let stream = try RecordingReader.events(contentsOf: path, limits: .default, chunkSize: chunkSize, readingAhead: readingAhead)
+                    #expect(stream.header.device == whole.recording.device)
+                    let events = Array(stream)
+                    #expect(stream.error == nil)
+                    #expect(stream.isFinished)
+                    #expect(events == whole.recording.events, "chunk size \(chunkSize), reading ahead: \(readingAhead)")
+                    #expect(stream.warnings == whole.warnings)
+                    #expect(stream.eventCount == events.count)
+                    // The end stays the end: nothing is delivered twice.
+                    #expect(stream.next() == nil)
+                    #expect(stream.eventCount == events.count)
+                    #expect(stream.isFinished)
+                }
                 let chunked = try RecordingReader.readWithWarnings(contentsOf: path, limits: .default, chunkSize: chunkSize)
                 #expect(chunked == whole)
             }
             // Warnings come through the stream too.
             let odd = RecordingFormatFixtures.tapText(replacing: "    [0, 8000, 0, 0, 0]\n", with: "    [0, 4000, 0, 0, 0]\n")
             try odd.write(toFile: path, atomically: false, encoding: .utf8)
-            let stream = try RecordingReader.events(contentsOf: path)
-            #expect(try stream.validate().map(\.kind) == [.timeWentBackwards, .summaryMismatch])
+            for readingAhead in [false, true] {
+                let stream = try RecordingReader.events(contentsOf: path, readingAhead: readingAhead)
+                #expect(try stream.validate().map(\.kind) == [.timeWentBackwards, .summaryMismatch])
+            }
+        }
+    }
+
+    @Test("a stream reading ahead spans many batches, and one left early stops its thread and closes the file")
+    func readingAheadLong() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/long.json"
+            var long = RecordingFormatFixtures.session
+            long.events = (0..<40).flatMap { copy in long.events.map { $0.shifted(byMicroseconds: Int64(copy) * 100_000_000) } }
+            long.labels = []
+            try RecordingWriter.write(long, to: path)
+            let whole = try RecordingReader.read(contentsOf: path).events
+            #expect(whole.count > 3 * 16384, "the file is long enough for several read-ahead batches")
+            let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
+            var read: [InputEvent] = []
+            while let event = try stream.nextEvent() {
+                read.append(event)
+                #expect(stream.eventCount == read.count)
+            }
+            #expect(read == whole)
+            #expect(stream.isFinished)
+
+            func openFiles() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+            let before = openFiles()
+            do {
+                let abandoned = try RecordingReader.events(contentsOf: path, readingAhead: true)
+                #expect(abandoned.next() != nil)
+                #expect(openFiles() == before + 1)
+            }
+            // The thread sees the cancel at its next batch, then lets go of the file.
+            var waited = 0
+            while openFiles() > before && waited < 200 {
+                usleep(10_000)
+                waited += 1
+            }
+            #expect(openFiles() == before, "the abandoned stream's file is still open after 2 s")
         }
     }
 
@@ -263,7 +307,8 @@ struct RecordingFormatTests {
             let text = RecordingFormatFixtures.tapText(replacing: "[0, 0, 3, 54, 500]", with: "[0, 0, 3, 54, 5e2]")
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             for chunkSize in [16, 1 << 20] {
-                let stream = try RecordingReader.events(contentsOf: path, limits: .default, chunkSize: chunkSize)
+              for readingAhead in [false, true] {
+                let stream = try RecordingReader.events(contentsOf: path, limits: .default, chunkSize: chunkSize, readingAhead: readingAhead)
                 var count = 0
                 for _ in stream { count += 1 }
                 #expect(count == 3)
@@ -273,6 +318,7 @@ struct RecordingFormatTests {
                 #expect(error.path == "events[3][4]")
                 #expect(!stream.isFinished)
                 #expect(throws: RecordingError.self) { try stream.nextEvent() }
+              }
             }
         }
     }

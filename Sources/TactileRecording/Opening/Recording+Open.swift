@@ -57,7 +57,7 @@ extension Recording {
     /// ```
     ///
     /// Tactile JSON can also be played while it is read, in constant memory:
-    /// ``RecordingReader/events(contentsOf:limits:)``.
+    /// ``RecordingReader/events(contentsOf:limits:readingAhead:)``.
     ///
     /// - Throws: a ``RecordingError`` naming the file, and the line (and for
     ///   JSON the column and path) where reading stopped, with what was

@@ -2,7 +2,7 @@
 import Tactile
 
 /// The events of a recording file, read as they are needed (see
-/// ``RecordingReader/events(contentsOf:limits:)``).
+/// ``RecordingReader/events(contentsOf:limits:readingAhead:)``).
 ///
 /// A class, so that a `for` loop and the code after it see the same state:
 ///
@@ -21,13 +21,32 @@ public final class RecordingEventStream: Sequence, IteratorProtocol {
     private let source: RecordingFileSource
     private var batch: [InputEvent] = []
     private var batchIndex = 0
+    /// Events delivered from the batches before this one.
+    private var deliveredBefore = 0
+    /// The background parser, when the stream reads ahead.
+    private let readAhead: EventReadAhead?
+    /// How the background parser ended, once it did.
+    private var ending: EventReadAhead.Ending?
     static let batchSize = 4096
+    /// Batches are larger when parsed on another thread: fewer hand-overs.
+    static let readAheadBatchSize = 16384
 
-    init(parser: EventArrayReader, header: RecordingHeader, source: RecordingFileSource) {
+    init(parser: EventArrayReader, header: RecordingHeader, source: RecordingFileSource, readingAhead: Bool = false) {
         self.parser = parser
         self.header = header
         self.source = source
-        batch.reserveCapacity(Self.batchSize)
+        if readingAhead {
+            let worker = EventReadAhead(parser: parser, source: source, batchSize: Self.readAheadBatchSize)
+            readAhead = worker
+            worker.start()
+        } else {
+            readAhead = nil
+            batch.reserveCapacity(Self.batchSize)
+        }
+    }
+
+    deinit {
+        readAhead?.cancel()
     }
 
     /// The next event, or `nil` at the end or after an error (see ``error``).
@@ -46,15 +65,31 @@ public final class RecordingEventStream: Sequence, IteratorProtocol {
             return batch[batchIndex]
         }
         if let error { throw error }
-        guard parser.state != .finished else { return nil }
-        batch.removeAll(keepingCapacity: true)
-        batchIndex = 0
-        do {
-            try parser.readEvents(into: &batch, limit: Self.batchSize)
-        } catch {
-            // The events before the broken one are delivered first.
-            self.error = error
-            source.closeFile()
+        if let readAhead {
+            guard ending == nil else { return nil }
+            deliveredBefore += batch.count
+            batchIndex = 0
+            // Handed back unshared, so the thread refills it in place.
+            var used: [InputEvent] = []
+            swap(&used, &batch)
+            if let next = readAhead.nextBatch(returning: used) {
+                batch = next
+            } else {
+                ending = readAhead.finalState
+                error = ending?.error
+            }
+        } else {
+            guard parser.state != .finished else { return nil }
+            deliveredBefore += batch.count
+            batchIndex = 0
+            batch.removeAll(keepingCapacity: true)
+            do {
+                try parser.readEvents(into: &batch, limit: Self.batchSize)
+            } catch {
+                // The events before the broken one are delivered first.
+                self.error = error
+                source.closeFile()
+            }
         }
         if batchIndex < batch.count {
             defer { batchIndex += 1 }
@@ -65,13 +100,17 @@ public final class RecordingEventStream: Sequence, IteratorProtocol {
     }
 
     /// Events delivered so far.
-    public var eventCount: Int { parser.eventCount - (batch.count - batchIndex) }
+    public var eventCount: Int { deliveredBefore + batchIndex }
 
     /// Whether the whole file was read without error.
-    public var isFinished: Bool { parser.state == .finished && batchIndex >= batch.count && error == nil }
+    public var isFinished: Bool {
+        let parsed = readAhead == nil ? parser.state == .finished : ending != nil
+        return parsed && batchIndex >= batch.count && error == nil
+    }
 
     /// The warnings so far; complete (with the summary check) once ``isFinished``.
-    public var warnings: [RecordingWarning] { parser.warnings }
+    /// A stream that reads ahead has its warnings once it was read to the end.
+    public var warnings: [RecordingWarning] { readAhead == nil ? parser.warnings : ending?.warnings ?? [] }
 
     /// Reads the remaining events, discarding them, and throws the first error;
     /// returns the warnings. For checking a file without holding it.

@@ -5,7 +5,7 @@ extension RecordingReader {
     public struct Limits: Hashable, Sendable {
         /// The largest file ``RecordingReader/read(contentsOf:limits:)`` and
         /// ``RecordingReader/read(bytes:file:limits:)`` read whole, in bytes.
-        /// Streaming with ``RecordingReader/events(contentsOf:limits:)`` has no size limit.
+        /// Streaming with ``RecordingReader/events(contentsOf:limits:readingAhead:)`` has no size limit.
         public var maximumFileSize: Int
         /// The most bytes before the events array (header, labels and expected actions).
         public var maximumHeaderSize: Int

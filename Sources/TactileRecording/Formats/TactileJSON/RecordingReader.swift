@@ -14,7 +14,7 @@ import Tactile
 ///
 /// Events are parsed byte by byte without allocating per event, at several
 /// hundred MB/s; ``header(contentsOf:limits:)`` stops before the events and
-/// ``events(contentsOf:limits:)`` streams them in constant memory.
+/// ``events(contentsOf:limits:readingAhead:)`` streams them in constant memory.
 ///
 /// ```swift
 /// let recording = try RecordingReader.read(contentsOf: "session.json")
@@ -177,16 +177,29 @@ public enum RecordingReader {
     /// not grow with the file. Errors in the header throw here; errors in
     /// the events end the iteration and are in ``RecordingEventStream/error``
     /// (or thrown by ``RecordingEventStream/nextEvent()``).
-    public static func events(contentsOf path: String, limits: Limits = .default) throws(RecordingError) -> RecordingEventStream {
-        try events(contentsOf: path, limits: limits, chunkSize: chunkSize)
+    ///
+    /// With `readingAhead`, the events are parsed on a thread of their own,
+    /// a few batches (of 16,384 events) ahead of the iteration, so reading
+    /// the file overlaps with what the loop does on another core: what
+    /// `tactile replay` does. The stream is then iterated from one thread at a
+    /// time as usual; its ``RecordingEventStream/warnings`` are complete once
+    /// it was read to the end.
+    ///
+    /// ```swift
+    /// let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
+    /// for event in stream { pipeline.process(event) }
+    /// if let error = stream.error { throw error }
+    /// ```
+    public static func events(contentsOf path: String, limits: Limits = .default, readingAhead: Bool = false) throws(RecordingError) -> RecordingEventStream {
+        try events(contentsOf: path, limits: limits, chunkSize: chunkSize, readingAhead: readingAhead)
     }
 
-    /// ``events(contentsOf:limits:)`` with another chunk size (tests use tiny ones).
-    static func events(contentsOf path: String, limits: Limits, chunkSize: Int) throws(RecordingError) -> RecordingEventStream {
+    /// ``events(contentsOf:limits:readingAhead:)`` with another chunk size (tests use tiny ones).
+    static func events(contentsOf path: String, limits: Limits, chunkSize: Int, readingAhead: Bool = false) throws(RecordingError) -> RecordingEventStream {
         let source = try RecordingFileSource(path: path, chunkSize: chunkSize)
         var parser = EventArrayReader(cursor: JSONCursor(source: source), file: path, limits: limits)
         let header = try parser.readHeader()
         try parser.beginEvents()
-        return RecordingEventStream(parser: parser, header: header, source: source)
+        return RecordingEventStream(parser: parser, header: header, source: source, readingAhead: readingAhead)
     }
 }
