@@ -89,7 +89,7 @@ struct BenchCommand: AsyncParsableCommand {
             LineOutput.standardOutput.flush()
         }
         try add("load") { try LoadBenchmark.rows(quick: quick, files: files) }
-        add("pipeline") { PipelineBenchmark.rows(quick: quick) }
+        try add("pipeline") { try PipelineBenchmark.rows(quick: quick) + ReplayOutputBenchmark.rows(quick: quick, files: files) }
         add("scaling") { PipelineBenchmark.scalingRows(quick: quick) }
         add("check") { CheckBenchmark.rows(quick: quick) }
         try add("latency") { try LatencyBenchmark.rows(quick: quick, files: files) }
