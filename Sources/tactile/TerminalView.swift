@@ -57,7 +57,7 @@ enum TerminalView {
         if logHeight > 0 {
             lines.append(StyledLine(String(repeating: "─", count: min(width, 8)) + " actions", style: .dim))
             let shown = state.log.suffix(logHeight - 1)
-            lines.append(contentsOf: shown.map(logLine))
+            lines.append(contentsOf: shown.map { logLine($0, width: width) })
             lines.append(contentsOf: Array(repeating: StyledLine(), count: logHeight - 1 - shown.count))
         }
         lines = lines.prefix(height).map { $0.clipped(to: width, marksCut: true) }
@@ -116,14 +116,15 @@ enum TerminalView {
         return line
     }
 
-    /// A log line with its state styled.
-    private static func logLine(_ line: LogLine) -> StyledLine {
-        guard let state = line.state, let range = line.text.range(of: "  " + state.rawValue + "  ") else {
-            return StyledLine(line.text, style: line.state == nil ? .dim : nil)
-        }
-        var styled = StyledLine(String(line.text[..<range.lowerBound]) + "  ")
+    /// A log line `width` columns wide at most, with its state styled: the
+    /// values as the panel shows them (a swipe's direction as a word), with
+    /// as much detail as fits.
+    static func logLine(_ line: LogLine, width: Int) -> StyledLine {
+        guard let state = line.state else { return StyledLine(line.text, style: .dim) }
+        var styled = StyledLine(line.text + "  ")
         styled.append(state.rawValue, style: TextStyle.of(state))
-        styled.append("  " + String(line.text[range.upperBound...]))
+        let used = line.text.count + 4 + state.rawValue.count
+        styled.append("  " + line.tail(fitting: width - used))
         return styled
     }
 

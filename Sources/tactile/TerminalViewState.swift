@@ -37,9 +37,45 @@ extension TerminalView {
 
     /// A line of the action log and the state it reports.
     struct LogLine: Hashable, Sendable {
+        /// What comes before the state: `0.250000  pan@content` (or the whole line of a separator).
         var text: String
         /// The action's state, styled in the line; `nil` for a separator.
         var state: GestureRecognizerState?
+        /// After the state: `2 touches  (512.0, 300.0)` (empty for a separator).
+        var place = ""
+        /// The action's values, shown as the panel shows them (``PanelValues``) at the most detail that fits.
+        var values: [ActionValue] = []
+
+        /// A separator line.
+        init(separator: String) {
+            text = separator
+            state = nil
+        }
+
+        /// The line of an action.
+        init(_ record: ActionRecord) {
+            text = FixedDecimal.format(record.time, places: 6) + "  " + TextFormat.visible(record.recognizer) + "@" + TextFormat.visible(record.view)
+            state = record.state
+            place = "\(record.touches) touch" + (record.touches == 1 ? "" : "es")
+                + "  (" + FixedDecimal.format(record.location.x, places: 1) + ", " + FixedDecimal.format(record.location.y, places: 1) + ")"
+            values = record.values
+        }
+
+        /// The part after the state, values included, as wide as fits
+        /// `room` columns: the values with units, then plain, then compact;
+        /// without the place when even that does not fit (the caller clips
+        /// what still does not).
+        func tail(fitting room: Int) -> String {
+            let names = values.map { ActionValue(TextFormat.visible($0.name), $0.value) }
+            var widest = ""
+            for detail in PanelValues.Detail.allCases {
+                let shown = PanelValues.text(names, detail: detail)
+                let line = shown.isEmpty ? place : place + "  " + shown
+                if line.count <= room { return line }
+                widest = shown
+            }
+            return widest
+        }
     }
 
     /// What the whole session recognized, for the summary left on exit.
@@ -96,7 +132,7 @@ extension TerminalView {
             time = 0
             fingers = []
             recognizers = recognizers.map { RecognizerRow(name: $0.name) }
-            appendLog(LogLine(text: "── " + TextFormat.visible(path), state: nil))
+            appendLog(LogLine(separator: "── " + TextFormat.visible(path)))
         }
 
         /// Takes the touches of `frame` on `screen` as the fingers down.
@@ -133,7 +169,7 @@ extension TerminalView {
             recognizers[index].lastTime = record.time
             tally.lastValues[name] = record.values
             tally.actions += 1
-            appendLog(LogLine(text: record.readableLine, state: record.state))
+            appendLog(LogLine(record))
         }
 
         /// The gesture under way by the labels: the last one started by now.

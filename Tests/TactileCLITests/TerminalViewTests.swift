@@ -66,8 +66,28 @@ struct TerminalViewTests {
         #expect(state.log.count == 50)
         let lines = TerminalView.render(state, width: 120, height: 40)
         let last = state.log.last?.text ?? ""
-        #expect(lines.contains(String(last.prefix(120))))
-        #expect(!lines.contains(String(state.log[0].text.prefix(120))))
+        #expect(lines.contains { $0.hasPrefix(last + "  changed") })
+        #expect(!lines.contains { $0.hasPrefix(state.log[0].text + "  ") })
+    }
+
+    @Test("the action log shows values as the panel does, as much as fits, never cut in a number")
+    func logValuesFit() {
+        var state = TerminalView.State(recognizerNames: Self.names)
+        state.update(action: ActionRecord(time: 12.345678, recognizer: "pan", view: "content", state: .changed, touches: 2,
+                                          location: Point(x: 1234.5, y: 678.9),
+                                          values: [ActionValue("translation.x", -40.3125), ActionValue("translation.y", 176.875),
+                                                   ActionValue("velocity.x", -306.25), ActionValue("velocity.y", 1500.5),
+                                                   ActionValue("fingers", 2)]))
+        state.update(action: ActionRecord(time: 13, recognizer: "swipe", view: "content", state: .ended, touches: 1,
+                                          location: Point(x: 10, y: 10), values: [ActionValue("direction", 2)]))
+        for width in [80, 100, 160] {
+            let lines = TerminalView.render(state, width: width, height: 40)
+            let pan = lines.first { $0.hasPrefix("12.345678  pan@content  changed") }
+            #expect(pan != nil, "no pan line at \(width) columns")
+            #expect(pan.map { !$0.contains("…") && $0.count <= width } == true, "\(pan ?? "")")
+            #expect(pan?.contains(width >= 160 ? "translation=(-40.3, 176.9) pt" : "=(-40") == true, "\(pan ?? "")")
+            #expect(lines.contains { $0.hasPrefix("13.000000  swipe@content  ended") && $0.hasSuffix("direction=left") }, "at \(width)")
+        }
     }
 
     @Test func smallTerminalsDoNotCrash() {
