@@ -42,12 +42,12 @@ enum MemoryBenchmark {
     }
 
     /// The child: replays `path` as `tactile replay --json PATH` does (the
-    /// file streamed through ``StandardGestures`` on its own screen, each action
+    /// file streamed, parsed ahead on a thread of its own, through ``StandardGestures`` on its own screen, each action
     /// a JSON line on standard output, which goes to /dev/null, none kept),
     /// then prints `peak-rss KB` on standard error.
     @MainActor
     static func runChild(path: String) throws {
-        let stream = try RecordingReader.events(contentsOf: path)
+        let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
         _ = RecordingReplay.run(
             device: header.device, screen: header.screen, axisValues: header.axisValues, events: stream,
