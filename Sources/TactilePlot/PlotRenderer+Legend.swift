@@ -86,6 +86,11 @@ extension PlotRenderer {
             svg.element("path", ["class": "spot began", "d": Self.diamond(at: Point(x: x - 5, y: y), size: 5)])
             svg.element("path", ["class": "spot ended", "d": Self.diamond(at: Point(x: x + 6, y: y), size: 5)])
         }, "on the surface: where a gesture began, ended (actions)")
+        if plot.surfaceMarks.marks.count > Self.spotLimit {
+            y += 17
+            svg.element("text", ["class": "small", "x": n(left), "y": n(y)],
+                        content: "\(plot.surfaceMarks.marks.count) places of actions: left out, they would hide the paths")
+        }
 
         if showsService {
             heading("Gesture service")

@@ -6,6 +6,8 @@ extension PlotRenderer {
     static let markedTouchLimit = 400
     /// Touches up to this many are labelled with their number at their start.
     static let labelledTouchLimit = 40
+    /// Places where actions happened, above this many, are left out: they would hide the paths.
+    static let spotLimit = 400
 
     /// Where the surface is drawn: as large as fits ``surfaceBox``, to scale.
     func surfaceFrame(top: Double) -> Rect {
@@ -46,7 +48,8 @@ extension PlotRenderer {
         svg.close("g")
         drawPaths(in: frame, into: &svg)
         svg.open("g", ["id": "action-spots"])
-        for mark in plot.surfaceMarks.marks {
+        let spots = plot.surfaceMarks.marks.count <= Self.spotLimit ? plot.surfaceMarks.marks : []
+        for mark in spots {
             let at = pixel(mark.point, in: frame)
             let kind = switch mark.kind {
             case .actionBegan: "began"

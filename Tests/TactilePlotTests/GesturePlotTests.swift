@@ -189,6 +189,23 @@ import Testing
         #expect(abs(centre.x - expectedX) < 0.2, "the diamond's top is above the action: \(centre.x) for \(expectedX)")
     }
 
+    @Test func whereActionsHappenedIsDrawnUnlessItWouldHideThePaths() throws {
+        func plot(taps: Int) throws -> SVGStructure {
+            var plot = GesturePlot(device: TestDevices.panel, screen: TestDevices.panelScreen, title: "taps")
+            for index in 0..<taps {
+                // A place per tap, 2 mm (20 pt) apart along rows: a square millimetre each.
+                let at = Point(x: Double(index % 90) * 20 + 10, y: Double(index / 90) * 20 + 10)
+                plot.addAction(recognizer: "tap", state: .ended, time: Double(index), location: at)
+            }
+            return try SVGStructure(plot.svg())
+        }
+        let few = try plot(taps: 10)
+        #expect(few.elements(class: "spot ended", in: few.element(id: "action-spots")).count == 10)
+        let many = try plot(taps: PlotRenderer.spotLimit + 1)
+        #expect(many.elements(class: "spot", in: many.element(id: "action-spots")).isEmpty)
+        #expect(many.texts.contains("\(PlotRenderer.spotLimit + 1) places of actions: left out, they would hide the paths"))
+    }
+
     @Test func aLostFingerIsMarkedAsLost() throws {
         var plot = GesturePlot(device: TestDevices.touchpad, screen: .standard, title: "lost")
         var frames = HandFrames()
