@@ -205,8 +205,14 @@ struct CheckCommand: ParsableCommand {
             notes.append("grab = false: the app sees every touch too, and nothing is taken from it")
         }
         say("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))" + notes.map { " — " + $0 }.joined())
-        let check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events, display: Self.display,
-                                observer: drawing?.observer ?? CheckObserver()) { say("  " + $0) }
+        let check: ConfigCheck
+        if let drawing {
+            check = ConfigCheck(config: config, device: device, axisValues: axisValues,
+                                events: notingFirstTime(of: events) { drawing.see($0) }, display: Self.display,
+                                observer: drawing.observer) { say("  " + $0) }
+        } else {
+            check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events, display: Self.display) { say("  " + $0) }
+        }
         if check.lineCount == 0 { say("  no gesture fired") }
         for (binding, reason) in check.silent {
             say("  \(TextFormat.visible(binding)) did not fire: \(reason)")

@@ -41,6 +41,11 @@ final class CheckPlot {
             onHold: { [unowned self] in plot.hold(slot: $0.slot, zone: $0.zone, at: $0.time) })
     }
 
+    /// Makes `time` part of the time axis (the recording's first event).
+    func see(_ time: Double) {
+        plot.see(time)
+    }
+
     /// Takes one thing the service did.
     func take(_ report: ServiceReport) {
         switch report {

@@ -93,7 +93,7 @@ struct PlotCommand: ParsableCommand {
         let box = PlotBox(GesturePlot(device: device, screen: screen, title: title))
         box.plot.notes.append("Replayed through every recognizer kind, as tactile replay does (the standard gestures on a window the size of the screen).")
         _ = ReplayDriver(settle: settle, keepsLog: false).run(
-            device: device, screen: screen, axisValues: axisValues, events: events,
+            device: device, screen: screen, axisValues: axisValues, events: notingFirstTime(of: events) { box.plot.see($0) },
             onFrame: { box.plot.add($0) }, onAction: { box.plot.add($0) }, onTrace: { box.plot.add($0) })
         return box.plot
     }
@@ -117,5 +117,20 @@ final class PlotBox {
 
     init(_ plot: GesturePlot) {
         self.plot = plot
+    }
+}
+
+/// `events` as they are, with `onFirst` told the first one's time as it
+/// passes: a plot's time axis starts at the recording's first event, as
+/// `tactile check`'s times do, even when no frame ends at that moment.
+func notingFirstTime<Events: Sequence<InputEvent>>(of events: Events, _ onFirst: @escaping (Double) -> Void)
+    -> LazyMapSequence<Events, InputEvent> {
+    var noted = false
+    return events.lazy.map { event in
+        if !noted {
+            noted = true
+            onFirst(event.time)
+        }
+        return event
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Tactile
+import TactileRecording
 import TactileTestSupport
 import Testing
 
@@ -62,6 +64,32 @@ struct PlotCommandTests {
             #expect(!touches.isEmpty && !rows.isEmpty)
             for id in ["surface-outline", "touch-paths", "touch-lanes", "recognizer-rows", "legend", "time-label"] {
                 #expect(svg.element(id: id) != nil, "no \(id)")
+            }
+        }
+    }
+
+    @Test func timeCountsFromTheRecordingsFirstEventAsCheckSays() throws {
+        // The first event comes a second before the first frame ends.
+        let events = [
+            InputEvent(time: 5.0, type: .abs, code: AbsCode.mtSlot, value: 0),
+            InputEvent(time: 6.0, type: .abs, code: AbsCode.mtTrackingID, value: 1),
+            InputEvent(time: 6.0, type: .abs, code: AbsCode.mtPositionX, value: 500),
+            InputEvent(time: 6.0, type: .abs, code: AbsCode.mtPositionY, value: 500),
+            InputEvent(time: 6.0, type: .key, code: KeyCode.touch, value: 1),
+            InputEvent(time: 6.0, type: .syn, code: SynCode.report, value: 0),
+            InputEvent(time: 6.1, type: .abs, code: AbsCode.mtTrackingID, value: -1),
+            InputEvent(time: 6.1, type: .key, code: KeyCode.touch, value: 0),
+            InputEvent(time: 6.1, type: .syn, code: SynCode.report, value: 0),
+        ]
+        try TemporaryDirectory.with(prefix: "tactile-plot") { directory in
+            let recording = directory + "/late.json"
+            try RecordingWriter.write(Recording(device: TestDevices.panel, screen: TestDevices.panelScreen, events: events), to: recording)
+            let plot = try tactile(["plot", recording, "-o", directory + "/plot.svg"])
+            let check = try tactile(["check", Repository.path("dist/gestures.toml"), "--against", recording, "--plot", directory + "/check.svg"])
+            #expect(plot.status == 0 && check.status == 0, "\(plot.standardError) \(check.standardError)")
+            for file in ["plot.svg", "check.svg"] {
+                let svg = try SVGStructure(try String(contentsOfFile: directory + "/" + file, encoding: .utf8))
+                #expect(svg.titles.contains { $0.hasPrefix("touch #1, slot 0: 1.000 s to 1.100 s") }, "\(file): \(svg.titles)")
             }
         }
     }
