@@ -20,8 +20,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and the live-device tests need (python3-gi and
 # gir1.2-umockdev-1.0: tools/umockdev-testbed.py, whose testbeds unplug their device
 # mid-run or have it grabbed by another program; libinput-tools: libinput
-# debug-events, the peer tools/compare-libinput.py compares Tactile with).
-APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools
+# debug-events, the peer tools/compare-libinput.py compares Tactile with; chromium:
+# the tests render tactile plot's pictures headless and check the screenshot).
+APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools chromium
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -30,8 +31,8 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
-		! tools/umockdev-testbed.py --check 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES) (libevdev, umockdev, tmux, libinput-tools or the UMockdev Python bindings are missing)"; \
+		! command -v chromium >/dev/null 2>&1 || ! tools/umockdev-testbed.py --check 2>/dev/null; then \
+		echo "Installing $(APT_PACKAGES) (libevdev, umockdev, tmux, libinput-tools, chromium or the UMockdev Python bindings are missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi
@@ -61,7 +62,7 @@ demo: setup
 	"$(SWIFT)" run -c release tactile demo
 
 docs: setup
-	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService; do \
+	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactilePlot; do \
 		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
 	done
 

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TactileSynthesis", targets: ["TactileSynthesis"]),
         .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
         .library(name: "TactileService", targets: ["TactileService"]),
+        .library(name: "TactilePlot", targets: ["TactilePlot"]),
         .executable(name: "tactile", targets: ["tactile"]),
     ],
     dependencies: [
@@ -40,10 +41,13 @@ let package = Package(
         // The gesture service: config (TOML), bindings onto a view tree, the touch gate that passes,
         // holds and cancels touches, actions, output sinks (uinput, recording), the live loop.
         .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev"]),
+        // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
+        // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
+        .target(name: "TactilePlot", dependencies: ["Tactile"]),
         .executableTarget(
             name: "tactile",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService",
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactilePlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,11 +77,17 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
+        // The plots: their structure (parsed as XML) from made-up input and from corpus replays.
+        .testTarget(
+            name: "TactilePlotTests",
+            dependencies: ["Tactile", "TactileRecording", "TactilePlot", "TactileTestSupport"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         // The tactile command's integration tests: they run the built executable (and test its internals).
         .testTarget(
             name: "TactileCLITests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactileTestSupport",
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactilePlot", "TactileTestSupport",
                 "tactile", "tactile-evdev-probe",
             ]
         ),

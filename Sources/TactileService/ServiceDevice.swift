@@ -69,6 +69,11 @@ public final class ServiceDevice: TimerDriven {
     public var onTrace: ((GestureTraceEvent) -> Void)? {
         didSet { pipeline.engine.onTrace = onTrace }
     }
+    /// Called with each frame of touches, as the engine gets it (for `tactile check --plot`).
+    public var onFrame: ((TouchFrame) -> Void)?
+    /// Called when a finger that just landed is held back from the app in a
+    /// holding zone (for `tactile check --plot`; its end is a report).
+    public var onHold: ((TouchHold) -> Void)?
     /// Whether the emergency gesture was made: the device then does nothing more.
     public private(set) var emergencyMade = false
 
@@ -144,7 +149,10 @@ public final class ServiceDevice: TimerDriven {
     }
 
     private func attach() {
-        pipeline.onFrame = { [weak self] frame in self?.lastFrame = frame }
+        pipeline.onFrame = { [weak self] frame in
+            self?.lastFrame = frame
+            self?.onFrame?(frame)
+        }
         map.onFiring = { [weak self] firing in self?.firings.append(firing) }
         pipeline.engine.onTrace = onTrace
     }
@@ -222,6 +230,12 @@ public final class ServiceDevice: TimerDriven {
             map.holdingZone(of: engine.view(boundTo: touch))
         }) {
             write(out, to: copy, at: time)
+        }
+        if let onHold, let frame, let claims {
+            for touch in frame.touches where touch.phase == .began {
+                guard let held = claims.heldTouch(inSlot: touch.slot), held.touch == touch.id, held.since == time else { continue }
+                onHold(TouchHold(slot: touch.slot, touch: touch.id, zone: held.zone, time: time))
+            }
         }
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         // 5–6.

@@ -16,8 +16,11 @@ struct CheckCommand: ParsableCommand {
             the config over each recording (any format tactile reads; record your own hands with \
             tactile record) as the service would, and prints which gestures fire when, which touches \
             they take from the app, which held edge touches go on, what each action would send, and \
-            for every gesture that did not fire, why (from the engine's trace). Exits with status 1 \
-            when the config has errors.
+            for every gesture that did not fire, why (from the engine's trace). With --plot, also \
+            draws it as an SVG picture (one recording): the fingers' paths on the surface with the \
+            config's zones, a row per gesture with its states, decisions and actions on one time \
+            axis, and per finger when the service held it back from the app, let it go on or took \
+            it (see tactile plot). Exits with status 1 when the config has errors.
             """
     )
 
@@ -29,6 +32,22 @@ struct CheckCommand: ParsableCommand {
             help: ArgumentHelp("Recordings to run the config over (several after one --against, or --against repeated).", valueName: "recording"),
             completion: .file())
     var recordings: [String] = []
+
+    @Option(name: .customLong("plot"), help: ArgumentHelp("Also draw the check of the one --against recording as an SVG picture here.", valueName: "file.svg"),
+            completion: .file(extensions: ["svg"]))
+    var plotFile: String?
+
+    @Flag(help: "Overwrite the --plot file if it exists.")
+    var force = false
+
+    /// The display a touchscreen without resolution is taken to cover, in the check and its plot alike.
+    static let display = Screen.standard
+
+    func validate() throws {
+        if plotFile != nil, recordings.count != 1 {
+            throw ValidationError("--plot draws one recording: give exactly one after --against (\(recordings.count) given).")
+        }
+    }
 
     func run() throws {
         try MainActor.assumeIsolated { try check() }
@@ -59,13 +78,26 @@ struct CheckCommand: ParsableCommand {
               + "\(config.bindings.count) gesture\(config.bindings.count == 1 ? "" : "s")"
               + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
         for binding in config.bindings { say("  " + Self.summary(of: binding)) }
+        if let plotFile {
+            // Refused before the check, not after it.
+            do throws(RecordingError) {
+                try OutputFile.checkFree(plotFile, force: force)
+            } catch {
+                printError("tactile: error: " + OutputFile.message(for: error))
+                throw ExitCode.failure
+            }
+        }
         var failed = false
         for file in recordings {
             say("")
             do throws(RecordingError) {
-                try explain(config, file: file)
+                let drawing = try explain(config, configName: name, file: file)
+                if let plotFile, let drawing {
+                    LineOutput.standardOutput.flush()
+                    try PlotCommand.write(drawing.plot, to: plotFile, force: force)
+                }
             } catch {
-                printError("tactile: error: \(error)")
+                printError("tactile: error: " + OutputFile.message(for: error))
                 failed = true
             }
         }
@@ -136,29 +168,35 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// Runs `config` over the recording in `file` and prints what it does.
+    /// Runs `config` over the recording in `file` and prints what it does;
+    /// with `--plot`, returns the plot of it (`configName` names the config in it).
     /// A Tactile JSON file is checked while it is read, so memory stays flat
     /// however long it is; other formats, and an old Tactile JSON file that
     /// kept protocol A (converted when opened whole), are read whole first.
     @MainActor
-    private func explain(_ config: GestureConfig, file: String) throws(RecordingError) {
+    private func explain(_ config: GestureConfig, configName: String, file: String) throws(RecordingError) -> CheckPlot? {
         let name = TextFormat.visible(ReadableFile.displayName(file))
         if !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile,
            case let stream = try RecordingReader.events(contentsOf: file), !stream.header.device.usesProtocolA {
-            explain(config, device: stream.header.device, axisValues: stream.header.axisValues, events: stream, name: name)
+            let drawing = plotFile.map { _ in CheckPlot(config: config, configName: configName, device: stream.header.device,
+                                                         display: Self.display, title: ReadableFile.displayName(file)) }
+            explain(config, device: stream.header.device, axisValues: stream.header.axisValues, events: stream, name: name, drawing: drawing)
             for warning in stream.warnings { printError(warning.description) }
             if let error = stream.error { throw error }
-            return
+            return drawing
         }
         let loaded = try Recording.open(file)
         for warning in loaded.warnings { printError(warning.description) }
         let recording = loaded.recording
-        explain(config, device: recording.device, axisValues: recording.axisValues, events: recording.events, name: name)
+        let drawing = plotFile.map { _ in CheckPlot(config: config, configName: configName, device: recording.device,
+                                                     display: Self.display, title: ReadableFile.displayName(file)) }
+        explain(config, device: recording.device, axisValues: recording.axisValues, events: recording.events, name: name, drawing: drawing)
+        return drawing
     }
 
     @MainActor
     private func explain<Events: Sequence>(_ config: GestureConfig, device: DeviceDescription, axisValues: AxisValues,
-                                           events: Events, name: String) where Events.Element == InputEvent {
+                                           events: Events, name: String, drawing: CheckPlot?) where Events.Element == InputEvent {
         var notes: [String] = []
         if !config.devices.kinds.contains(device.kind) {
             notes.append("the config takes " + config.devices.kinds.map(\.rawValue).sorted().joined(separator: " and ") + "s; checked anyway")
@@ -167,7 +205,14 @@ struct CheckCommand: ParsableCommand {
             notes.append("grab = false: the app sees every touch too, and nothing is taken from it")
         }
         say("\(name): \(TextFormat.visible(device.name)) (\(device.kind.rawValue))" + notes.map { " — " + $0 }.joined())
-        let check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events) { say("  " + $0) }
+        let check: ConfigCheck
+        if let drawing {
+            check = ConfigCheck(config: config, device: device, axisValues: axisValues,
+                                events: notingFirstTime(of: events) { drawing.see($0) }, display: Self.display,
+                                observer: drawing.observer) { say("  " + $0) }
+        } else {
+            check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events, display: Self.display) { say("  " + $0) }
+        }
         if check.lineCount == 0 { say("  no gesture fired") }
         for (binding, reason) in check.silent {
             say("  \(TextFormat.visible(binding)) did not fire: \(reason)")

@@ -13,11 +13,12 @@ struct TactileCommand: AsyncParsableCommand {
         abstract: "Gesture recognition for Linux touchpads and touchscreens.",
         discussion: """
             Replays recordings through the touch assembler and the gesture engine and prints \
-            what happens: touches landing and lifting, and recognizer actions. Converts between \
-            recording formats, synthesizes labelled gestures and pins golden logs.
+            what happens: touches landing and lifting, and recognizer actions; draws it as a \
+            picture (tactile plot). Converts between recording formats, synthesizes labelled \
+            gestures and pins golden logs.
             """,
         version: TactileVersion.current,
-        subcommands: [DemoCommand.self, ReplayCommand.self, InfoCommand.self, ConvertCommand.self,
+        subcommands: [DemoCommand.self, ReplayCommand.self, PlotCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self, ServeCommand.self, CheckCommand.self,
                       RecordCommand.self, RecoverCommand.self, UInputProbeCommand.self]
     )

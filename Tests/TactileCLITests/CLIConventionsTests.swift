@@ -96,6 +96,8 @@ import Testing
             ["convert", json, evemu],
             ["demo", "--device", "/nonexistent/event0", "--record", json],
             ["record", "--device", "/nonexistent/event0", "--output", json],
+            ["plot", json, "-o", evemu],
+            ["check", Repository.path("dist/gestures.toml"), "--against", json, "--plot", evemu],
         ]
         _ = try TestSupport.run(tactile, ["synth", "tap", "-o", evemu])
         _ = try TestSupport.run(tactile, ["synth", "tap", "-o", json.replacingOccurrences(of: "a.json", with: "b.json")])

@@ -23,7 +23,10 @@ import Musl
 ///   ``RecordingError/Problem/exists``. Even with `overwrite`, only a regular
 ///   file or a link is replaced: a directory, a device node, a FIFO or a
 ///   socket is refused with what it is.
-enum RecordingAtomicFile {
+///
+/// The package's other modules save through it too (`tactile plot`'s
+/// pictures, which draw the fingers' paths).
+package enum RecordingAtomicFile {
     /// The permissions of saved files: touch streams can hold signatures and PINs.
     static let mode: mode_t = 0o600
 
@@ -35,7 +38,7 @@ enum RecordingAtomicFile {
     static let maximumNameLength = 255
 
     /// Saves `bytes` at `path` (see the type's guarantees).
-    static func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(RecordingError) {
+    package static func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(RecordingError) {
         let directory = try checkPath(path, overwrite: overwrite)
         let file = try TemporaryFile(directory: directory, path: path)
         defer { file.discard() }

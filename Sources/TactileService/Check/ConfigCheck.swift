@@ -32,9 +32,11 @@ public struct ConfigCheck {
     /// Runs `config` over `events` of `device` as `tactile serve` would (its
     /// copy only when the config grabs), then lets timers run `settle`
     /// seconds past the last event. Each thing done goes to `onLine` as a
-    /// line, timed in seconds from the first event (`1.250 s  back ended at (3.0, 80.0)`).
+    /// line, timed in seconds from the first event (`1.250 s  back ended at (3.0, 80.0)`);
+    /// `observer` sees the rest as it happens (`tactile check --plot` draws it).
     public init<Events: Sequence>(config: GestureConfig, device: DeviceDescription, axisValues: AxisValues = AxisValues(),
                                   events: Events, settle: Double = 1, display: Screen = .standard,
+                                  observer: CheckObserver = CheckObserver(),
                                   onLine: @escaping (String) -> Void) where Events.Element == InputEvent {
         let outputs: DeviceOutputs
         do {
@@ -47,8 +49,24 @@ public struct ConfigCheck {
         let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs,
                                     commands: RecordingCommandRunner(), axisValues: axisValues, display: display)
         let state = CheckState(onLine: onLine)
-        service.onReport = { state.take($0) }
-        service.onTrace = { state.trace($0) }
+        if let onReport = observer.onReport {
+            service.onReport = { report in
+                state.take(report)
+                onReport(report)
+            }
+        } else {
+            service.onReport = { state.take($0) }
+        }
+        if let onTrace = observer.onTrace {
+            service.onTrace = { event in
+                state.trace(event)
+                onTrace(event)
+            }
+        } else {
+            service.onTrace = { state.trace($0) }
+        }
+        service.onFrame = observer.onFrame
+        service.onHold = observer.onHold
         service.replay(events.lazy.map { event in
             state.note(event)
             return event
@@ -60,6 +78,36 @@ public struct ConfigCheck {
             let zone = binding.zone ?? "the screen"
             silent.append((binding.name, state.traces[binding.name]?.reason(zone: zone) ?? "no touch landed in \(zone)"))
         }
+    }
+}
+
+/// What a caller sees of a ``ConfigCheck`` besides its lines, as it
+/// happens: the frames of touches, the engine's trace, everything the
+/// service did, and the fingers it held back from the app. Each is called
+/// after the check's own use of it.
+///
+/// ```swift
+/// var frames = 0
+/// let observer = CheckObserver(onFrame: { _ in frames += 1 })
+/// _ = ConfigCheck(config: config, device: device, events: events, observer: observer) { print($0) }
+/// ```
+@MainActor
+public struct CheckObserver {
+    /// Each frame of touches, as the engine gets it.
+    public var onFrame: ((TouchFrame) -> Void)?
+    /// Each step of the engine's trace (the bindings' recognizers are named as the bindings).
+    public var onTrace: ((GestureTraceEvent) -> Void)?
+    /// Each thing the service did (what the lines say).
+    public var onReport: ((ServiceReport) -> Void)?
+    /// Each finger held back from the app in a holding zone.
+    public var onHold: ((TouchHold) -> Void)?
+
+    public init(onFrame: ((TouchFrame) -> Void)? = nil, onTrace: ((GestureTraceEvent) -> Void)? = nil,
+                onReport: ((ServiceReport) -> Void)? = nil, onHold: ((TouchHold) -> Void)? = nil) {
+        self.onFrame = onFrame
+        self.onTrace = onTrace
+        self.onReport = onReport
+        self.onHold = onHold
     }
 }
 

@@ -82,6 +82,11 @@ struct TouchClaims {
         return out
     }
 
+    /// The touch held in `slot`, if one is.
+    func heldTouch(inSlot slot: Int) -> HeldTouch? {
+        held[slot]
+    }
+
     // MARK: Claims
 
     /// Takes `firing`'s touches for its binding (rule 2): `claims` is the
