@@ -42,10 +42,13 @@ final class ActionQueue {
     /// Whether an ``ActionRecord`` is wanted for each action (someone listens).
     var wantsRecords: Bool { storage.onAction != nil || !storage.streams.isEmpty }
 
-    /// A new stream of every action from now on.
-    func makeStream(bufferingNewest limit: Int) -> AsyncStream<ActionRecord> {
+    /// A new stream of every action from now on: unbounded, or keeping the newest `limit`.
+    func makeStream(bufferingNewest limit: Int?) -> AsyncStream<ActionRecord> {
         storage.streams.makeStream(bufferingNewest: limit)
     }
+
+    /// Actions streams made with a limit discarded (their consumer fell behind).
+    var droppedByStreams: Int { storage.streams.dropped }
 
     /// Ends every stream.
     func finishStreams() {
