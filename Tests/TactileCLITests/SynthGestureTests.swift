@@ -53,6 +53,24 @@ import Testing
         #expect(replay.status == 0, "\(replay.standardError)")
     }
 
+    @Test("the guide's command makes Examples/Recordings/guide-session.json, byte for byte")
+    func guideSession() throws {
+        let directory = try TemporaryDirectory.create(prefix: "tactile-synth")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("guide-session.json").path
+        // As Sources/Tactile/Tactile.docc/GettingStarted.md writes it.
+        let output = try TestSupport.run(try tactile(), [
+            "synth", "long-press:fingers=2", "pinch-out", "pinch-in", "pinch-out", "pinch-in", "tap:at=250,60",
+            "--at", "100,80", "--preset", "touchscreen", "-o", file,
+        ])
+        #expect(output.status == 0, "\(output.standardError)")
+        let made = try Data(contentsOf: URL(fileURLWithPath: file))
+        let committed = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Examples/Recordings/guide-session.json")))
+        #expect(made == committed, "regenerate Examples/Recordings/guide-session.json with the guide's command")
+        let guide = try String(contentsOfFile: Repository.path("Sources/Tactile/Tactile.docc/GettingStarted.md"), encoding: .utf8)
+        #expect(guide.contains("tactile synth long-press:fingers=2 pinch-out pinch-in pinch-out pinch-in tap:at=250,60 \\\n    --at 100,80 --preset touchscreen"))
+    }
+
     @Test(arguments: [
         (["long-press:fingers=0"], "'long-press:fingers=0' is invalid for '<gesture>': fingers=0: expected a whole number of fingers from 1"),
         (["long-press:fingers=two"], "fingers=two: expected a whole number of fingers from 1, such as fingers=2"),
