@@ -1,5 +1,5 @@
 // The guide's "Await gestures" on bundled recordings: every action reaches the loop, and finishInput ends it.
-import Tactile
+@testable import Tactile
 import TactileRecording
 import TactileTestSupport
 import Testing
@@ -7,8 +7,10 @@ import Testing
 /// The guide's "Await gestures" code (`Sources/Tactile/Tactile.docc/GettingStarted.md`)
 /// on bundled recordings with more actions than the 256 a stream used to
 /// keep: the whole recording is processed at once, before the loop reads
-/// anything. The time limit turns a loop that never ends into a failure.
-@Suite("Awaiting the actions of a recording", .timeLimit(.minutes(1)))
+/// anything. Before awaiting the loop's end, the test requires that
+/// finishInput finished every stream, so a stream left open fails the test
+/// instead of hanging it.
+@Suite("Awaiting the actions of a recording")
 struct AwaitingActionsTests {
     @Test("fed at once, the stream gets every action onAction sees, and its loop ends after finishInput",
           arguments: ["synthetic/touchscreen-pans.json", "touchscreen-dell-canvas-session.json", "touchscreen-remarkable-monkey-touch.json"])
@@ -38,6 +40,7 @@ struct AwaitingActionsTests {
         }
         pipeline.process(recording.events)
         pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
+        try #require(pipeline.engine.openActionStreams == 0 && pipeline.openFrameStreams == 0, "finishInput ended the streams")
         let received = await listener.value
 
         #expect(seen.count > 256, "\(file): \(seen.count) actions, more than the old buffer")

@@ -5,10 +5,20 @@ import Testing
 
 /// Frames and actions as async sequences: a task awaits gestures instead of
 /// registering targets. Every test feeds the whole input before the consumer
-/// reads anything, as a recording processed at once does, and bounds its wait:
-/// a loop that never ends fails the test instead of hanging the suite.
-@Suite("Frames and actions as async sequences", .timeLimit(.minutes(1)))
+/// reads anything, as a recording processed at once does. Before awaiting the
+/// end of a stream, a test requires that every stream was finished
+/// (``requireFinished(_:)``): a stream left open fails the test instead of
+/// hanging it. (A time limit cannot tell: in the full run the main actor is
+/// busy with other suites for minutes.)
+@Suite("Frames and actions as async sequences")
 struct AsyncStreamTests {
+    /// Requires that the pipeline's engine and the pipeline hold no stream
+    /// that is not finished, so a loop over any of them ends.
+    private func requireFinished(_ pipeline: InputPipeline, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(pipeline.engine.openActionStreams == 0, "every action stream finished", sourceLocation: sourceLocation)
+        try #require(pipeline.openFrameStreams == 0, "every frame stream finished", sourceLocation: sourceLocation)
+    }
+
     /// A one-finger drag of `duration` seconds on the panel: a frame every 10 ms.
     private static func drag(start: Double = 0, duration: Double, id: Int32 = 1) -> EventScript {
         var script = EventScript()
@@ -17,7 +27,7 @@ struct AsyncStreamTests {
     }
 
     @Test("actions() and frames() give what onAction and onFrame see, in order, and finishInput ends them")
-    func streams() async {
+    func streams() async throws {
         let harness = Harness.panel()
         let gestures = StandardGestures(attachingTo: harness.window)
         var seenFrames: [TouchFrame] = []
@@ -26,6 +36,7 @@ struct AsyncStreamTests {
         let frames = harness.pipeline.frames()
         harness.run(Self.drag(duration: 0.3))
         harness.pipeline.finishInput(at: 1.5)
+        try requireFinished(harness.pipeline)
         var streamed: [ActionRecord] = []
         for await action in actions { streamed.append(action) }
         var streamedFrames: [TouchFrame] = []
@@ -38,7 +49,7 @@ struct AsyncStreamTests {
     }
 
     @Test("a stream keeps every action however far its consumer falls behind")
-    func unbounded() async {
+    func unbounded() async throws {
         let harness = Harness.panel()
         let pan = PanGestureRecognizer(name: "pan")
         harness.window.addGestureRecognizer(pan)
@@ -52,6 +63,7 @@ struct AsyncStreamTests {
         }
         harness.run(script)
         harness.pipeline.finishInput()
+        try requireFinished(harness.pipeline)
         var count = 0
         for await _ in actions { count += 1 }
         var frameCount = 0
@@ -64,7 +76,7 @@ struct AsyncStreamTests {
     }
 
     @Test("a stream with a limit keeps the newest and counts what it dropped")
-    func bounded() async {
+    func bounded() async throws {
         let harness = Harness.panel()
         let pan = PanGestureRecognizer(name: "pan")
         harness.window.addGestureRecognizer(pan)
@@ -73,6 +85,7 @@ struct AsyncStreamTests {
         let everything = harness.pipeline.engine.actions()
         harness.run(Self.drag(duration: 0.5))
         harness.pipeline.finishInput()
+        try requireFinished(harness.pipeline)
         var kept: [ActionRecord] = []
         for await action in latest { kept.append(action) }
         var keptFrames = 0
@@ -88,7 +101,7 @@ struct AsyncStreamTests {
     }
 
     @Test("finishInput lets the timers fire before the streams end; input fed again reaches new streams")
-    func finishInputEndsTheStreams() async {
+    func finishInputEndsTheStreams() async throws {
         let harness = Harness.panel()
         harness.addSingleAndDoubleTap()
         let first = harness.pipeline.engine.actions()
@@ -97,22 +110,25 @@ struct AsyncStreamTests {
         harness.run(script)
         // The single tap waits 0.3 s for a second tap: only the timer finishInput runs sends it.
         harness.pipeline.finishInput(at: 1)
+        try requireFinished(harness.pipeline)
         var firstActions: [String] = []
         for await action in first { firstActions.append("\(action.recognizer):\(action.state.rawValue)") }
         #expect(firstActions == ["tap:ended"])
 
         let second = harness.pipeline.engine.actions()
+        #expect(harness.engine.openActionStreams == 1, "a stream made after the end is open")
         var again = EventScript()
         again.tap(at: Point(x: 500, y: 500), start: 2, id: 2)
         harness.run(again)
         harness.pipeline.finishInput(at: 3)
+        try requireFinished(harness.pipeline)
         var secondActions: [Double] = []
         for await action in second { secondActions.append(action.time) }
         #expect(secondActions.count == 1 && secondActions[0] > 2, "only the new input's tap: \(secondActions)")
     }
 
     @Test("GestureEngine.finishInput ends the action streams of an engine fed frame by frame")
-    func engineFinishInput() async {
+    func engineFinishInput() async throws {
         let window = Window(screen: TestDevices.panelScreen)
         let engine = GestureEngine(window: window)
         let pan = PanGestureRecognizer(name: "pan")
@@ -125,7 +141,9 @@ struct AsyncStreamTests {
         script.motion(from: [Point(x: 200, y: 500)], to: [Point(x: 700, y: 500)], start: 0, duration: 0.3, firstID: 1, lift: false)
         for frame in assembler.frames(script) { engine.process(frame) }
         engine.process(assembler.finishInput(at: 0.5))  // the finger still down is cancelled
+        try #require(engine.openActionStreams == 1)
         engine.finishInput(at: 0.5)
+        try #require(engine.openActionStreams == 0, "finishInput finished the stream")
         var streamed: [ActionRecord] = []
         for await action in actions { streamed.append(action) }
         #expect(streamed == seen)
@@ -133,7 +151,7 @@ struct AsyncStreamTests {
     }
 
     @Test("finishStreams ends the streams early; the input goes on")
-    func finishStreamsEarly() async {
+    func finishStreamsEarly() async throws {
         let harness = Harness.panel()
         let pan = PanGestureRecognizer(name: "pan")
         harness.window.addGestureRecognizer(pan)
@@ -143,6 +161,7 @@ struct AsyncStreamTests {
         harness.run(script)
         let before = harness.log.records.count
         harness.pipeline.finishStreams()
+        try requireFinished(harness.pipeline)
         harness.pipeline.finishInput(at: 1)  // the cancelled pan comes after the end of the stream
         var count = 0
         for await _ in actions { count += 1 }
@@ -151,7 +170,7 @@ struct AsyncStreamTests {
     }
 
     @Test("a consumer that stops listening is dropped; the others go on")
-    func abandonedStream() async {
+    func abandonedStream() async throws {
         let harness = Harness.panel()
         let pan = PanGestureRecognizer(name: "pan")
         harness.window.addGestureRecognizer(pan)
@@ -161,13 +180,14 @@ struct AsyncStreamTests {
         #expect(first == nil)
         harness.run(Self.drag(duration: 0.2))
         harness.pipeline.finishInput()
+        try requireFinished(harness.pipeline)
         var count = 0
         for await _ in second { count += 1 }
         #expect(count == harness.log.records.count)
     }
 
     @Test("a task on the main actor awaits the pinch of a recording while it plays")
-    func awaitingTask() async {
+    func awaitingTask() async throws {
         let harness = Harness.panel()
         let gestures = StandardGestures(attachingTo: harness.window)
         let stream = harness.pipeline.engine.actions()
@@ -182,6 +202,7 @@ struct AsyncStreamTests {
                       start: 0, duration: 0.3, firstID: 1)
         harness.run(script)
         harness.pipeline.finishInput()
+        try requireFinished(harness.pipeline)
         let scale = await listener.value
         #expect(abs((scale ?? 0) - 2) < 0.01, "\(String(describing: scale))")
         withExtendedLifetime(gestures) {}

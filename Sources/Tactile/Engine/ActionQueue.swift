@@ -2,8 +2,8 @@
 
 /// Actions waiting to be sent, in the order their state changes happened,
 /// and where they go: ``GestureEngine/onAction``, the
-/// ``GestureEngine/actions(bufferingNewest:)`` streams, then the
-/// recognizer's targets.
+/// ``GestureEngine/actions()`` and ``GestureEngine/actions(bufferingNewest:)``
+/// streams, then the recognizer's targets.
 ///
 /// A target may change states while actions are sent (cancel another
 /// recognizer, disable one): those actions join the queue and go out in a
@@ -49,6 +49,9 @@ final class ActionQueue {
 
     /// Actions streams made with a limit discarded (their consumer fell behind).
     var droppedByStreams: Int { storage.streams.dropped }
+
+    /// The action streams not finished yet.
+    var openStreamCount: Int { storage.streams.count }
 
     /// Ends every stream.
     func finishStreams() {

@@ -28,7 +28,8 @@
 ///    until nothing changes.
 /// 5. **Actions.** Every state change to began, changed, ended or cancelled
 ///    is sent, in the order the changes happened: first to ``onAction`` (the
-///    ``ActionRecord``), then to the recognizer's targets.
+///    ``ActionRecord``) and the ``actions()`` streams, then to the
+///    recognizer's targets.
 /// 6. **Reset.** Touches that ended leave their recognizers; a recognizer
 ///    that ended, failed or was cancelled and follows no touch anymore is
 ///    reset to `possible`, and its timers are cancelled.
@@ -242,6 +243,10 @@ public final class GestureEngine {
     /// dropped because their consumer fell behind, over all of them; always 0
     /// with ``actions()``.
     public var actionsDroppedByStreams: Int { outbox.droppedByStreams }
+
+    /// The action streams not finished yet: 0 after ``finishInput(at:)``
+    /// (what the tests check before they await a stream's end).
+    var openActionStreams: Int { outbox.openStreamCount }
 
     /// The input is over: lets timers run to `time`, when given (a pending
     /// double tap's wait, a long press's timer), then ends every

@@ -116,6 +116,9 @@ public final class InputPipeline {
     /// because their consumer fell behind; always 0 with ``frames()``.
     public var framesDroppedByStreams: Int { stages.frameStreams.dropped }
 
+    /// The frame streams not finished yet: 0 after ``finishInput(at:)``.
+    var openFrameStreams: Int { stages.frameStreams.count }
+
     /// Ends every ``frames()`` and ``GestureEngine/actions()`` stream now,
     /// without ending the input (``finishInput(at:)`` ends them at the end
     /// of the input): their loops read what is buffered, then end.

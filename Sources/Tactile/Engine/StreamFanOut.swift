@@ -17,6 +17,9 @@ struct StreamFanOut<Element: Sendable> {
     /// Whether no stream is listened to (then nothing needs building).
     var isEmpty: Bool { continuations.isEmpty }
 
+    /// The streams not finished yet (one whose consumer stopped counts until the next element).
+    var count: Int { continuations.count }
+
     /// A new stream that keeps every element its consumer has not read, or
     /// with `limit`, the newest `limit` of them.
     mutating func makeStream(bufferingNewest limit: Int?) -> AsyncStream<Element> {
