@@ -28,6 +28,24 @@ let package = Package(
                 .product(name: "TactileRecording", package: tactile),
             ]
         ),
+        // The guide (Sources/Tactile/Tactile.docc/GettingStarted.md) as one program, its code
+        // blocks unchanged (make examples checks them): views, target-action, custom
+        // recognizers, a recording fed, actions awaited.
+        .executableTarget(
+            name: "Guide",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
+            ]
+        ),
+        // The guide's live device: built (so its code compiles), not run by make examples.
+        .executableTarget(
+            name: "GuideLive",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileEvdev", package: tactile),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the Examples package (which depends on this one by path), checks
 # that the README's library example is Examples/Sources/GettingStarted/main.swift
-# byte for byte, runs both examples on the corpus and compares their output
-# with Examples/expected/. Run from the repository root: make examples.
+# byte for byte and that every code block of the guide
+# (Sources/Tactile/Tactile.docc/GettingStarted.md) is in Examples/Sources/Guide
+# or GuideLive unchanged, runs the examples on the corpus and compares their
+# output with Examples/expected/. Run from the repository root: make examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
@@ -15,16 +17,71 @@ if ! diff <(printf '%s\n' "$readme_example") Examples/Sources/GettingStarted/mai
     exit 1
 fi
 
+# The guide's ```swift blocks: those of "A live device" in GuideLive, every other
+# one but the package manifest's in Guide, each unchanged and in the guide's order.
+python3 - <<'PY'
+import sys
+
+guide_path = "Sources/Tactile/Tactile.docc/GettingStarted.md"
+targets = {"Guide": "Examples/Sources/Guide/main.swift", "GuideLive": "Examples/Sources/GuideLive/main.swift"}
+skipped = {"Add the package"}  # a Package.swift fragment, not code of the program
+
+blocks, section, inside, body = [], None, False, []
+for number, line in enumerate(open(guide_path, encoding="utf-8").read().split("\n"), 1):
+    if inside:
+        if line == "```":
+            blocks.append((section, start, "\n".join(body) + "\n"))
+            inside = False
+        else:
+            body.append(line)
+    elif line.startswith("## "):
+        section = line[3:]
+    elif line == "```swift":
+        inside, body, start = True, [], number + 1
+
+failed = False
+position = {name: 0 for name in targets}
+sources = {name: open(path, encoding="utf-8").read() for name, path in targets.items()}
+checked = 0
+for section, line, code in blocks:
+    if section in skipped:
+        continue
+    name = "GuideLive" if section == "A live device" else "Guide"
+    found = sources[name].find(code, position[name])
+    if found < 0:
+        where = "out of order" if code in sources[name] else "missing or changed"
+        print(f"check-examples: {guide_path}:{line} (\"{section}\"): its code block is {where} in {targets[name]}", file=sys.stderr)
+        failed = True
+        continue
+    position[name] = found + len(code)
+    checked += 1
+if failed:
+    sys.exit(1)
+print(f"check-examples: the guide's {checked} code blocks are in Examples/Sources/Guide and GuideLive")
+PY
+
 "$swift" build --package-path Examples
 bin="$("$swift" build --package-path Examples --show-bin-path)"
 status=0
-for example in GettingStarted PhotoViewer; do
-    expected="Examples/expected/$(echo "$example" | sed 's/\([a-z]\)\([A-Z]\)/\1-\2/g' | tr 'A-Z' 'a-z').txt"
-    if ! diff -u "$expected" <("$bin/$example"); then
-        echo "check-examples: $example's output differs from $expected" >&2
+# Each run: the example, its expected output (in Examples/expected/), its arguments.
+# A run that does not end within 300 s fails (an async loop that never ends, say).
+runs=(
+    "GettingStarted getting-started.txt"
+    "PhotoViewer photo-viewer.txt"
+    "Guide guide.txt"
+    "Guide guide-session.txt Examples/Recordings/guide-session.json"
+)
+for run in "${runs[@]}"; do
+    read -r example expected arguments <<<"$run"
+    # shellcheck disable=SC2086 # the arguments are words
+    if ! output="$(timeout 300 "$bin/$example" $arguments)"; then
+        echo "check-examples: $example${arguments:+ $arguments} failed or did not end within 300 s" >&2
+        status=1
+    elif ! diff -u "Examples/expected/$expected" <(printf '%s\n' "$output"); then
+        echo "check-examples: the output of $example${arguments:+ $arguments} differs from Examples/expected/$expected" >&2
         status=1
     else
-        echo "check-examples: $example ok"
+        echo "check-examples: $example${arguments:+ $arguments} ok"
     fi
 done
 exit $status

@@ -33,7 +33,9 @@ import Glibc
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
 /// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
 /// down and lets pending timers fire until `last event + settle` (or the
-/// engine time, if later). An idle end happens logically at
+/// engine time, if later), then ends the pipeline's `frames()` and
+/// `actions()` streams, so a task awaiting them finishes with the session
+/// (also when no event came). An idle end happens logically at
 /// `last event + idleExit`, so the log is then the same as a replay with a
 /// settle of `max(settle, idleExit)`.
 ///
@@ -191,12 +193,21 @@ public final class LiveSession {
     /// actor is free for the app. Cancelling the task stops the session as
     /// ``StopSignal/requestStop()`` does.
     ///
+    /// In top-level code (`main.swift`), Swift resolves `try await
+    /// session.run()` to the blocking `run()`, which holds the main actor
+    /// until the session ends: call this one from an async function or a
+    /// task (`try await Task { @MainActor in try await session.run() }.value`).
+    ///
     /// ```swift
     /// let session = LiveSession(device: try EvdevDevice(path: "/dev/input/event5"), window: window)
     /// let interrupt = session.stopSignal.stopOnSignals()   // Ctrl-C ends the session cleanly
     /// defer { interrupt.cancel() }
-    /// Task { for await action in session.pipeline.engine.actions() { print(action.readableLine) } }
-    /// let outcome = try await session.run()
+    /// let actions = session.pipeline.engine.actions()   // before the first event
+    /// let printer = Task { @MainActor in
+    ///     for await action in actions { print(action.readableLine) }
+    /// }
+    /// let outcome = try await session.run()   // its end ends the stream
+    /// await printer.value
     /// ```
     public func run() async throws(EvdevError) -> Outcome {
         var loop = Loop(start: Self.monotonicMicroseconds())
@@ -300,9 +311,8 @@ public final class LiveSession {
     }
 
     private func finish(_ loop: inout Loop, reason: EndReason) -> Outcome {
-        if loop.origin != nil {
-            pipeline.finishInput(at: max(pipeline.engine.now, loop.lastEventTime + options.settle))
-        }
+        // Also without an event: the pipeline's streams end with the session.
+        pipeline.finishInput(at: loop.origin == nil ? nil : max(pipeline.engine.now, loop.lastEventTime + options.settle))
         return Outcome(reason: reason, events: loop.events, origin: loop.origin, endTime: pipeline.engine.now)
     }
 }

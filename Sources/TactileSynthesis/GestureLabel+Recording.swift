@@ -18,11 +18,28 @@ extension GestureLabel {
         }
     }
 
+    /// Whether the gesture has fingers the standard set is checked against
+    /// (``GestureRanges/fingers(_:)``): then its recording label names
+    /// ``standardRecognizer`` as the one that must recognize it. A gesture
+    /// asked for with other fingers (a two-finger long press, input for a
+    /// recognizer of one's own) names none.
+    public var isForStandardRecognizer: Bool { GestureRanges.fingers(kind).contains(fingers) }
+
     /// The label as a recording stores it: the gesture (its kind's
     /// ``GestureKind/labelName``, kebab-case as every label), its fingers and
-    /// span, the true values, and the standard recognizer that must recognize it.
+    /// span, the true values, and the standard recognizer that must recognize
+    /// it — or, for fingers outside the standard set's
+    /// (``isForStandardRecognizer``), none and a note saying so.
     public var recordingLabel: RecordingLabel {
-        RecordingLabel(
+        guard isForStandardRecognizer else {
+            let range = GestureRanges.fingers(kind)
+            return RecordingLabel(
+                gesture: kind.labelName, fingers: fingers, start: start, end: end, values: values,
+                note: "\(fingers) finger\(fingers == 1 ? "" : "s"): outside the standard set's \(kind.labelName) "
+                    + "(\(GestureRanges.describe(range))), so no standard recognizer must recognize it"
+            )
+        }
+        return RecordingLabel(
             gesture: kind.labelName, fingers: fingers, start: start, end: end,
             recognizers: [standardRecognizer], values: values
         )

@@ -82,7 +82,11 @@ public enum GestureRanges {
     /// How long a hold stays down.
     public static let holdDuration: ClosedRange<Double> = 0.6...1.0
 
-    /// Fingers of each kind when none are asked for.
+    /// Fingers of each kind when none are asked for; also the counts for
+    /// which a label names the standard recognizer that must recognize the
+    /// gesture (``GestureLabel/isForStandardRecognizer``). Other counts can
+    /// be asked for (``GestureRequest``), down to the kind's
+    /// ``GestureKind/minimumFingers``.
     public static func fingers(_ kind: GestureKind) -> ClosedRange<Int> {
         switch kind {
         case .tap, .doubleTap: return 1...3
@@ -92,5 +96,13 @@ public enum GestureRanges {
         case .longPress: return 1...1
         case .hold: return 2...4
         }
+    }
+}
+
+extension GestureRanges {
+    /// A finger range in words: `1 finger`, `2 fingers`, `1 to 3 fingers`.
+    public static func describe(_ range: ClosedRange<Int>) -> String {
+        if range.count == 1 { return "\(range.lowerBound) finger\(range.lowerBound == 1 ? "" : "s")" }
+        return "\(range.lowerBound) to \(range.upperBound) fingers"
     }
 }

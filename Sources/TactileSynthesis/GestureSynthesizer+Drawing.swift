@@ -9,10 +9,9 @@ extension GestureSynthesizer {
     public mutating func draw(_ kind: GestureKind, fingers requested: Int? = nil) -> GestureSpec {
         typealias R = GestureRanges
         let range = R.fingers(kind)
-        let least = (kind == .pinchIn || kind == .pinchOut || kind == .rotation) ? 2 : 1
         var count: Int
         if let requested {
-            count = max(requested, least)
+            count = max(requested, kind.minimumFingers)
         } else if kind == .pinchIn || kind == .pinchOut {
             count = generator.chance(R.threeFingerPinchProbability) ? 3 : 2
         } else {

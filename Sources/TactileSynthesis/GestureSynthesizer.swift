@@ -108,14 +108,30 @@ public struct GestureSynthesizer: Sendable {
     public mutating func session(
         _ kinds: [GestureKind], fingers: Int? = nil, centredAt centre: Point? = nil, gap: ClosedRange<Double>, start: Double = 0
     ) -> (events: [InputEvent], labels: [GestureLabel]) {
+        session(kinds.map { GestureRequest($0, fingers: fingers, centredAt: centre) }, gap: gap, start: start)
+    }
+
+    /// Random gestures as `requests` ask, one after another, as
+    /// ``session(_:fingers:centredAt:gap:start:)`` makes them; each request
+    /// gives its own fingers and place, or leaves them to chance.
+    ///
+    /// ```swift
+    /// // A tap anywhere, then a two-finger long press in the middle of a 200 × 120 mm screen.
+    /// let (events, labels) = synthesizer.session(
+    ///     [GestureRequest(.tap), GestureRequest(.longPress, fingers: 2, centredAt: Point(x: 100, y: 60))],
+    ///     gap: 0.8...1.2)
+    /// ```
+    public mutating func session(
+        _ requests: [GestureRequest], gap: ClosedRange<Double>, start: Double = 0
+    ) -> (events: [InputEvent], labels: [GestureLabel]) {
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
         var events: [InputEvent] = []
         var labels: [GestureLabel] = []
         var time = start
         let low = max(0.001, gap.lowerBound)
         let pause = low...max(low, gap.upperBound)
-        for kind in kinds {
-            let gesture = randomGesture(kind, fingers: fingers, centredAt: centre, at: time, encoder: &encoder)
+        for request in requests {
+            let gesture = randomGesture(request.kind, fingers: request.fingers, centredAt: request.centre, at: time, encoder: &encoder)
             events += gesture.events
             labels.append(gesture.label)
             time = gesture.label.end + generator.uniform(pause)

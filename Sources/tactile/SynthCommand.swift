@@ -15,8 +15,13 @@ struct SynthCommand: AsyncParsableCommand {
             done and which standard recognizer must recognize it. Kinds, as labels name them: \
             \(GestureKind.allCases.map(\.labelName).joined(separator: ", ")) (camelCase, such as \
             pinchOut, is accepted too). Each gesture gets a realistic random number of fingers \
-            and a random place unless --fingers and --at say otherwise (surfaces: \
-            \(SynthCommand.surfaceSizes)). Never overwrites a file unless --force.
+            and a random place unless it gives its own (\(SynthGesture.syntax), such as \
+            \(SynthGesture.example)) or --fingers and --at give them for every gesture that does \
+            not (surfaces: \(SynthCommand.surfaceSizes)). Any number of fingers the device \
+            counts may be asked for (pinches and rotations take 2 or more): a gesture with \
+            fingers outside the standard set's (\(SynthCommand.standardFingers)) is labelled \
+            with no recognizer that must recognize it, as test input for a recognizer of your \
+            own. Never overwrites a file unless --force.
             """
     )
 
@@ -28,17 +33,23 @@ struct SynthCommand: AsyncParsableCommand {
         }.joined(separator: ", ")
     }
 
+    /// `tap 1 to 3 fingers, …`: the fingers each kind's standard recognizer is checked with.
+    static var standardFingers: String {
+        GestureKind.allCases.map { "\($0.labelName) \(GestureRanges.describe(GestureRanges.fingers($0)))" }.joined(separator: ", ")
+    }
+
     /// The synthetic devices by their `--preset` name.
     static let devices: KeyValuePairs<String, DeviceDescription> = [
         "touchpad": SynthesizedDevices.touchpad, "touchscreen": SynthesizedDevices.touchscreen,
         "two-slot-touchpad": SynthesizedDevices.twoSlotTouchpad,
     ]
 
-    @Argument(help: ArgumentHelp("Gesture kinds, in order (tap, double-tap, pinch-in, pinch-out, rotation, pan, swipe, long-press, hold).",
-                                 valueName: "kind"),
+    @Argument(help: ArgumentHelp("Gestures, in order: a kind (tap, double-tap, pinch-in, pinch-out, rotation, pan, swipe, long-press, hold), "
+                                 + "optionally with its own fingers and place: \(SynthGesture.syntax), such as \(SynthGesture.example).",
+                                 valueName: "gesture"),
               completion: .list(GestureKind.allCases.map(\.labelName)),
-              transform: SynthCommand.parseKind)
-    var kinds: [GestureKind]
+              transform: SynthGesture.init(parsing:))
+    var gestures: [SynthGesture]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (.json, .evemu or .yml).", valueName: "file"),
             completion: Completions.writableRecordings)
@@ -48,11 +59,12 @@ struct SynthCommand: AsyncParsableCommand {
             completion: .list(SynthCommand.devices.map(\.key)))
     var preset = "touchpad"
 
-    @Option(help: ArgumentHelp("Fingers for every gesture (default: a realistic random number for each).", valueName: "n"))
+    @Option(help: ArgumentHelp("Fingers for every gesture that gives none (default: a realistic random number for each).", valueName: "n"))
     var fingers: Int?
 
     @Option(name: .customLong("at"),
-            help: ArgumentHelp("Place the middle of each gesture at X,Y millimetres from the surface's top-left corner (default: a random place).",
+            help: ArgumentHelp("Place the middle of every gesture that gives no place at X,Y millimetres from the surface's top-left corner "
+                               + "(default: a random place).",
                                valueName: "x,y"),
             transform: SynthCommand.parsePlace)
     var place: Point?
@@ -68,23 +80,17 @@ struct SynthCommand: AsyncParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
-    /// A kind by its label name or its camelCase name; the error lists the kinds.
-    static func parseKind(_ argument: String) throws -> GestureKind {
-        guard let kind = GestureKind(name: argument) else {
-            throw ValidationError("expected a gesture kind: \(GestureKind.allCases.map(\.labelName).joined(separator: ", "))")
-        }
-        return kind
-    }
-
     /// `X,Y` in millimetres, both finite and not negative.
     static func parsePlace(_ argument: String) throws -> Point {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let x = Double(parts[0].trimmingCharacters(in: .whitespaces)), let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-              x.isFinite, y.isFinite, x >= 0, y >= 0 else {
+        guard let place = SynthGesture.place(argument) else {
             throw ValidationError("expected X,Y in millimetres from the surface's top-left corner, such as 50,30")
         }
-        return Point(x: x, y: y)
+        return place
+    }
+
+    /// What each gesture asks for, `--fingers` and `--at` filling in what it does not give.
+    var requests: [GestureRequest] {
+        gestures.map { GestureRequest($0.kind, fingers: $0.fingers ?? fingers, centredAt: $0.place ?? place) }
     }
 
     /// The device `--preset` names.
@@ -97,30 +103,41 @@ struct SynthCommand: AsyncParsableCommand {
             throw ValidationError("--preset must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(TextFormat.visible(preset)).")
         }
         let synthesizer = GestureSynthesizer(device: description, seed: 0)
+        let most = synthesizer.maximumFingers, size = synthesizer.surfaceSize
         if let fingers {
-            let most = synthesizer.maximumFingers
             guard (1...most).contains(fingers) else {
                 throw ValidationError("--fingers must be 1 to \(most): the synthetic \(preset) counts at most \(most) fingers.")
             }
-            for kind in Set(kinds).sorted(by: { $0.labelName < $1.labelName }) {
-                let range = GestureRanges.fingers(kind)
-                guard range.contains(fingers) else {
-                    let what = range.count == 1 ? "\(range.lowerBound) finger\(range.lowerBound == 1 ? "" : "s")"
-                        : "\(range.lowerBound) to \(range.upperBound) fingers"
-                    throw ValidationError("--fingers \(fingers) does not suit \(kind.labelName), which takes \(what) in the standard set.")
-                }
+            for gesture in gestures where gesture.fingers == nil && fingers < gesture.kind.minimumFingers {
+                throw ValidationError("--fingers \(fingers) does not suit \(gesture.kind.labelName), which needs at least \(gesture.kind.minimumFingers) fingers; "
+                    + "give it its own: \(gesture.kind.labelName):fingers=\(gesture.kind.minimumFingers).")
             }
         }
-        if let place {
-            let size = synthesizer.surfaceSize
-            guard place.x <= size.width, place.y <= size.height else {
-                throw ValidationError("--at \(FixedDecimal.format(place.x, places: 1)),\(FixedDecimal.format(place.y, places: 1)) lies outside the synthetic \(preset), which is "
-                    + "\(FixedDecimal.format(size.width, places: 1)) × \(FixedDecimal.format(size.height, places: 1)) mm.")
+        if let place, place.x > size.width || place.y > size.height {
+            throw ValidationError("--at \(Self.format(place)) lies outside the synthetic \(preset), which is \(Self.format(size)) mm.")
+        }
+        for (index, gesture) in gestures.enumerated() {
+            let which = "gesture \(index + 1), \(TextFormat.visible(gesture.text))"
+            if let own = gesture.fingers, own > most {
+                throw ValidationError("\(which): fingers must be 1 to \(most): the synthetic \(preset) counts at most \(most) fingers.")
+            }
+            if let own = gesture.place, own.x > size.width || own.y > size.height {
+                throw ValidationError("\(which): at=\(Self.format(own)) lies outside the synthetic \(preset), which is \(Self.format(size)) mm.")
             }
         }
         guard let format = RecordingFormat(pathExtensionOf: output), format != .getevent, format != .remarkable else {
             throw ValidationError("--output must end in .json, .evemu or .yml, not \(TextFormat.visible(output)).")
         }
+    }
+
+    /// `30.0,20.0`: a place in millimetres, as messages write it.
+    static func format(_ point: Point) -> String {
+        FixedDecimal.format(point.x, places: 1) + "," + FixedDecimal.format(point.y, places: 1)
+    }
+
+    /// `108.0 × 67.0`: a surface in millimetres, as messages write it.
+    static func format(_ size: Size) -> String {
+        FixedDecimal.format(size.width, places: 1) + " × " + FixedDecimal.format(size.height, places: 1)
     }
 
     @MainActor
@@ -129,7 +146,7 @@ struct SynthCommand: AsyncParsableCommand {
             throw ExitCode.validationFailure  // validate() said why
         }
         var synthesizer = GestureSynthesizer(device: description, seed: seed)
-        let session = synthesizer.session(kinds, fingers: fingers, centredAt: place, gap: 0.8...1.2, start: 0)
+        let session = synthesizer.session(requests, gap: 0.8...1.2, start: 0)
         var recording = Recording(device: description, screen: screen.applied(to: .standard),
                                   labels: session.labels.map(\.recordingLabel), events: session.events)
         if golden { recording.expected = RecordingReplay.run(recording).log.records }
@@ -139,6 +156,11 @@ struct SynthCommand: AsyncParsableCommand {
             printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
-        printError("\(TextFormat.visible(output)): \(kinds.count) gesture(s) on the synthetic \(preset), \(recording.events.count) events")
+        printError("\(TextFormat.visible(output)): \(gestures.count) gesture(s) on the synthetic \(preset), \(recording.events.count) events")
+        for (index, label) in session.labels.enumerated() where !label.isForStandardRecognizer {
+            printError("  gesture \(index + 1), \(label.kind.labelName) with \(GestureRanges.describe(label.fingers...label.fingers)): "
+                + "no standard recognizer takes it (the standard set's \(label.kind.labelName) takes \(GestureRanges.describe(GestureRanges.fingers(label.kind)))); "
+                + "its label names none")
+        }
     }
 }

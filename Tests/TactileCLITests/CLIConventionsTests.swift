@@ -67,9 +67,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["tap", "--fingers", "4"], "--fingers 4 does not suit tap"),
-        (["rotation", "--fingers", "3"], "--fingers 3 does not suit rotation"),
+        (["rotation", "--fingers", "1"], "--fingers 1 does not suit rotation, which needs at least 2 fingers"),
         (["pan", "--fingers", "0"], "--fingers must be 1 to"),
+        (["pan", "--fingers", "6"], "--fingers must be 1 to 5: the synthetic touchpad counts at most 5 fingers"),
         (["tap", "--at", "500,10"], "lies outside the synthetic touchpad"),
         (["tap", "--at", "ten,10"], "expected X,Y in millimetres"),
         (["tap", "--preset", "tablet"], "--preset must be touchpad, touchscreen, two-slot-touchpad"),

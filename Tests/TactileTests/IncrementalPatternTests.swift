@@ -14,10 +14,12 @@ struct IncrementalPatternTests {
         let harness = Harness.panel()
         let pan = PanGestureRecognizer()
         harness.window.addGestureRecognizer(pan)
-        var total = Vector.zero
-        var endVelocity: Vector?
+        var total = Point.zero
+        var endVelocity: Point?
         pan.addAction { pan in
-            total = total + pan.translation(in: nil)
+            let delta = pan.translation(in: nil)
+            total.x += delta.x
+            total.y += delta.y
             pan.setTranslation(.zero, in: nil)
             if pan.state == .ended { endVelocity = pan.velocity(in: nil) }
         }
@@ -25,8 +27,8 @@ struct IncrementalPatternTests {
         // 50 mm right in 0.25 s, lifting while moving: 2000 pt/s.
         script.motion(from: [Point(x: 200, y: 500)], to: [Point(x: 700, y: 500)], start: 0, duration: 0.25, firstID: 1)
         harness.run(script)
-        #expect(abs(total.dx - 500) < 1e-9, "the increments add up to the fingers' travel: \(total)")
-        #expect(abs((endVelocity?.dx ?? 0) - 2000) < 20, "a fling at .ended: \(String(describing: endVelocity))")
+        #expect(abs(total.x - 500) < 1e-9, "the increments add up to the fingers' travel: \(total)")
+        #expect(abs((endVelocity?.x ?? 0) - 2000) < 20, "a fling at .ended: \(String(describing: endVelocity))")
     }
 
     @Test("pinch and rotation: increments multiply and add up, the velocities at .ended are the fingers'")

@@ -117,8 +117,8 @@ struct ContinuousRecognizerTests {
         let pan = PanGestureRecognizer()
         pan.startBehavior = behavior
         harness.window.addGestureRecognizer(pan)
-        var translations: [Vector] = []
-        var velocities: [Vector] = []
+        var translations: [Point] = []
+        var velocities: [Point] = []
         pan.addAction {
             translations.append($0.translation(in: nil))
             velocities.append($0.velocity(in: nil))
@@ -131,18 +131,18 @@ struct ContinuousRecognizerTests {
         #expect(harness.actions.last == "pan:ended")
         #expect(translations.first == .zero)
         #expect(harness.log.records[0].time == 0.03, "began at 3 mm")
-        #expect(abs(velocities[velocities.count - 2].dx - 1000) < 1)
-        #expect(abs(velocities[1].dx - 1000) < 1, "the finger's velocity from the first change, catching up or not")
+        #expect(abs(velocities[velocities.count - 2].x - 1000) < 1)
+        #expect(abs(velocities[1].x - 1000) < 1, "the finger's velocity from the first change, catching up or not")
         switch behavior {
         case .followingFingers:
             // The 3 mm before began are eased in over 0.1 s: 30 pt more than the finger's motion after began.
-            #expect(translations.last == Vector(dx: 500, dy: 0), "from where the finger landed")
-            let steps = zip(translations, translations.dropFirst()).map { $1.dx - $0.dx }
+            #expect(translations.last == Point(x: 500, y: 0), "from where the finger landed")
+            let steps = zip(translations, translations.dropFirst()).map { $1.x - $0.x }
             #expect(steps.allSatisfy { $0 >= 0 && $0 <= 20 + 1e-9 }, "no jump, never more than twice the finger's 10 pt a frame: \(steps)")
             let caughtUp = harness.log.records.firstIndex { $0.time >= 0.13 - 1e-9 } ?? 0
-            #expect(abs(translations[caughtUp].dx - 130) < 1e-9, "caught up 0.1 s after began")
+            #expect(abs(translations[caughtUp].x - 130) < 1e-9, "caught up 0.1 s after began")
         case .fromRecognition:
-            #expect(translations.last == Vector(dx: 470, dy: 0), "UIKit: the motion after began, 500 - 30 pt")
+            #expect(translations.last == Point(x: 470, y: 0), "UIKit: the motion after began, 500 - 30 pt")
         }
     }
 
@@ -215,8 +215,8 @@ struct ContinuousRecognizerTests {
         // Pan: one finger drags, a second lands beside it and both continue.
         let panHarness = Harness.panel()
         panHarness.window.addGestureRecognizer(pan)
-        var translations: [(time: Double, dx: Double)] = []
-        pan.addAction { translations.append(($0.currentTime, $0.translation(in: nil).dx)) }
+        var translations: [(time: Double, x: Double)] = []
+        pan.addAction { translations.append(($0.currentTime, $0.translation(in: nil).x)) }
         var panScript = EventScript()
         panScript.motion(from: [Point(x: 200, y: 500)], to: [Point(x: 400, y: 500)], start: 0, duration: 0.2, firstID: 1, lift: false)
         panScript.frame(at: 0.25) { $0.slot(1).track(2).x(400).y(700) }
@@ -224,10 +224,10 @@ struct ContinuousRecognizerTests {
                          start: 0.25, duration: 0.2, firstID: 1, land: false)
         panHarness.run(panScript)
         let landing = translations.firstIndex { $0.time == 0.25 }!
-        #expect(translations[landing].dx == translations[landing - 1].dx, "the second finger landing moves nothing")
-        let steps = zip(translations, translations.dropFirst()).map { $1.dx - $0.dx }
+        #expect(translations[landing].x == translations[landing - 1].x, "the second finger landing moves nothing")
+        let steps = zip(translations, translations.dropFirst()).map { $1.x - $0.x }
         #expect(steps.allSatisfy { $0 >= 0 && $0 <= 23 }, "steps \(steps)")
-        #expect(abs(translations.last!.dx - 400) < 1e-9, "every point of motion since the landing counted once")
+        #expect(abs(translations.last!.x - 400) < 1e-9, "every point of motion since the landing counted once")
     }
 
     @Test("rotation: radians since the fingers landed, unwrapped past ±π")

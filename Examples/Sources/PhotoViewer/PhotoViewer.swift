@@ -12,7 +12,7 @@ final class PhotoViewer: GestureRecognizerDelegate {
     let toolbar: View
     private(set) var zoom = 1.0
     private(set) var angle = 0.0
-    private(set) var offset = Vector.zero
+    private(set) var offset = Point.zero
     private(set) var log: [String] = []
 
     init(screen: Screen) {
@@ -56,10 +56,13 @@ final class PhotoViewer: GestureRecognizerDelegate {
     }
 
     func moved(_ pan: PanGestureRecognizer) {
-        offset = offset + pan.translation(in: photo)
+        // As in UIKit: the translation is a point (x, y), taken as a delta and re-based.
+        let translation = pan.translation(in: photo)
+        offset.x += translation.x
+        offset.y += translation.y
         pan.setTranslation(.zero, in: photo)
-        if pan.state == .ended { say("pan ended: offset (\(Self.rounded(offset.dx)), \(Self.rounded(offset.dy))) pt") }
-        if pan.state == .cancelled { say("drag handed over to a zoom or turn at offset (\(Self.rounded(offset.dx)), \(Self.rounded(offset.dy))) pt") }
+        if pan.state == .ended { say("pan ended: offset (\(Self.rounded(offset.x)), \(Self.rounded(offset.y))) pt") }
+        if pan.state == .cancelled { say("drag handed over to a zoom or turn at offset (\(Self.rounded(offset.x)), \(Self.rounded(offset.y))) pt") }
     }
 
     func resetPhoto(_ recognizer: TwoFingerDoubleTapGestureRecognizer) {

@@ -2,8 +2,8 @@
 
 /// Actions waiting to be sent, in the order their state changes happened,
 /// and where they go: ``GestureEngine/onAction``, the
-/// ``GestureEngine/actions(bufferingNewest:)`` streams, then the
-/// recognizer's targets.
+/// ``GestureEngine/actions()`` and ``GestureEngine/actions(bufferingNewest:)``
+/// streams, then the recognizer's targets.
 ///
 /// A target may change states while actions are sent (cancel another
 /// recognizer, disable one): those actions join the queue and go out in a
@@ -42,10 +42,16 @@ final class ActionQueue {
     /// Whether an ``ActionRecord`` is wanted for each action (someone listens).
     var wantsRecords: Bool { storage.onAction != nil || !storage.streams.isEmpty }
 
-    /// A new stream of every action from now on.
-    func makeStream(bufferingNewest limit: Int) -> AsyncStream<ActionRecord> {
+    /// A new stream of every action from now on: unbounded, or keeping the newest `limit`.
+    func makeStream(bufferingNewest limit: Int?) -> AsyncStream<ActionRecord> {
         storage.streams.makeStream(bufferingNewest: limit)
     }
+
+    /// Actions streams made with a limit discarded (their consumer fell behind).
+    var droppedByStreams: Int { storage.streams.dropped }
+
+    /// The action streams not finished yet.
+    var openStreamCount: Int { storage.streams.count }
 
     /// Ends every stream.
     func finishStreams() {

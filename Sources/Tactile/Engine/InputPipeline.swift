@@ -81,19 +81,47 @@ public final class InputPipeline {
     }
 
     /// Every frame from now on (after thumb marking, before the engine), as
-    /// an async sequence; see ``GestureEngine/actions(bufferingNewest:)`` for actions.
+    /// an async sequence; ``GestureEngine/actions()`` gives the actions. The
+    /// same rules hold: the stream keeps every frame its consumer has not
+    /// read (``frames(bufferingNewest:)`` keeps the newest only), it ends
+    /// with ``finishInput(at:)``, and it holds the frames from its creation
+    /// on, so make it before the first event.
     ///
     /// ```swift
-    /// Task { @MainActor in
-    ///     for await frame in pipeline.frames() { draw(frame.touches) }
+    /// let frames = pipeline.frames()
+    /// let drawing = Task { @MainActor in
+    ///     for await frame in frames { draw(frame.touches) }
     /// }
+    /// pipeline.process(recording.events)
+    /// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)   // the loop ends
+    /// await drawing.value
     /// ```
-    public func frames(bufferingNewest limit: Int = 256) -> AsyncStream<TouchFrame> {
+    public func frames() -> AsyncStream<TouchFrame> {
+        stages.frameStreams.makeStream(bufferingNewest: nil)
+    }
+
+    /// Every frame from now on, keeping at most the newest `limit` its
+    /// consumer has not read: a live display that only wants the latest
+    /// touches. The oldest unread frame makes room and
+    /// ``framesDroppedByStreams`` counts it.
+    ///
+    /// ```swift
+    /// for await frame in pipeline.frames(bufferingNewest: 1) { draw(frame.touches) }
+    /// ```
+    public func frames(bufferingNewest limit: Int) -> AsyncStream<TouchFrame> {
         stages.frameStreams.makeStream(bufferingNewest: limit)
     }
 
-    /// Ends every ``frames(bufferingNewest:)`` and ``GestureEngine/actions(bufferingNewest:)``
-    /// stream: the input is over (a recording played, a device gone).
+    /// How many frames streams made with ``frames(bufferingNewest:)`` dropped
+    /// because their consumer fell behind; always 0 with ``frames()``.
+    public var framesDroppedByStreams: Int { stages.frameStreams.dropped }
+
+    /// The frame streams not finished yet: 0 after ``finishInput(at:)``.
+    var openFrameStreams: Int { stages.frameStreams.count }
+
+    /// Ends every ``frames()`` and ``GestureEngine/actions()`` stream now,
+    /// without ending the input (``finishInput(at:)`` ends them at the end
+    /// of the input): their loops read what is buffered, then end.
     public func finishStreams() {
         stages.frameStreams.finish()
         engine.finishStreams()
@@ -111,13 +139,25 @@ public final class InputPipeline {
         engine.advance(to: time)
     }
 
-    /// Ends the input: cancels the touches still down (so their gestures end
-    /// as cancelled, not stuck) and lets timers run to `time`, when given.
+    /// Ends the input (a recording played, a device gone): cancels the
+    /// touches still down (so their gestures end as cancelled, not stuck),
+    /// lets timers run to `time`, when given, then ends every ``frames()``
+    /// and ``GestureEngine/actions()`` stream, so `for await` loops end after
+    /// the last frame and action (``GestureEngine/finishInput(at:)``).
+    ///
+    /// The pipeline can be fed again afterwards: streams made from then on
+    /// get the new frames and actions.
+    ///
+    /// ```swift
+    /// pipeline.process(recording.events)
+    /// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
+    /// ```
     public func finishInput(at time: Double? = nil) {
         var frame = stages.assembler.finishInput(at: time)
         stages.thumbs.classify(&frame)
         if !frame.touches.isEmpty { hand(frame) }
-        if let time { engine.advance(to: time) }
+        stages.frameStreams.finish()
+        engine.finishInput(at: time)
     }
 
     /// What the assembler had to work around so far.

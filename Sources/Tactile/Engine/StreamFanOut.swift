@@ -3,15 +3,28 @@
 /// The continuations of the `AsyncStream`s handed out for one kind of
 /// element, and the one way to feed them: a stream whose consumer stopped
 /// (`break`, cancellation) is dropped at the next element.
+///
+/// A stream keeps every element its consumer has not read yet, unless it was
+/// made with a limit; then the oldest unread ones make room and ``dropped``
+/// counts them, so no loss goes unseen.
 struct StreamFanOut<Element: Sendable> {
     private var continuations: [AsyncStream<Element>.Continuation] = []
+
+    /// Elements that streams made with a limit discarded because their
+    /// consumer fell behind, over all streams so far.
+    private(set) var dropped = 0
 
     /// Whether no stream is listened to (then nothing needs building).
     var isEmpty: Bool { continuations.isEmpty }
 
-    /// A new stream that keeps the newest `limit` elements its consumer has not read.
-    mutating func makeStream(bufferingNewest limit: Int) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(limit))
+    /// The streams not finished yet (one whose consumer stopped counts until the next element).
+    var count: Int { continuations.count }
+
+    /// A new stream that keeps every element its consumer has not read, or
+    /// with `limit`, the newest `limit` of them.
+    mutating func makeStream(bufferingNewest limit: Int?) -> AsyncStream<Element> {
+        let policy: AsyncStream<Element>.Continuation.BufferingPolicy = limit.map { .bufferingNewest(max(0, $0)) } ?? .unbounded
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         continuations.append(continuation)
         return stream
     }
@@ -20,15 +33,17 @@ struct StreamFanOut<Element: Sendable> {
     mutating func yield(_ element: Element) {
         var index = 0
         while index < continuations.count {
-            if case .terminated = continuations[index].yield(element) {
+            let result = continuations[index].yield(element)
+            if case .terminated = result {
                 continuations.remove(at: index)
-            } else {
-                index += 1
+                continue
             }
+            if case .dropped = result { dropped += 1 }
+            index += 1
         }
     }
 
-    /// Ends every stream.
+    /// Ends every stream: a consumer reads what is buffered, then its loop ends.
     mutating func finish() {
         for continuation in continuations { continuation.finish() }
         continuations.removeAll()

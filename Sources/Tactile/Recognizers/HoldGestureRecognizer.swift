@@ -81,6 +81,10 @@ open class HoldGestureRecognizer: GestureRecognizer {
         fingers >= 3 ? settings.longHoldDuration : settings.shortHoldDuration
     }
 
+    /// The fingers holding, as the device counts them; the action log's `fingers`.
+    public var fingers: Int { gesture.fingers }
+
+    /// `fingers` (``fingers``).
     open override var actionValues: [ActionValue] { [ActionValue("fingers", Double(gesture.fingers))] }
 
     open override func canPrevent(_ other: GestureRecognizer) -> Bool { false }

@@ -62,6 +62,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
+    /// `duration`: seconds since the press began (the last required finger
+    /// landed), at the time of the action.
     open override var actionValues: [ActionValue] {
         guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
         return [ActionValue("duration", currentTime - pressStart)]

@@ -19,7 +19,7 @@
 ///     guard let pan = recognizer as? PanGestureRecognizer else { return }
 ///     let delta = pan.translation(in: pan.view)
 ///     pan.setTranslation(.zero, in: pan.view)   // deltas from here on
-///     print("moved by", delta, "at", pan.velocity(in: pan.view), "pt/s")
+///     print("moved by", delta.x, delta.y, "at", pan.velocity(in: pan.view), "pt/s")
 /// }
 /// window.addGestureRecognizer(pan)
 /// ```
@@ -112,18 +112,30 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     }
 
     /// The translation since the pan began (or since the last
-    /// ``setTranslation(_:in:)``), in points. Views have no transforms, so it
-    /// is the same vector in every view.
-    public func translation(in view: View?) -> Vector { gesture.translationValue }
+    /// ``setTranslation(_:in:)``), in points: how far the fingers moved along
+    /// `x` and `y`, as a ``Point`` the way `UIPanGestureRecognizer` gives a
+    /// `CGPoint`. The action log reports it as `translation.x` and
+    /// `translation.y`. Views have no transforms, so it is the same in every view.
+    ///
+    /// ```swift
+    /// let translation = pan.translation(in: view)
+    /// offset.x += translation.x
+    /// offset.y += translation.y
+    /// pan.setTranslation(.zero, in: view)   // deltas from here on
+    /// ```
+    public func translation(in view: View?) -> Point {
+        Point(x: gesture.translationValue.dx, y: gesture.translationValue.dy)
+    }
 
     /// Re-bases the translation (commonly to `.zero` in each action, for deltas).
     ///
     /// Unlike Apple's wording for `UIPanGestureRecognizer` ("resets the
     /// velocity"), the velocity is the fingers' and is left as it is: a
     /// handler that takes deltas this way still gets the fling at `.ended`.
-    public func setTranslation(_ translation: Vector, in view: View?) {
-        gesture.translationValue = translation
-        gesture.baseTranslation = translation
+    public func setTranslation(_ translation: Point, in view: View?) {
+        let value = Vector(dx: translation.x, dy: translation.y)
+        gesture.translationValue = value
+        gesture.baseTranslation = value
         gesture.baseCentroid = TouchGeometry.centroid(points: activeTouches)
     }
 
@@ -160,13 +172,21 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.tracker.addSample(time: pending.time, position: Point(x: pending.travel.dx, y: pending.travel.dy))
     }
 
-    /// The velocity of the fingers' centroid, in points per second, tracked
-    /// from the moment they landed (Flutter's drag tracks from pointer
-    /// down): a short fast stroke whose pan begins on its last move ends
-    /// with its speed, and a scan reported finger by finger in separate
-    /// frames reads as the fingers' speed, not as half-steps.
-    public func velocity(in view: View?) -> Vector {
-        gesture.tracker.velocity(at: currentTime)
+    /// The velocity of the fingers' centroid, in points per second along `x`
+    /// and `y` (a ``Point``, as `UIPanGestureRecognizer` gives a `CGPoint`;
+    /// `velocity.x` and `velocity.y` in the action log), tracked from the
+    /// moment they landed (Flutter's drag tracks from pointer down): a short
+    /// fast stroke whose pan begins on its last move ends with its speed, and
+    /// a scan reported finger by finger in separate frames reads as the
+    /// fingers' speed, not as half-steps.
+    ///
+    /// ```swift
+    /// let velocity = pan.velocity(in: view)
+    /// if pan.state == .ended, abs(velocity.x) > 1000 { flingSideways(velocity.x) }
+    /// ```
+    public func velocity(in view: View?) -> Point {
+        let velocity = gesture.tracker.velocity(at: currentTime)
+        return Point(x: velocity.dx, y: velocity.dy)
     }
 
     /// The fingers on the surface as the device counts them: the touches
@@ -177,11 +197,13 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     /// ``minimumNumberOfTouches`` and ``maximumNumberOfTouches`` judge this count.
     public var fingers: Int { gesture.fingers }
 
+    /// `translation.x`, `translation.y` (``translation(in:)``), `velocity.x`,
+    /// `velocity.y` (``velocity(in:)``) and `fingers` (``fingers``).
     open override var actionValues: [ActionValue] {
-        let velocity = velocity(in: view)
+        let translation = translation(in: view), velocity = velocity(in: view)
         return [
-            ActionValue("translation.x", gesture.translationValue.dx), ActionValue("translation.y", gesture.translationValue.dy),
-            ActionValue("velocity.x", velocity.dx), ActionValue("velocity.y", velocity.dy),
+            ActionValue("translation.x", translation.x), ActionValue("translation.y", translation.y),
+            ActionValue("velocity.x", velocity.x), ActionValue("velocity.y", velocity.y),
             ActionValue("fingers", Double(gesture.fingers)),
         ]
     }

@@ -103,6 +103,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// not re-based).
     public var velocity: Double { gesture.tracker.velocity(at: currentTime) }
 
+    /// `scale` (``scale``) and `velocity` (``velocity``).
     open override var actionValues: [ActionValue] {
         [ActionValue("scale", gesture.scaleValue), ActionValue("velocity", velocity)]
     }

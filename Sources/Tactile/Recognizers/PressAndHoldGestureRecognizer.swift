@@ -64,6 +64,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     open override var isDiscrete: Bool { true }
 
+    /// `duration`: seconds the fingers were pressed, at the time of the action.
     open override var actionValues: [ActionValue] {
         guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
         return [ActionValue("duration", currentTime - pressStart)]

@@ -100,6 +100,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// of ``rotation`` while it is not re-based).
     public var velocity: Double { gesture.tracker.velocity(at: currentTime) }
 
+    /// `rotation` (``rotation``) and `velocity` (``velocity``).
     open override var actionValues: [ActionValue] {
         [ActionValue("rotation", gesture.rotationValue), ActionValue("velocity", velocity)]
     }

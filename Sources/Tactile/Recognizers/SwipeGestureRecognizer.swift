@@ -71,7 +71,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// than as soon as the stroke is long and fast enough (UIKit's way, the
     /// default). See the type's documentation.
     public var decidesAtLift: Bool { get { settings.decidesAtLift } set { settings.decidesAtLift = newValue } }
-    /// The direction that was recognized (empty before).
+    /// The direction that was recognized (empty before): the action log's
+    /// `direction` value, as its raw value (1 right, 2 left, 4 up, 8 down).
+    /// ``direction`` is the setting (the directions that may be recognized),
+    /// as in `UISwipeGestureRecognizer`.
     public var recognizedDirection: Direction { gesture.recognizedDirection }
 
     /// The storage of the settings above (documented there).
@@ -111,6 +114,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override var isDiscrete: Bool { true }
 
+    /// `direction`: the raw value of ``recognizedDirection``.
     open override var actionValues: [ActionValue] {
         [ActionValue("direction", Double(gesture.recognizedDirection.rawValue))]
     }

@@ -129,6 +129,13 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override var isDiscrete: Bool { true }
 
+    /// The fingers of the current tap (of the last one, once recognized): the
+    /// most that were down at once, counting those a touchpad counts without
+    /// tracking (`BTN_TOOL_TRIPLETAP` on a two-slot pad); the action log's `fingers`.
+    public var fingers: Int { gesture.fingers }
+
+    /// `taps` (the taps made, ``numberOfTapsRequired`` once recognized) and
+    /// `fingers` (``fingers``).
     open override var actionValues: [ActionValue] {
         [ActionValue("taps", Double(gesture.tapsCompleted)), ActionValue("fingers", Double(gesture.fingers))]
     }

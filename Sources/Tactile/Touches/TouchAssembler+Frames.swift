@@ -121,6 +121,11 @@ extension TouchAssembler {
     /// last frame cancels every touch still down, so none stays stuck in the
     /// engine. Events after the last `SYN_REPORT` belong to an unfinished
     /// frame and are dropped. The assembler can be fed again afterwards.
+    ///
+    /// The assembler streams nothing itself: hand this frame to the engine,
+    /// then call ``GestureEngine/finishInput(at:)``, which ends the engine's
+    /// action streams; ``InputPipeline/finishInput(at:)`` does all of it and
+    /// ends its frame streams too.
     public mutating func finishInput(at time: Double? = nil) -> TouchFrame {
         let last = lastTime == .min ? 0 : Double(lastTime) / 1_000_000
         let end = max(time ?? last, last)

@@ -20,7 +20,7 @@ struct BoundGesture {
         case let pan as PanGestureRecognizer:
             measure = { [unowned pan] in
                 let t = pan.translation(in: nil), v = pan.velocity(in: nil)
-                return .pan(translation: Vector(dx: t.dx / p, dy: t.dy / p), velocity: Vector(dx: v.dx / p, dy: v.dy / p))
+                return .pan(translation: Vector(dx: t.x / p, dy: t.y / p), velocity: Vector(dx: v.x / p, dy: v.y / p))
             }
         case let pinch as PinchGestureRecognizer:
             // d(log2 scale)/dt = (d scale/dt) / (scale · ln 2)

@@ -1,0 +1,20 @@
+// This guide's live device (GettingStarted.md, "A live device"): make examples builds it, so the
+// guide's code compiles, but does not run it; run it by hand on a touch device (it opens
+// /dev/input/event5).
+import Tactile
+
+let window = Window(screen: .standard)
+
+import TactileEvdev
+
+let device = try EvdevDevice(path: "/dev/input/event5", options: .init(requireTouch: true))
+let session = LiveSession(device: device, window: window)
+let liveActions = session.pipeline.engine.actions()
+let printer = Task { @MainActor in
+    for await action in liveActions where action.state == .ended { print(action.readableLine) }
+}
+let interrupt = session.stopSignal.stopOnSignals()
+defer { interrupt.cancel() }
+let outcome = try await Task { @MainActor in try await session.run() }.value
+await printer.value
+print(outcome.reason, outcome.events.count, "events")
