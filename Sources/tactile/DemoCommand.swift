@@ -26,10 +26,10 @@ struct DemoCommand: AsyncParsableCommand {
             on standard error, with --json too).
 
             With no touch device it says so in one line, with what it plays instead: recordings \
-            of Recordings/ at the pace they were recorded (see --speed), about 20 seconds in which \
+            of Recordings/ at the pace they were recorded (see --speed), about 25 seconds in which \
             every recognizer kind fires (taps of one to three fingers, a double tap and a \
-            two-finger scroll recorded on real devices; a long press, a hold, pinches, a rotation \
-            and a swipe synthesized). In a terminal the notice stays in view, each recording \
+            two-finger scroll recorded on real devices; a long press, a hold, double taps of two and three fingers, pinches, a rotation \
+            and swipes of one to four fingers synthesized). In a terminal the notice stays in view, each recording \
             clears what the one before left, and a summary of what each recognizer did remains \
             when the picture goes (at the end or on Ctrl-C). Colours follow NO_COLOR. \
             --recording replays the bundled recording it names instead of going live.

@@ -6,8 +6,9 @@ import TactileRecording
 /// What `tactile demo` replays when it has no touch device: every
 /// recognizer kind firing, from real recordings where the corpus has a
 /// licensed one for the gesture (taps, a two-finger scroll) and from a
-/// synthesized session for the rest (long press, hold, pinch, rotation,
-/// swipe), about 20 seconds in all.
+/// synthesized session for the rest (long press, hold, double taps of two
+/// and three fingers, pinch, rotation, swipes of one to four fingers), so
+/// all 15 recognizers of the standard set fire, about 25 seconds in all.
 enum DemoPlaylist {
     /// The bundled recordings played when none is named, in order.
     static let names = [
