@@ -7,10 +7,6 @@
 /// - Taps of 1–3 fingers, single and double; each single tap requires its
 ///   double tap to fail (so it fires once the double tap's interval ran out).
 /// - A long press (one finger) and a hold (any fingers, non-exclusive).
-///   The hold requires the single taps to fail, as libinput's hold waits
-///   for its tap state machine when tapping is on: fingers that rest begin
-///   a hold once they are held too long (or moved too far) for a tap, and a
-///   tap is never wrapped in a hold that begins and ends around it.
 /// - A pan of any number of fingers, a pinch and a rotation; the pinch and
 ///   the rotation may recognize together. The pan waits for nothing: it
 ///   begins at its own threshold, as libinput's scroll does, and follows a
@@ -56,9 +52,6 @@ public final class StandardGestures: GestureRecognizerDelegate {
         pinch = PinchGestureRecognizer(name: "pinch")
         rotation = RotationGestureRecognizer(name: "rotation")
         for (single, double) in zip(singleTaps, doubleTaps) { single.require(toFail: double) }
-        // As libinput with tapping on: fingers resting become a hold only
-        // once they cannot be a tap any more, so a tap is not wrapped in one.
-        for single in singleTaps { hold.require(toFail: single) }
         pinch.delegate = self
         rotation.delegate = self
         pan.delegate = self
