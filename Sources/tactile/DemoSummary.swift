@@ -17,6 +17,11 @@ enum DemoSummary {
         var lines = [StyledLine(headline, style: .bold)]
         lines.append(StyledLine("\(fired.count) of \(names.count) recognizers recognized; \(tally.touches) touch\(tally.touches == 1 ? "" : "es"), \(tally.actions) action\(tally.actions == 1 ? "" : "s")."))
         let table = self.table(names, tally: tally, width: width)
+        var notes = notes
+        if tally.briefHolds > 0 {
+            let holds = tally.briefHolds == 1 ? "1 hold" : "\(tally.briefHolds) holds"
+            notes.insert("\(holds) shorter than \(PanelValues.number(TerminalView.State.briefHold, places: 1)) s (the rest of a tap, or of fingers about to move) left out of the log and the counts.", at: 0)
+        }
         let tail = notes.flatMap { wrappedWords($0, width: width) }.map { StyledLine($0, style: .dim) }
         if lines.count + table.count + tail.count <= room {
             lines += table + tail

@@ -167,7 +167,12 @@ enum TerminalView {
             line.append(pad(row.state.rawValue, to: 9), style: stale ? .dim : TextStyle.of(row.state))
             line.append(" " + pad(row.recognized > 0 ? "×\(row.recognized)" : "", to: 3) + " ")
             let room = width - line.count
-            let values = PanelValues.Detail.allCases.lazy.map { PanelValues.text(row.values, detail: $0) }
+            // A finger count (the header counts the fingers down) goes before the values lose their names.
+            let withoutFingers = row.values.filter { $0.name != "fingers" }
+            let candidates: [([ActionValue], PanelValues.Detail)] = [
+                (row.values, .withUnits), (row.values, .plain), (withoutFingers, .withUnits), (withoutFingers, .plain), (row.values, .compact),
+            ]
+            let values = candidates.lazy.map { PanelValues.text($0.0, detail: $0.1) }
             line.append(values.first { $0.count <= room } ?? PanelValues.text(row.values, detail: .compact))
             return line.clipped(to: width, marksCut: true).padded(to: width)
         }

@@ -88,6 +88,8 @@ extension TerminalView {
         var actions = 0
         /// Touches that began.
         var touches = 0
+        /// Holds that ended within ``State/briefHold`` of beginning, left out of the log and the counts.
+        var briefHolds = 0
     }
 
     /// Everything drawn.
@@ -135,9 +137,21 @@ extension TerminalView {
             appendLog(LogLine(separator: "── " + TextFormat.visible(path)))
         }
 
+        /// The recognizer whose brief recognitions the log and the counts leave out: the hold.
+        static let holdName = "hold"
+        /// How long a hold must last to be logged and counted. The hold
+        /// begins 40 ms into any rest, as libinput's quick hold does (to stop
+        /// kinetic scrolling), so every tap and the start of every stroke
+        /// begins one and ends it a moment later; shown, those were most of
+        /// the log. The panel still shows its state as it changes.
+        static let briefHold = 0.2
+        /// Hold actions that began, not logged or counted until they last ``briefHold``.
+        var pendingHolds: [ActionRecord] = []
+
         /// Takes the touches of `frame` on `screen` as the fingers down.
         mutating func update(frame: TouchFrame, screen: Screen) {
             time = frame.time
+            releaseLastingHolds()
             let bounds = screen.bounds
             if bounds.width > 0, bounds.height > 0 { aspect = bounds.height / bounds.width }
             tally.touches += frame.touches.lazy.filter { $0.phase == .began }.count
@@ -152,13 +166,29 @@ extension TerminalView {
         /// (the recognizer's name escaped, as the rows' names are).
         mutating func update(action record: ActionRecord) {
             time = max(time, record.time)
+            releaseLastingHolds()
             let name = TextFormat.visible(record.recognizer)
             let index = recognizers.firstIndex { $0.name == name } ?? {
                 recognizers.append(RecognizerRow(name: name))
                 return recognizers.count - 1
             }()
             let wasActive = recognizers[index].state == .began || recognizers[index].state == .changed
-            if record.state == .began || (record.state == .ended && !wasActive) {
+            let pending = record.recognizer == Self.holdName ? pendingHolds.firstIndex { $0.view == record.view } : nil
+            if record.recognizer == Self.holdName, record.state == .began {
+                // Logged and counted once it lasts (releaseLastingHolds).
+                pendingHolds.append(record)
+            } else if let pending {
+                // Ended (or changed) before it lasted: a tap's rest or a stroke's start.
+                if record.state.isFinal {
+                    pendingHolds.remove(at: pending)
+                    tally.briefHolds += 1
+                }
+                recognizers[index].state = record.state
+                recognizers[index].values = record.values
+                recognizers[index].lastTime = record.time
+                tally.actions += 1
+                return
+            } else if record.state == .began || (record.state == .ended && !wasActive) {
                 recognizers[index].recognized += 1
                 tally.recognized[name, default: 0] += 1
             }
@@ -169,7 +199,18 @@ extension TerminalView {
             recognizers[index].lastTime = record.time
             tally.lastValues[name] = record.values
             tally.actions += 1
-            appendLog(LogLine(record))
+            if !pendingHolds.contains(record) { appendLog(LogLine(record)) }
+        }
+
+        /// Logs and counts the holds that began ``briefHold`` or more ago, with the time they began.
+        private mutating func releaseLastingHolds() {
+            while let first = pendingHolds.first, time - first.time >= Self.briefHold - 1e-9 {
+                pendingHolds.removeFirst()
+                let name = TextFormat.visible(first.recognizer)
+                if let index = recognizers.firstIndex(where: { $0.name == name }) { recognizers[index].recognized += 1 }
+                tally.recognized[name, default: 0] += 1
+                appendLog(LogLine(first))
+            }
         }
 
         /// The gesture under way by the labels: the last one started by now.

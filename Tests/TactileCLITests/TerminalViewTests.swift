@@ -119,3 +119,35 @@ struct TerminalViewTests {
         #expect(drawn <= 31 && drawn >= 25, "\(drawn) drawings in 1 s of frames")
     }
 }
+
+@Suite("Terminal view: brief holds")
+struct BriefHoldTests {
+    private func hold(_ state: GestureRecognizerState, at time: Double) -> ActionRecord {
+        ActionRecord(time: time, recognizer: "hold", view: "window", state: state, touches: 1, location: Point(x: 0, y: 0),
+                     values: [ActionValue("fingers", 1)])
+    }
+
+    private func tap(at time: Double) -> ActionRecord {
+        ActionRecord(time: time, recognizer: "tap", view: "window", state: .ended, touches: 0, location: Point(x: 0, y: 0), values: [])
+    }
+
+    @Test("a hold that ends within 0.2 s (a tap's rest) is left out of the log and the counts; one that lasts is logged when it began")
+    func briefHoldsAreQuiet() {
+        var state = TerminalView.State(recognizerNames: ["tap", "hold"])
+        // A tap: the hold begins 40 ms in and ends at the lift.
+        state.update(action: hold(.began, at: 1.04))
+        state.update(action: hold(.ended, at: 1.1))
+        state.update(action: tap(at: 1.4))
+        #expect(state.log.map(\.text) == ["1.400000  tap@window"])
+        #expect(state.tally.recognized["hold"] == nil && state.tally.briefHolds == 1)
+        // A rest: the hold begins at 2.04 and is logged once 0.2 s passed, with its own time.
+        state.update(action: hold(.began, at: 2.04))
+        #expect(state.log.count == 1, "not yet")
+        state.time = 2.3
+        state.update(action: hold(.ended, at: 3))
+        #expect(state.log.map(\.text).suffix(2) == ["2.040000  hold@window", "3.000000  hold@window"])
+        #expect(state.tally.recognized["hold"] == 1)
+        let summary = DemoSummary.lines(state, headline: "done", width: 120, height: 40).map(\.text)
+        #expect(summary.contains { $0.contains("1 hold shorter than 0.2 s") }, "\(summary)")
+    }
+}
