@@ -16,6 +16,14 @@ final class LineOutput {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     var flushesEachLine: Bool
+    /// When set (``writeInBackground()``), lines go to this thread in batches.
+    private var background: BackgroundLineWriter?
+    /// What is gathered for the background writer, in order.
+    private var pending: [BackgroundLineWriter.Chunk] = []
+    private var pendingRecords: [ActionRecord] = []
+    private var pendingJSON = true
+    /// Records gathered before a batch goes to the writer.
+    private static let batchSize = 512
 
     private init(handle: FileHandle, flushesEachLine: Bool = false) {
         self.handle = handle
@@ -39,12 +47,67 @@ final class LineOutput {
         endLine()
     }
 
-    private func endLine() {
-        buffer.append(UInt8(ascii: "\n"))
-        if flushesEachLine || buffer.count >= 1 << 16 { flush() }
+    /// Writes `record` as a JSON line or a readable one: formatted on the
+    /// background writer's thread once ``writeInBackground()`` was called,
+    /// here otherwise.
+    func write(_ record: ActionRecord, json: Bool) {
+        guard background != nil, !flushesEachLine else {
+            writeLine(json ? record.appendJSONLine : record.appendReadableLine)
+            return
+        }
+        if !buffer.isEmpty || (!pendingRecords.isEmpty && pendingJSON != json) { gatherRecords() }
+        if !buffer.isEmpty {
+            pending.append(.bytes(buffer))
+            buffer.removeAll(keepingCapacity: true)
+        }
+        pendingJSON = json
+        pendingRecords.append(record)
+        if pendingRecords.count >= Self.batchSize { handOver() }
     }
 
+    /// From now on, action records (``write(_:json:)``) are formatted and
+    /// written on a thread of their own, in order with every other line:
+    /// for fast replays, whose main thread then only recognizes. Standard
+    /// output only; a no-op when paced (each line flushed).
+    func writeInBackground() {
+        guard background == nil, !flushesEachLine else { return }
+        background = BackgroundLineWriter(descriptor: handle.fileDescriptor)
+    }
+
+    private func endLine() {
+        buffer.append(UInt8(ascii: "\n"))
+        if flushesEachLine {
+            flush()
+        } else if buffer.count >= 1 << 16 {
+            if background != nil { handOver() } else { flush() }
+        }
+    }
+
+    private func gatherRecords() {
+        guard !pendingRecords.isEmpty else { return }
+        pending.append(.records(pendingRecords, json: pendingJSON))
+        pendingRecords.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands what was gathered to the background writer.
+    private func handOver() {
+        gatherRecords()
+        if !buffer.isEmpty {
+            pending.append(.bytes(buffer))
+            buffer.removeAll(keepingCapacity: true)
+        }
+        guard let background, !pending.isEmpty else { return }
+        background.hand(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes out everything written so far (waiting for the background writer, if any).
     func flush() {
+        if let background {
+            handOver()
+            background.waitUntilWritten()
+            return
+        }
         guard !buffer.isEmpty else { return }
         try? handle.write(contentsOf: buffer)
         buffer.removeAll(keepingCapacity: true)

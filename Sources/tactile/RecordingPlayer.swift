@@ -36,6 +36,7 @@ struct RecordingPlayer {
             return playInTerminal(recording, name: name, terminal: terminal)
         }
         LineOutput.standardOutput.flushesEachLine = speed != nil
+        if speed == nil { LineOutput.standardOutput.writeInBackground() }
         if !options.json { emit(Self.headerLine(recording, name: name)) }
         let outcome = driver.run(
             device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
@@ -53,6 +54,7 @@ struct RecordingPlayer {
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
         LineOutput.standardOutput.flushesEachLine = speed != nil
+        if speed == nil { LineOutput.standardOutput.writeInBackground() }
         if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         var driver = self.driver
         driver.keepsLog = false
@@ -78,8 +80,7 @@ struct RecordingPlayer {
     private func actionLines() -> (ActionRecord) -> Void {
         let json = options.json
         let output = LineOutput.standardOutput
-        if json { return { record in output.writeLine(record.appendJSONLine) } }
-        return { record in output.writeLine(record.appendReadableLine) }
+        return { record in output.write(record, json: json) }
     }
 
     /// Prints each step of recognition, `trace ` and the step (with `--trace`).
