@@ -20,8 +20,11 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and the live-device tests need (python3-gi and
 # gir1.2-umockdev-1.0: tools/umockdev-testbed.py, whose testbeds unplug their device
 # mid-run or have it grabbed by another program; libinput-tools: libinput
-# debug-events, the peer tools/compare-libinput.py compares Tactile with).
-APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools
+# debug-events, the peer tools/compare-libinput.py compares Tactile with, and libinput
+# replay; evemu-tools and python3-yaml: libevemu and the YAML module libinput replay
+# needs, with which tools/replayers-read.py checks that what tactile convert writes
+# is read by the real replay tools).
+APT_PACKAGES = libevdev-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -30,8 +33,9 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
+		! command -v evemu-play >/dev/null 2>&1 || ! /usr/bin/python3 -c 'import yaml' 2>/dev/null || \
 		! tools/umockdev-testbed.py --check 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES) (libevdev, umockdev, tmux, libinput-tools or the UMockdev Python bindings are missing)"; \
+		echo "Installing $(APT_PACKAGES) (libevdev, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml or the UMockdev Python bindings are missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi

@@ -27,7 +27,11 @@ public enum EvemuReader {
     /// file beside it whose name is the longest prefix of its own (see
     /// ``descriptionFile(forEventsAt:)``).
     public static func read(contentsOf path: String) throws(RecordingError) -> EvemuRecording {
-        let bytes = try RecordingFile.bytes(at: path)
+        try read(bytes: RecordingFile.bytes(at: path), path: path)
+    }
+
+    /// ``read(contentsOf:)`` of the file at `path` whose bytes are read already.
+    static func read(bytes: [UInt8], path: String) throws(RecordingError) -> EvemuRecording {
         guard startsWithEvents(bytes) else {
             return try parse(bytes: bytes, file: path)
         }
