@@ -127,7 +127,7 @@ struct ConvertCommand: AsyncParsableCommand {
             // Compared as written: a value that is NaN (written as null) is not equal to itself.
             ("the golden log", written.expected?.map(\.jsonLine) == readBack.expected?.map(\.jsonLine)),
         ]
-        return parts.filter { !$0.1 }.map { "does not keep \($0.0) exactly: reading the output back gives others" }
+        return parts.filter { !$0.1 }.map { "does not keep \($0.0) exactly (reading the output back gives something else)" }
     }
 
     /// The events shifted so the first is at 0, intervals exact.
