@@ -11,10 +11,13 @@ struct ConvertCommand: AsyncParsableCommand {
         abstract: "Convert a recording between formats, optionally labelling it.",
         discussion: """
             Reads any supported format and writes Tactile JSON (.json), evemu (.evemu) or \
-            libinput record YAML (.yml), by the output's extension or --to. Tactile JSON keeps \
-            labels and the golden log; the others keep the device and the events. Every format \
-            is written atomically with mode 0600. Never replaces a file, or a symbolic link \
-            (which is replaced, not written through), unless --force.
+            libinput record YAML (.yml), by the output's extension or --to. Every one keeps the \
+            device, the events, the screen, the labels and the golden log: evemu and libinput \
+            record carry the last three in `# Tactile-…` comment lines, which evemu-play and \
+            libinput replay skip. What the output cannot hold exactly is refused, or named in a \
+            warning after reading the output back. Every format is written atomically with \
+            mode 0600. Never replaces a file, or a symbolic link (which is replaced, not written \
+            through), unless --force.
             """
     )
 
@@ -46,7 +49,7 @@ struct ConvertCommand: AsyncParsableCommand {
 
     @OptionGroup var labelling: LabelOptions
 
-    @Flag(help: "Replay the result and store its actions as the golden log (Tactile JSON only).")
+    @Flag(help: "Replay the result and store its actions as the golden log.")
     var golden = false
 
     @Flag(help: "Overwrite the output if it exists.")
@@ -60,13 +63,14 @@ struct ConvertCommand: AsyncParsableCommand {
                     + "not \(deviceName.utf8.count).")
             }
         }
-        if golden, (to ?? RecordingFormat(pathExtensionOf: output)) != .tactile {
-            throw ValidationError("--golden needs Tactile JSON output: only it stores a golden log.")
+        if to == nil, Self.writableFormat(of: output) == nil {
+            throw ValidationError(Self.unwritableOutput(output))
         }
     }
 
     @MainActor
     func run() async throws {
+        guard let format = to ?? Self.writableFormat(of: output) else { throw ExitCode.validationFailure }  // validate() said why
         do throws(RecordingError) {
             // Protocol A is converted whatever the format, Tactile JSON included.
             var recording = try Recording(contentsOf: input, options: .init(
@@ -75,25 +79,55 @@ struct ConvertCommand: AsyncParsableCommand {
             recording.screen = screen.applied(to: recording.screen)
             if rebase { recording.events = Self.rebased(recording.events) }
             if let label = labelling.label { recording.labels.append(label) }
-            let format = try outputFormat()
             if golden {
                 recording.expected = RecordingReplay.run(recording).log.records
             }
             try OutputFile.write(recording, to: output, as: format, force: force)
             printError("\(TextFormat.visible(input)) → \(TextFormat.visible(output)) (\(format), \(recording.events.count) events)")
+            if format != .tactile {
+                // What the output could not hold exactly shows when it is read back: say so rather than lose it quietly.
+                for loss in Self.losses(written: recording, readBack: try Recording(contentsOf: output)) {
+                    printError("tactile: warning: \(TextFormat.visible(output)): \(format) \(loss)")
+                }
+            }
         } catch {
             printError("tactile: error: \(OutputFile.message(for: error))")
             throw ExitCode.failure
         }
     }
 
-    private func outputFormat() throws(RecordingError) -> RecordingFormat {
-        if let to { return to }
-        guard let format = RecordingFormat(pathExtensionOf: output) else {
-            throw RecordingError(file: output, line: nil, problem: .unknownFormat,
-                                 message: "expected an output ending in .json, .evemu or .yml (or --to)")
+    /// The format `path`'s extension names, when convert writes it.
+    static func writableFormat(of path: String) -> RecordingFormat? {
+        RecordingFormat(pathExtensionOf: path).flatMap { format in OutputFormatName.all.contains { $0.format == format } ? format : nil }
+    }
+
+    /// Why convert cannot tell what to write to `path`, naming every format it writes by extension.
+    static func unwritableOutput(_ path: String) -> String {
+        let formats = OutputFormatName.all.map { "\($0.format) (\($0.format.fileExtensions.map { "." + $0 }.joined(separator: ", ")))" }
+        let list = formats.dropLast().joined(separator: ", ") + " or " + (formats.last ?? "")
+        let ext = URL(fileURLWithPath: path).pathExtension
+        let found: String
+        if ext.isEmpty {
+            found = "no extension"
+        } else if let readOnly = RecordingFormat(pathExtensionOf: path) {
+            found = ".\(TextFormat.visible(ext)), which is \(readOnly): tactile reads it but does not write it"
+        } else {
+            found = ".\(TextFormat.visible(ext)), which names no format"
         }
-        return format
+        return "the output must end in the extension of a format convert writes: \(list), or give --to "
+            + "(\(OutputFormatName.all.map(\.name).joined(separator: ", "))); found \(found)."
+    }
+
+    /// What reading `readBack` gave other than `written`, in words after the format's name.
+    static func losses(written: Recording, readBack: Recording) -> [String] {
+        let parts: [(String, Bool)] = [
+            ("the device", written.device == readBack.device), ("the events", written.events == readBack.events),
+            ("the axis values", written.axisValues == readBack.axisValues), ("the screen", written.screen == readBack.screen),
+            ("the creation time", written.created == readBack.created), ("the labels", written.labels == readBack.labels),
+            // Compared as written: a value that is NaN (written as null) is not equal to itself.
+            ("the golden log", written.expected?.map(\.jsonLine) == readBack.expected?.map(\.jsonLine)),
+        ]
+        return parts.filter { !$0.1 }.map { "does not keep \($0.0) exactly (reading the output back gives something else)" }
     }
 
     /// The events shifted so the first is at 0, intervals exact.

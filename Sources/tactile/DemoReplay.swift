@@ -86,7 +86,10 @@ struct DemoReplay {
             let count = diagnosed.count
             notes.append("The touch assembler worked around quirks of \(count) of the recordings (`tactile replay FILE` says which).")
         }
-        notes.append("Next: tactile demo --recording NAME · tactile replay FILE · tactile demo --device /dev/input/eventN")
+        // A command that works from here: `make demo` puts nothing on PATH.
+        let tactile = TextFormat.visible(CommandName.current)
+        notes.append("Next: \(tactile) demo --recording NAME · \(tactile) replay FILE · \(tactile) demo --device /dev/input/eventN"
+            + (CommandName.isOnPath ? "" : " (make install puts tactile on PATH)"))
         return notes
     }
 

@@ -32,4 +32,21 @@ import Testing
         #expect(traced.standardOutput == json.standardOutput, "standard output stays the action log")
         #expect(traced.standardError.split(separator: "\n").contains { $0.hasPrefix("trace ") && $0.contains("lands on window") })
     }
+
+    /// Over the whole corpus, every failure in the trace says why, by its
+    /// criterion with numbers or by the rule that decided it: none falls back
+    /// on the generic "its criteria were not met".
+    @Test func everyFailureInTheCorpusSaysWhich() throws {
+        var failures = 0
+        for file in Repository.goldenRecordings {
+            let traced = try TestSupport.run(try tactile(), ["replay", "--trace", Repository.recordings + "/" + file])
+            #expect(traced.status == 0, "\(file): \(traced.standardError)")
+            for line in traced.lines where line.hasPrefix("trace ") && line.contains(" → failed") {
+                failures += 1
+                #expect(line.contains(" → failed: "), "\(file): a failure without a reason: \(line)")
+                #expect(!line.contains("its criteria were not met"), "\(file): \(line)")
+            }
+        }
+        #expect(failures > 1000, "the corpus fails recognizers often: \(failures)")
+    }
 }

@@ -165,6 +165,13 @@ final class GestureArena {
         }
     }
 
+    /// The recognizer `recognizer` waits for now (one it requires to fail,
+    /// still possible), if any.
+    func awaitedRequirement(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+        if case .wait(let required) = requirementStatus(of: recognizer) { return required }
+        return nil
+    }
+
     /// Takes back a waiting request (the recognizer finished or failed meanwhile).
     func withdraw(_ recognizer: GestureRecognizer) {
         recognizer.core.pendingState = nil

@@ -24,6 +24,9 @@ extension GestureRecognizer {
         case preventedBy(String)
         /// A recognizer it requires to fail recognized (its name).
         case requiredRecognizerRecognized(String)
+        /// It recognized, but its gesture ended while it still waited for this
+        /// recognizer (its name), which it requires to fail, to decide.
+        case endedWhileWaiting(for: String)
         /// Its delegate's `gestureRecognizerShouldBegin` returned `false`.
         case delegateDeclined
         /// Its touches are gone and no timer can still decide it.
@@ -37,6 +40,7 @@ extension GestureRecognizer {
             case .criterionNotMet(let criterion): return criterion.description
             case .preventedBy(let name): return "prevented by \(name)"
             case .requiredRecognizerRecognized(let name): return "\(name), which it requires to fail, recognized"
+            case .endedWhileWaiting(let name): return "its gesture ended while it waited for \(name) to fail"
             case .delegateDeclined: return "its delegate declined to let it begin"
             case .undecided: return "its touches ended before it could decide"
             case .stopped: return "disabled or removed while possible"

@@ -152,6 +152,9 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
             if state.isInProgress {
                 advanceCatchUp(to: .infinity)
                 transition(to: .ended)
+            } else if core.pendingState != nil {
+                // It recognized and waits for a recognizer it requires to fail: it fails saying for which.
+                transition(to: cancelled ? .cancelled : .ended)
             } else if let criterion = cancelled ? .touchesCancelled : unmetCriterion {
                 fail(because: criterion)
             } else {

@@ -202,9 +202,14 @@ open class GestureRecognizer {
                 return !isDiscrete && pending == .began
             case .ended, .cancelled, .failed:
                 // The gesture finished before it was allowed to start.
+                let awaited = engine?.arena.awaitedRequirement(of: self)?.name
                 engine?.arena.withdraw(self)
                 core.pendingState = nil
-                core.failureReason = ownFailureReason
+                switch newState {
+                case .ended: core.failureReason = awaited.map(FailureReason.endedWhileWaiting) ?? ownFailureReason
+                case .cancelled: core.failureReason = .criterionNotMet(.touchesCancelled)
+                default: core.failureReason = ownFailureReason
+                }
                 apply(.failed)
                 return true
             case .possible:

@@ -7,15 +7,32 @@ import Tactile
 ///
 /// Both keep the device and the events exactly (reading the text back gives
 /// the same `DeviceDescription` and `InputEvent`s, within the limits
-/// ``EvemuWriter`` documents); neither has room for the screen, the labels or
-/// the golden log. Tactile's own JSON is written by ``RecordingWriter``.
+/// ``EvemuWriter`` documents), and carry what the formats have no field for
+/// (the screen, the creation time, the labels and the golden log) in comment
+/// lines that ``Recording/open(_:options:)`` and ``RecordingImporter`` read
+/// back and other tools skip:
+///
+/// ```
+/// # EVEMU 1.3
+/// # Tactile-Screen: {"bounds": {"origin": {"x": 0.0, "y": 0.0}, "size": {"width": 480.0, "height": 800.0}}, "pointsPerMillimetre": 8.0}
+/// # Tactile-Labels: [{"gesture": "drag", "fingers": 1, "recognizers": ["pan"], "absent": [], "values": {}}]
+/// # Tactile-Expected: 3 actions
+/// # Tactile-Action: {"t":0.166851,"recognizer":"pan","view":"window","state":"began", …}
+/// …
+/// ```
+///
+/// So a recording converted to evemu or libinput record and back replays
+/// as the original does, and `tactile replay --expect` checks it. Tactile's
+/// own JSON is written by ``RecordingWriter``.
 public enum RecordingExporter {
     /// The formats this exporter writes.
     public static let formats: [RecordingFormat] = [.evemu, .libinputRecord]
 
-    /// The evemu text of `recording`: header, then one `E:` line per event.
-    public static func evemuText(for recording: Recording) -> String {
-        EvemuWriter.text(for: EvemuRecording(recording))
+    /// The evemu text of `recording`: header (with the comment lines that
+    /// carry its screen, labels and golden log), then one `E:` line per event.
+    /// Throws as ``text(for:as:file:)`` does.
+    public static func evemuText(for recording: Recording) throws(RecordingError) -> String {
+        try text(for: recording, as: .evemu)
     }
 
     /// The `E:` lines alone, for umockdev's `umockdev-run --evemu-events DEVNODE=FILE`
@@ -33,7 +50,9 @@ public enum RecordingExporter {
 
     /// The text of `recording` in `format`; an error for a format this
     /// exporter does not write, and ``RecordingError/Problem/notRepresentable``
-    /// for a recording the readers would not take back: a device beyond the
+    /// for a recording the readers would not take back: a screen, creation
+    /// time, label or expected action the Tactile JSON reader would refuse
+    /// (`RecordingWriter.bytes(for:)` refuses the same), a device beyond the
     /// readers' limits (name length, property and key codes, axes, the slot
     /// axis: `AbsoluteAxis.limitProblem`), a device name with a control
     /// character other than a tab or a line break, an event time the
@@ -48,8 +67,11 @@ public enum RecordingExporter {
         }
         if format == .libinputRecord { try RecordingLimits.checkLibinputRecord(recording, file: file) }
         switch format {
-        case .evemu: return evemuText(for: recording)
-        case .libinputRecord: return LibinputRecordWriter.text(for: recording)
+        case .evemu:
+            let comments = try RecordingAnnotations(recording).commentLines(file: file)
+            return EvemuWriter.text(for: EvemuRecording(recording), comments: comments)
+        case .libinputRecord:
+            return LibinputRecordWriter.text(for: recording, comments: try RecordingAnnotations(recording).commentLines(file: file))
         case .tactile, .getevent, .remarkable:
             let names = formats.map(\.description).joined(separator: " or ")
             throw RecordingError(file: file, line: nil, problem: .unknownFormat, message: "expected a format to export to (\(names)), found \(format)")

@@ -108,16 +108,22 @@ enum RecordingLimits {
     /// Throws when the JSON reader would refuse the recording's creation
     /// time, labels or expected actions.
     static func checkHeader(_ recording: Recording, file: String) throws(RecordingError) {
-        if !recording.created.isEmpty, recording.created.utf8.count > 64 || !RecordingHeaderDecoder.isUTCTimestamp(recording.created) {
-            throw refusal(file, "created", "expected the creation time as ISO 8601 in UTC (like \"2026-11-21T12:00:00Z\") or empty, found \"\(TextFormat.visible(recording.created))\"")
+        try checkHeader(created: recording.created, labels: recording.labels, expected: recording.expected, file: file)
+    }
+
+    /// Throws when the JSON reader would refuse this creation time, these
+    /// labels or these expected actions (wherever they are written).
+    static func checkHeader(created: String, labels: [RecordingLabel], expected: [ActionRecord]?, file: String) throws(RecordingError) {
+        if !created.isEmpty, created.utf8.count > 64 || !RecordingHeaderDecoder.isUTCTimestamp(created) {
+            throw refusal(file, "created", "expected the creation time as ISO 8601 in UTC (like \"2026-11-21T12:00:00Z\") or empty, found \"\(TextFormat.visible(created))\"")
         }
-        guard recording.labels.count <= reader.maximumLabels else {
-            throw refusal(file, "labels", "expected at most \(reader.maximumLabels) labels, found \(recording.labels.count)")
+        guard labels.count <= reader.maximumLabels else {
+            throw refusal(file, "labels", "expected at most \(reader.maximumLabels) labels, found \(labels.count)")
         }
-        for (index, label) in recording.labels.enumerated() {
+        for (index, label) in labels.enumerated() {
             try checkLabel(label, path: "labels[\(index)]", file: file)
         }
-        guard let expected = recording.expected else { return }
+        guard let expected else { return }
         guard expected.count <= reader.maximumExpectedActions else {
             throw refusal(file, "expected.actions", "expected at most \(reader.maximumExpectedActions) expected actions, found \(expected.count)")
         }

@@ -40,12 +40,15 @@ extension Recording {
     ///   ``OpenOptions/evemuDescriptionFile`` or the `.desc` beside an events-only
     ///   file), the axis values the header gives, and the events.
     /// - `libinput record`: device ``OpenOptions/deviceIndex`` and its events.
+    /// - evemu and `libinput record` written by ``RecordingExporter`` (or
+    ///   `tactile convert`) also give back the screen, creation time, labels
+    ///   and golden log, from their `# Tactile-…` comment lines.
     /// - getevent and reMarkable: the events as protocol B, on a device made up
     ///   from what they use (``OpenOptions/deviceName``, ``OpenOptions/slotCount``).
     ///
     /// Timestamps are kept as recorded. Then, for every format: a protocol A
     /// device is converted to protocol B unless ``OpenOptions/protocolA`` says to
-    /// keep it; ``OpenOptions/screen`` replaces the screen (formats without one
+    /// keep it; ``OpenOptions/screen`` replaces the screen (files without one
     /// get `Screen/standard`); ``OpenOptions/surfaceSizeInMillimetres`` gives
     /// position axes without resolution one.
     ///

@@ -17,12 +17,20 @@ extension Recording {
         /// Only Tactile JSON has any: the other formats' readers either
         /// accept a line or report it as an error.
         public var warnings: [RecordingWarning]
+        /// Whether the file gave the screen (Tactile JSON always does; evemu
+        /// and libinput record in a `# Tactile-Screen:` comment line).
+        var recordsScreen = false
 
         /// An opened recording with the given parts.
         public init(recording: Recording, format: RecordingFormat, warnings: [RecordingWarning] = []) {
             self.recording = recording
             self.format = format
             self.warnings = warnings
+        }
+
+        init(recording: Recording, format: RecordingFormat, warnings: [RecordingWarning] = [], recordsScreen: Bool) {
+            self.init(recording: recording, format: format, warnings: warnings)
+            self.recordsScreen = recordsScreen
         }
     }
 }

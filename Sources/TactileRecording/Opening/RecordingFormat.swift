@@ -7,7 +7,9 @@ import Foundation
 /// let format = try RecordingFormat.detect(contentsOf: "trace.txt")   // .getevent
 /// ```
 public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// Tactile's own JSON (`.json`, version 1): the only one with labels, screen and golden log.
+    /// Tactile's own JSON (`.json`, version 1): labels, screen and golden log
+    /// are fields of it (evemu and libinput record carry them in comment lines
+    /// that ``RecordingExporter`` writes).
     case tactile
     /// evemu text (`.evemu`, `.events`, `.desc`, `.ev`): a device header and `E:` lines.
     case evemu

@@ -11,8 +11,9 @@ import Tactile
 ///
 /// Each importer converts a protocol A device to protocol B
 /// (``Recording/convertingProtocolA()``), Tactile JSON included. Tactile JSON
-/// keeps its own screen, labels and golden log; ``Options/screen`` is the
-/// screen of the formats that store none.
+/// keeps its own screen, labels and golden log, and so do evemu and
+/// `libinput record` text that ``RecordingExporter`` wrote (in comment
+/// lines); ``Options/screen`` is the screen of files that store none.
 ///
 /// ```swift
 /// let recording = try RecordingImporter.parse(trace, file: "galaxy.txt", as: .getevent,
@@ -22,9 +23,10 @@ public enum RecordingImporter {
     /// What the formats without everything a ``Recording`` needs are completed with.
     ///
     /// The options of ``Recording/OpenOptions`` that text in memory can use,
-    /// but for ``screen``: here the screen of the formats that store none (a
-    /// Tactile JSON recording keeps its own), where the open options' replaces
-    /// every format's.
+    /// but for ``screen``: here the screen of files that store none (a
+    /// Tactile JSON recording keeps its own, and so does evemu or libinput
+    /// record text with a `# Tactile-Screen:` line), where the open options'
+    /// replaces every file's.
     public struct Options: Hashable, Sendable {
         /// The name of a synthesized device (getevent, reMarkable); each format has a default.
         public var deviceName: String?
@@ -34,8 +36,9 @@ public enum RecordingImporter {
         public var devicePath: String?
         /// Slots of a synthesized device (getevent: 10, reMarkable: 32 unless given).
         public var slotCount: Int?
-        /// The screen the recording maps onto, for the formats that store
-        /// none (all but Tactile JSON, which keeps its own).
+        /// The screen the recording maps onto, for files that store none
+        /// (Tactile JSON keeps its own, and evemu or libinput record text
+        /// with a `# Tactile-Screen:` line).
         public var screen: Screen
 
         /// Options with the given parts; every one defaults to what suits most text.
@@ -50,13 +53,16 @@ public enum RecordingImporter {
 
     /// Parses `bytes` in `format`; `file` names them in errors. Tactile JSON
     /// is read by ``RecordingReader`` (its warnings dropped) and keeps its screen;
-    /// every other format gets ``Options/screen``. Reads as
+    /// evemu and libinput record keep the screen, labels and golden log their
+    /// comment lines give (see ``RecordingExporter``); a file without a screen
+    /// gets ``Options/screen``. Reads as
     /// ``Recording/open(_:options:)`` does, through the same readers.
     public static func parse(bytes: [UInt8], file: String = "<bytes>", as format: RecordingFormat, options: Options = Options()) throws(RecordingError) -> Recording {
         let openOptions = Recording.OpenOptions(
             format: format, deviceName: options.deviceName, deviceIndex: options.deviceIndex, devicePath: options.devicePath, slotCount: options.slotCount)
-        var recording = try Recording.read(.bytes(bytes, file: file), as: format, options: openOptions).recording.convertingProtocolA()
-        if format != .tactile { recording.screen = options.screen }
+        let opened = try Recording.read(.bytes(bytes, file: file), as: format, options: openOptions)
+        var recording = opened.recording.convertingProtocolA()
+        if !opened.recordsScreen { recording.screen = options.screen }
         return recording
     }
 

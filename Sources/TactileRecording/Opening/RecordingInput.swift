@@ -27,7 +27,8 @@ enum RecordingInput {
 extension Recording {
     /// `input` read as `format` by that format's reader, and nothing more: the
     /// recording as the format holds it (protocol A kept; Tactile JSON's own
-    /// screen, else `Screen/standard`), with what the reader warned about.
+    /// screen, or the one an evemu or libinput record file's comment lines
+    /// give, else `Screen/standard`), with what the reader warned about.
     /// ``open(_:options:)`` and ``RecordingImporter`` complete it each in
     /// their way. Of `options`, this uses the format, the evemu description
     /// (for a file), the device index, node, name and slots, and the limits.
@@ -39,28 +40,27 @@ extension Recording {
             case .file(let path): result = try RecordingReader.readWithWarnings(contentsOf: path, limits: options.limits)
             case .bytes(let bytes, let file): result = try RecordingReader.readWithWarnings(bytes: bytes, file: file, limits: options.limits)
             }
-            return Opened(recording: result.recording, format: format, warnings: result.warnings)
+            return Opened(recording: result.recording, format: format, warnings: result.warnings, recordsScreen: true)
         case .evemu:
+            let bytes = try input.bytes()
             let evemu: EvemuRecording
-            switch input {
-            case .file(let path):
-                if let description = options.evemuDescriptionFile {
-                    evemu = try EvemuReader.read(descriptionAt: description, eventsAt: path)
-                } else {
-                    evemu = try EvemuReader.read(contentsOf: path)
-                }
-            case .bytes(let bytes, let file):
-                if let description = options.evemuDescriptionFile {
-                    evemu = try EvemuReader.read(descriptionAt: description, eventsAt: file, eventBytes: bytes)
-                } else {
-                    evemu = try EvemuReader.parse(bytes: bytes, file: file)
-                }
+            if let description = options.evemuDescriptionFile {
+                evemu = try EvemuReader.read(descriptionAt: description, eventsAt: input.file, eventBytes: bytes)
+            } else if case .file(let path) = input {
+                evemu = try EvemuReader.read(bytes: bytes, path: path)
+            } else {
+                evemu = try EvemuReader.parse(bytes: bytes, file: input.file)
             }
-            return Opened(recording: Recording(device: evemu.device, axisValues: evemu.axisValues, events: evemu.events), format: format)
+            let annotations = try RecordingAnnotations.read(bytes, file: input.file, placement: .beforeFirstEvent)
+            let recording = Recording(device: evemu.device, axisValues: evemu.axisValues, events: evemu.events)
+            return Opened(recording: annotations.applied(to: recording), format: format, recordsScreen: annotations.screen != nil)
         case .libinputRecord:
-            let recorded = try LibinputRecordReader.parse(bytes: input.bytes(), file: input.file)
+            let bytes = try input.bytes()
+            let recorded = try LibinputRecordReader.parse(bytes: bytes, file: input.file)
             let device = try LibinputRecordReader.device(options.deviceIndex, of: recorded, file: input.file)
-            return Opened(recording: Recording(device: device.description, events: device.events), format: format)
+            let annotations = try RecordingAnnotations.read(bytes, file: input.file, placement: .leadingComments)
+            let recording = Recording(device: device.description, events: device.events)
+            return Opened(recording: annotations.applied(to: recording), format: format, recordsScreen: annotations.screen != nil)
         case .getevent:
             let trace = try GeteventReader.parse(bytes: input.bytes(), file: input.file, devicePath: options.devicePath)
             return Opened(recording: Recording(getevent: trace, options: options.traceOptions), format: format)

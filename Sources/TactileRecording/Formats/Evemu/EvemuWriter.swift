@@ -12,7 +12,10 @@ import Tactile
 /// the one the bits imply travels in a `# Tactile-Kind:` comment. Axis values
 /// (``EvemuRecording/axisValues``) go, when there are any, into evemu's
 /// comment block (`#     Event code 47 (ABS_MT_SLOT)`, `#       Value        1`),
-/// where evemu-record writes them and ``EvemuReader`` finds them.
+/// where evemu-record writes them and ``EvemuReader`` finds them. The
+/// screen, labels and golden log of a ``Recording`` are not part of an
+/// ``EvemuRecording``: ``RecordingExporter`` adds them as `# Tactile-…`
+/// comment lines after the version comment.
 ///
 /// ```swift
 /// let evemu = EvemuRecording(device: recording.device, events: recording.events)
@@ -25,7 +28,13 @@ public enum EvemuWriter {
 
     /// The whole recording: header, then events.
     public static func text(for recording: EvemuRecording) -> String {
-        var text = header(for: recording.device, axisValues: recording.axisValues)
+        text(for: recording, comments: [])
+    }
+
+    /// The whole recording with `comments` (whole `#` lines, without line
+    /// breaks) after the version comment: what ``RecordingExporter`` adds.
+    static func text(for recording: EvemuRecording, comments: [String]) -> String {
+        var text = header(for: recording.device, axisValues: recording.axisValues, comments: comments)
         text += eventLines(recording.events)
         return text
     }
@@ -45,9 +54,13 @@ public enum EvemuWriter {
     /// `evemu-describe` writes them. Non-empty `axisValues` add evemu's
     /// comment block for the absolute axes (value, range, fuzz, flat, resolution).
     public static func header(for device: DeviceDescription, axisValues: AxisValues = AxisValues()) -> String {
+        header(for: device, axisValues: axisValues, comments: [])
+    }
+
+    static func header(for device: DeviceDescription, axisValues: AxisValues, comments: [String]) -> String {
         let name = String(device.name.map { $0.isNewline ? " " : $0 })
         let id = device.identity
-        var lines = ["# EVEMU \(formatVersion)"]
+        var lines = ["# EVEMU \(formatVersion)"] + comments
         lines.append("# Input device name: \"\(name)\"")
         lines.append("# Input device ID: bus 0x\(hex(id.bustype)) vendor 0x\(hex(id.vendor)) product 0x\(hex(id.product)) version 0x\(hex(id.version))")
         if let size = sizeInMillimetres(device) {

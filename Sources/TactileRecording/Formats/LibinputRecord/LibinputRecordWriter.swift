@@ -12,11 +12,21 @@ import Tactile
 /// itself writes them relative to the first event, which a recording read
 /// from a libinput record already is.
 public enum LibinputRecordWriter {
-    /// The text of `recording` as one recorded device.
+    /// The text of `recording` as one recorded device: its device and
+    /// events. ``write(_:to:overwrite:)`` and
+    /// ``RecordingExporter/text(for:as:file:)`` add its screen, labels and
+    /// golden log as comment lines (see ``RecordingExporter``).
     public static func text(for recording: Recording, node: String = "/dev/input/event0") -> String {
+        text(for: recording, node: node, comments: [])
+    }
+
+    /// The text with `comments` (whole `#` lines, without line breaks) in the
+    /// comment block it starts with: what ``RecordingExporter`` adds.
+    static func text(for recording: Recording, node: String = "/dev/input/event0", comments: [String]) -> String {
         let device = recording.device
         var out = "# libinput record\n"
         out += "# Written by Tactile\n"
+        for comment in comments { out += comment + "\n" }
         out += "version: 1\n"
         out += "ndevices: 1\n"
         out += "libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n"

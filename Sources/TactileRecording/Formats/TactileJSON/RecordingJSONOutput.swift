@@ -10,6 +10,9 @@ struct RecordingJSONOutput {
         self.file = file
     }
 
+    /// The bytes as text (they are UTF-8 JSON).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     mutating func reserve(_ count: Int) {
         bytes.reserveCapacity(count)
     }

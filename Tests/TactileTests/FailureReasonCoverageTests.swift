@@ -1,0 +1,168 @@
+// Every built-in recognizer's ways to fail, each with its criterion and numbers in the trace (none says only "its criteria were not met").
+import Testing
+@testable import Tactile
+
+/// The failure paths of every built-in recognizer that
+/// `FailureCriterionTests` does not walk: each failure names its criterion
+/// with the value seen and the one wanted, and the trace line says the same
+/// (on the 200 × 100 mm test panel, 10 units = 1 mm).
+@Suite("Recognizers: every failure path names its criterion")
+struct FailureReasonCoverageTests {
+    /// Runs `script` with `recognizers` on the window of a panel harness until
+    /// `end`; every failure of the first, in order (a recognizer that starts
+    /// over may fail again), each checked against its trace line, and every trace line.
+    private func failures(of recognizers: [GestureRecognizer], until end: Double = 3,
+                          _ build: (inout EventScript) -> Void) -> (reasons: [GestureRecognizer.FailureReason], lines: [String]) {
+        let harness = Harness.panel()
+        for recognizer in recognizers { harness.window.addGestureRecognizer(recognizer) }
+        let name = recognizers[0].name
+        var lines: [String] = []
+        var reasons: [GestureRecognizer.FailureReason] = []
+        harness.engine.onTrace = { event in
+            lines.append(event.description)
+            if event.recognizer == name, case .transition(_, .failed, let reason?) = event.step { reasons.append(reason) }
+        }
+        var script = EventScript()
+        build(&script)
+        harness.run(script)
+        harness.pipeline.advance(to: end)
+        for reason in reasons {
+            #expect(lines.contains { $0.hasSuffix("\(name)@window  possible → failed: \(reason)") }, "the trace says it: \(lines)")
+            #expect(reason != .gaveUp)
+        }
+        return (reasons, lines)
+    }
+
+    /// The first failure of `recognizer` (see `failures(of:until:_:)`).
+    private func failure(of recognizer: GestureRecognizer, until end: Double = 3, _ build: (inout EventScript) -> Void) -> GestureRecognizer.FailureReason? {
+        failures(of: [recognizer], until: end, build).reasons.first
+    }
+
+
+    @Test("a double tap whose second tap never comes, or lands too far")
+    func doubleTap() throws {
+        let late = TapGestureRecognizer(taps: 2, name: "doubleTap")
+        let lateReason = failure(of: late) { $0.tap(at: Point(x: 1000, y: 500), start: 0.1, id: 1) }
+        guard case .criterionNotMet(.nextTapTooLate(let maximum))? = lateReason else { Issue.record("\(String(describing: lateReason))"); return }
+        #expect(maximum == late.maximumTapInterval)
+        #expect(lateReason?.description == "the next tap did not come within \(GestureRecognizer.FailureReason.Criterion.number(maximum, places: 2)) s")
+
+        let far = TapGestureRecognizer(taps: 2, name: "doubleTap")
+        let farReason = failure(of: far) { script in
+            script.tap(at: Point(x: 1000, y: 500), start: 0.1, id: 1)
+            script.tap(at: Point(x: 1800, y: 500), start: 0.3, id: 2)
+        }
+        guard case .criterionNotMet(.tapTooFar(let millimetres, let maximum))? = farReason else { Issue.record("\(String(describing: farReason))"); return }
+        #expect(abs(millimetres - 80) < 1e-6 && millimetres > maximum, "80 mm between the taps, \(maximum) mm allowed")
+    }
+
+    @Test("a two-finger tap whose fingers land apart, lift apart, or take a third finger while lifting")
+    func twoFingerTap() throws {
+        let landing = TapGestureRecognizer(touches: 2, name: "twoFingerTap")
+        let landed = failure(of: landing) { script in
+            script.frame(at: 0.1) { $0.slot(0).track(1).x(900).y(500) }
+            script.frame(at: 0.4) { $0.slot(1).track(2).x(1100).y(500) }
+            script.frame(at: 0.45) { $0.slot(0).lift().slot(1).lift() }
+        }
+        guard case .criterionNotMet(.fingersLandedApart(let seconds, let window))? = landed else { Issue.record("\(String(describing: landed))"); return }
+        #expect(abs(seconds - 0.3) < 1e-9 && seconds > window)
+
+        let lifting = TapGestureRecognizer(touches: 2, name: "twoFingerTap")
+        let lifted = failure(of: lifting) { script in
+            script.frame(at: 0.1) { $0.slot(0).track(1).x(900).y(500).slot(1).track(2).x(1100).y(500) }
+            script.frame(at: 0.15) { $0.slot(0).lift() }
+            script.frame(at: 0.45) { $0.slot(1).lift() }
+        }
+        guard case .criterionNotMet(.fingersLiftedApart(let seconds, let window))? = lifted else { Issue.record("\(String(describing: lifted))"); return }
+        #expect(seconds >= window, "lifted \(seconds) s apart, \(window) s allowed")
+
+        let third = TapGestureRecognizer(touches: 2, name: "twoFingerTap")
+        let crowded = failure(of: third) { script in
+            script.frame(at: 0.1) { $0.slot(0).track(1).x(900).y(500).slot(1).track(2).x(1100).y(500) }
+            script.frame(at: 0.15) { $0.slot(0).lift() }
+            script.frame(at: 0.16) { $0.slot(2).track(3).x(1300).y(500) }
+            script.frame(at: 0.2) { $0.slot(1).lift().slot(2).lift() }
+        }
+        #expect(crowded == .criterionNotMet(.landedWhileLifting))
+    }
+
+    @Test("a swipe too slow")
+    func swipeTooSlow() throws {
+        let swipe = SwipeGestureRecognizer(direction: .right, name: "swipe")
+        let reason = failure(of: swipe) { $0.drag(from: Point(x: 200, y: 500), dx: 400, steps: 100, start: 0.1, id: 1) }
+        guard case .criterionNotMet(.tooSlow(let speed, let minimum))? = reason else { Issue.record("\(String(describing: reason))"); return }
+        #expect(speed < minimum && speed > 0, "\(speed) mm/s against \(minimum) mm/s")
+    }
+
+    @Test("a hold lifted too soon, and one that moved")
+    func hold() throws {
+        let early = HoldGestureRecognizer(name: "hold")
+        let lifted = failure(of: early) { $0.tap(at: Point(x: 1000, y: 500), start: 0.1, duration: 0.02, id: 1) }
+        guard case .criterionNotMet(.liftedTooSoon(let seconds, let minimum))? = lifted else { Issue.record("\(String(describing: lifted))"); return }
+        #expect(abs(seconds - 0.02) < 1e-9 && seconds < minimum)
+
+        let moving = HoldGestureRecognizer(name: "hold")
+        let moved = failure(of: moving) { $0.drag(from: Point(x: 1000, y: 500), dx: 300, steps: 1, start: 0.1, id: 1) }
+        guard case .criterionNotMet(.moved(let millimetres, let allowed))? = moved else { Issue.record("\(String(describing: moved))"); return }
+        #expect(millimetres > allowed)
+    }
+
+    @Test("a press and hold lifted too soon")
+    func pressAndHold() throws {
+        let press = PressAndHoldGestureRecognizer(name: "pressAndHold")
+        let reason = failure(of: press) { $0.tap(at: Point(x: 1000, y: 500), start: 0.1, duration: 0.1, id: 1) }
+        guard case .criterionNotMet(.liftedTooSoon(let seconds, let minimum))? = reason else { Issue.record("\(String(describing: reason))"); return }
+        #expect(abs(seconds - 0.1) < 1e-9 && seconds < minimum)
+    }
+
+    @Test("a pinch and a rotation whose fingers rested, and a pinch whose fingers moved together")
+    func pinchAndRotation() throws {
+        let still: (inout EventScript) -> Void = { script in
+            script.frame(at: 0.1) { $0.slot(0).track(1).x(900).y(500).slot(1).track(2).x(1100).y(500) }
+            script.frame(at: 0.3) { $0.slot(0).lift().slot(1).lift() }
+        }
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        guard case .criterionNotMet(.spanChange(let change, let minimum))? = failure(of: pinch, still) else {
+            Issue.record("\(String(describing: pinch.failureReason))")
+            return
+        }
+        #expect(change == 0 && minimum > 0)
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        guard case .criterionNotMet(.turn(let degrees, let least))? = failure(of: rotation, still) else {
+            Issue.record("\(String(describing: rotation.failureReason))")
+            return
+        }
+        #expect(degrees == 0 && least > 0)
+
+        let together = PinchGestureRecognizer(name: "pinch")
+        let reason = failure(of: together) { script in
+            // 60 mm together, spreading 6 mm on the way: past the span change, but a move.
+            script.motion(from: [Point(x: 600, y: 500), Point(x: 800, y: 500)], to: [Point(x: 1200, y: 500), Point(x: 1460, y: 500)],
+                          start: 0.1, duration: 0.2, firstID: 1)
+        }
+        #expect(reason == .criterionNotMet(.fingersMovedTogether))
+    }
+
+    @Test("a pan whose fingers spread apart instead of moving together")
+    func panDeformed() throws {
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.minimumNumberOfTouches = 2
+        let reason = failure(of: pan) { script in
+            script.motion(from: [Point(x: 900, y: 500), Point(x: 1100, y: 500)], to: [Point(x: 900, y: 500), Point(x: 1600, y: 500)],
+                          start: 0.1, duration: 0.2, firstID: 1)
+        }
+        #expect(reason == .criterionNotMet(.fingersDeformed))
+    }
+
+    @Test("a pan that recognized while it waited for a recognizer it requires to fail says so when its fingers lift")
+    func endedWhileWaiting() throws {
+        let pan = PanGestureRecognizer(name: "pan")
+        let waiter = TouchRecorder()
+        pan.require(toFail: waiter)
+        let (reasons, lines) = failures(of: [pan, waiter]) { $0.drag(from: Point(x: 600, y: 500), dx: 400, steps: 10, start: 0.1, id: 1) }
+        let reason = reasons.first
+        #expect(reason == .endedWhileWaiting(for: waiter.name))
+        #expect(reason?.description == "its gesture ended while it waited for \(waiter.name) to fail")
+        #expect(lines.contains { $0.hasSuffix("pan@window  waits for \(waiter.name) to fail") }, "\(lines)")
+    }
+}
