@@ -55,11 +55,7 @@ final class LineOutput {
             writeLine(json ? record.appendJSONLine : record.appendReadableLine)
             return
         }
-        if !buffer.isEmpty || (!pendingRecords.isEmpty && pendingJSON != json) { gatherRecords() }
-        if !buffer.isEmpty {
-            pending.append(.bytes(buffer))
-            buffer.removeAll(keepingCapacity: true)
-        }
+        if !buffer.isEmpty || (!pendingRecords.isEmpty && pendingJSON != json) { gatherPending() }
         pendingJSON = json
         pendingRecords.append(record)
         if pendingRecords.count >= Self.batchSize { handOver() }
@@ -83,19 +79,21 @@ final class LineOutput {
         }
     }
 
-    private func gatherRecords() {
-        guard !pendingRecords.isEmpty else { return }
-        pending.append(.records(pendingRecords, json: pendingJSON))
-        pendingRecords.removeAll(keepingCapacity: true)
-    }
-
-    /// Hands what was gathered to the background writer.
-    private func handOver() {
-        gatherRecords()
+    /// Moves the records gathered, then the bytes written since, to `pending`, in that order.
+    private func gatherPending() {
+        if !pendingRecords.isEmpty {
+            pending.append(.records(pendingRecords, json: pendingJSON))
+            pendingRecords.removeAll(keepingCapacity: true)
+        }
         if !buffer.isEmpty {
             pending.append(.bytes(buffer))
             buffer.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Hands what was gathered to the background writer.
+    private func handOver() {
+        gatherPending()
         guard let background, !pending.isEmpty else { return }
         background.hand(pending)
         pending.removeAll(keepingCapacity: true)
