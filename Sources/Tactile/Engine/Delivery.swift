@@ -18,21 +18,45 @@ struct Delivery {
     /// The moved touches when only some of the updates moved.
     private var someMoved: [Touch] = []
 
-    /// The touches that moved, in frame order: ``updates`` itself when all did.
-    mutating func moved() -> [Touch] {
+    /// Whether the recognizer took ``updates`` as its followed touches by
+    /// swapping buffers (``GestureRecognizer/takeDeliveredTouches()``):
+    /// ``updates`` then holds the previous snapshots, and the frame's
+    /// touches are the recognizer's.
+    var updatesTaken = false
+
+    /// The touches of `updates` (the frame's updates, wherever they are
+    /// now) that moved, in frame order: `updates` itself when all did.
+    mutating func moved(of updates: [Touch]) -> [Touch] {
         if movedCount == updates.count { return updates }
         someMoved.removeAll(keepingCapacity: true)
         for touch in updates where touch.phase == .moved { someMoved.append(touch) }
         return someMoved
     }
 
+    /// Moves `buffer`'s touches out, leaving it empty: the engine passes
+    /// them to a recognizer's callback this way, and puts them back after
+    /// it, where passing the stored array would retain and release it.
+    static func take(_ buffer: inout [Touch]) -> [Touch] {
+        var taken: [Touch] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
     /// Empties the buffers (keeping their storage) for frame `stamp`.
     mutating func clear(stamp: UInt64) {
         self.stamp = stamp
-        if !updates.isEmpty { updates.removeAll(keepingCapacity: true) }
-        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
+        updatesTaken = false
+        Self.empty(&updates)
+        Self.empty(&began)
         movedCount = 0
-        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
-        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
+        Self.empty(&ended)
+        Self.empty(&cancelled)
+    }
+
+    /// Empties `buffer`, keeping its storage. A handful of touches at most:
+    /// removing them one by one costs a fraction of `removeAll(keepingCapacity:)`,
+    /// which goes through the general `replaceSubrange`.
+    private static func empty(_ buffer: inout [Touch]) {
+        while !buffer.isEmpty { buffer.removeLast() }
     }
 }

@@ -86,21 +86,14 @@ final class TouchRouter {
                 isNew = true
                 if !touch.phase.isFinal { storage.bindings.append(binding) }
             }
-            for recognizer in recognizers where recognizer.hasSeen(touch.id) {
-                collect(touch, isNew: isNew, for: recognizer, stamp: stamp)
+            // By index: the elements are borrowed from `recognizers`, not retained one by one.
+            for index in recognizers.indices where recognizers[index].collect(touch, isNew: isNew, stamp: stamp) {
+                storage.deliveryOrder.append(recognizers[index])
             }
         }
-        for recognizer in storage.deliveryOrder {
-            recognizer.takeDeliveredTouches()
-            guard recognizer.isAttached, recognizer.isEnabled else {
-                engine.stop(recognizer)
-                continue
-            }
-            if !recognizer.core.delivery.began.isEmpty, recognizer.isReceiving { recognizer.touchesBegan(recognizer.core.delivery.began, in: frame) }
-            if recognizer.core.delivery.movedCount > 0, recognizer.isReceiving { recognizer.touchesMoved(recognizer.core.delivery.moved(), in: frame) }
-            if !recognizer.core.delivery.ended.isEmpty, recognizer.isReceiving { recognizer.touchesEnded(recognizer.core.delivery.ended, in: frame) }
-            if !recognizer.core.delivery.cancelled.isEmpty, recognizer.isReceiving { recognizer.touchesCancelled(recognizer.core.delivery.cancelled, in: frame) }
-            if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
+        let order = storage.deliveryOrder
+        for index in order.indices where !order[index].receiveDelivery(of: frame) {
+            engine.stop(order[index])
         }
     }
 
@@ -144,26 +137,6 @@ final class TouchRouter {
             if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
         }
         return true
-    }
-
-    /// Adds `touch` to what `recognizer` receives in this frame.
-    private func collect(_ touch: Touch, isNew: Bool, for recognizer: GestureRecognizer, stamp: UInt64) {
-        if recognizer.core.delivery.stamp != stamp {
-            recognizer.core.delivery.clear(stamp: stamp)
-            storage.deliveryOrder.append(recognizer)
-        }
-        recognizer.core.delivery.updates.append(touch)
-        if isNew {
-            var landing = touch
-            landing.phase = .began
-            recognizer.core.delivery.began.append(landing)
-        }
-        switch touch.phase {
-        case .moved: recognizer.core.delivery.movedCount += 1
-        case .ended: recognizer.core.delivery.ended.append(touch)
-        case .cancelled: recognizer.core.delivery.cancelled.append(touch)
-        case .began, .stationary: break
-        }
     }
 
     // MARK: Binding

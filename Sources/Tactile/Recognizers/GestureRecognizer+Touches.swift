@@ -35,9 +35,80 @@ extension GestureRecognizer {
         engine?.recognizer(self, ignored: touch.id)
     }
 
+    // MARK: Delivery (the engine's, per frame)
+    //
+    // Methods of the recognizer rather than of the router, so `self` is
+    // held by the caller for the whole of each: the router's loop retains
+    // a recognizer once per step, not for every access inside it.
+
+    /// Adds `touch`, which the recognizer follows, to what it receives in
+    /// the frame numbered `stamp`; `isNew` when it landed now. Returns
+    /// whether this is the recognizer's first touch of the frame (the
+    /// router then lists it for delivery).
+    final func collect(_ touch: Touch, isNew: Bool, stamp: UInt64) -> Bool {
+        guard core.seenTouches.contains(touch.id) else { return false }
+        let first = core.delivery.stamp != stamp
+        if first { core.delivery.clear(stamp: stamp) }
+        core.delivery.updates.append(touch)
+        if isNew {
+            var landing = touch
+            landing.phase = .began
+            core.delivery.began.append(landing)
+        }
+        switch touch.phase {
+        case .moved: core.delivery.movedCount += 1
+        case .ended: core.delivery.ended.append(touch)
+        case .cancelled: core.delivery.cancelled.append(touch)
+        case .began, .stationary: break
+        }
+        return first
+    }
+
+    /// Takes the frame's touches collected for the recognizer, then calls
+    /// `touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`
+    /// with those of each phase and `didProcessFrame`, while it still
+    /// listens. Returns `false`, having done nothing else, when it was
+    /// removed from its view or disabled (the engine then stops it).
+    /// Each group is moved out of the delivery for its call and back after
+    /// it, where passing the stored array would retain and release it.
+    final func receiveDelivery(of frame: TouchFrame) -> Bool {
+        takeDeliveredTouches()
+        guard core.isAttached, core.isEnabled else { return false }
+        if !core.delivery.began.isEmpty, isReceiving {
+            let began = Delivery.take(&core.delivery.began)
+            touchesBegan(began, in: frame)
+            core.delivery.began = began
+        }
+        if core.delivery.movedCount > 0, isReceiving { touchesMoved(movedTouches(), in: frame) }
+        if !core.delivery.ended.isEmpty, isReceiving {
+            let ended = Delivery.take(&core.delivery.ended)
+            touchesEnded(ended, in: frame)
+            core.delivery.ended = ended
+        }
+        if !core.delivery.cancelled.isEmpty, isReceiving {
+            let cancelled = Delivery.take(&core.delivery.cancelled)
+            touchesCancelled(cancelled, in: frame)
+            core.delivery.cancelled = cancelled
+        }
+        if isReceiving { didProcessFrame(frame) }
+        return true
+    }
+
     /// Takes the frame's snapshots of followed touches (the delivery's
     /// updates), new ones last.
     func takeDeliveredTouches() {
+        // Usually the frame updates exactly the followed touches, in the
+        // same order: the delivery's buffer then becomes the followed
+        // touches, a swap instead of a copy of each (the old snapshots go
+        // to the buffer, emptied at the next frame).
+        if core.delivery.began.isEmpty, Self.sameTouches(core.delivery.updates, core.touches) {
+            swap(&core.touches, &core.delivery.updates)
+            core.delivery.updatesTaken = true
+            var finished = 0
+            for touch in core.touches where touch.phase.isFinal { finished += 1 }
+            core.finishedTouchCount = finished
+            return
+        }
         for touch in core.delivery.updates {
             if let index = core.touches.index(ofTouch: touch.id) {
                 if touch.phase.isFinal != core.touches[index].phase.isFinal {
@@ -50,6 +121,19 @@ extension GestureRecognizer {
                 markSeen(touch.id)
             }
         }
+    }
+
+    /// Whether `a` and `b` hold the same touches in the same order.
+    private static func sameTouches(_ a: [Touch], _ b: [Touch]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices where a[index].id != b[index].id { return false }
+        return true
+    }
+
+    /// The touches of this frame's delivery that moved, in frame order.
+    func movedTouches() -> [Touch] {
+        let updates = core.delivery.updatesTaken ? core.touches : core.delivery.updates
+        return core.delivery.moved(of: updates)
     }
 
     /// Records that the recognizer followed `id` since its last reset.
