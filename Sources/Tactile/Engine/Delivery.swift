@@ -11,26 +11,17 @@ struct Delivery {
     /// Touches that landed (phase `began`).
     var began: [Touch] = []
     /// How many of ``updates`` moved; usually all of them, and then they are
-    /// handed over as they are (see ``moved``).
+    /// handed over as they are (else see ``someMoved``).
     var movedCount = 0
     var ended: [Touch] = []
     var cancelled: [Touch] = []
-    /// The moved touches when only some of the updates moved.
-    private var someMoved: [Touch] = []
+    /// The moved touches when only some of the updates moved (``gatherSomeMoved()``).
+    var someMoved: [Touch] = []
 
-    /// Whether the recognizer took ``updates`` as its followed touches by
-    /// swapping buffers (``GestureRecognizer/takeDeliveredTouches()``):
-    /// ``updates`` then holds the previous snapshots, and the frame's
-    /// touches are the recognizer's.
-    var updatesTaken = false
-
-    /// The touches of `updates` (the frame's updates, wherever they are
-    /// now) that moved, in frame order: `updates` itself when all did.
-    mutating func moved(of updates: [Touch]) -> [Touch] {
-        if movedCount == updates.count { return updates }
-        someMoved.removeAll(keepingCapacity: true)
+    /// Fills ``someMoved`` with the updates that moved, in frame order.
+    mutating func gatherSomeMoved() {
+        Self.empty(&someMoved)
         for touch in updates where touch.phase == .moved { someMoved.append(touch) }
-        return someMoved
     }
 
     /// Moves `buffer`'s touches out, leaving it empty: the engine passes
@@ -45,7 +36,6 @@ struct Delivery {
     /// Empties the buffers (keeping their storage) for frame `stamp`.
     mutating func clear(stamp: UInt64) {
         self.stamp = stamp
-        updatesTaken = false
         Self.empty(&updates)
         Self.empty(&began)
         movedCount = 0

@@ -16,7 +16,10 @@ final class TouchRouter {
         var bindings: [TouchBinding] = []
         /// The recognizers receiving touches in the current frame, in the
         /// order they first met one; their `delivery` holds the touches.
+        /// Kept from frame to frame, and overwritten: the first `delivered`
+        /// are this frame's while it is collected.
         var deliveryOrder: [GestureRecognizer] = []
+        var delivered = 0
         /// Recognizers that could not take a touch bound in the current
         /// frame (done, waiting to recognize, or busy), with the touch, in
         /// binding order: those reset by the end of the frame take it late.
@@ -60,7 +63,7 @@ final class TouchRouter {
     func deliver(_ frame: TouchFrame, in engine: GestureEngine) {
         storage.frameStamp &+= 1
         let stamp = storage.frameStamp
-        storage.deliveryOrder.removeAll(keepingCapacity: true)
+        storage.delivered = 0
         if !storage.deferred.isEmpty { storage.deferred.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
@@ -86,15 +89,25 @@ final class TouchRouter {
                 isNew = true
                 if !touch.phase.isFinal { storage.bindings.append(binding) }
             }
-            // By index: the elements are borrowed from `recognizers`, not retained one by one.
-            for index in recognizers.indices where recognizers[index].collect(touch, isNew: isNew, stamp: stamp) {
-                storage.deliveryOrder.append(recognizers[index])
+            recognizers.forEachUnretained { recognizer in
+                if recognizer.collect(touch, isNew: isNew, stamp: stamp) { listForDelivery(recognizer) }
             }
         }
-        let order = storage.deliveryOrder
-        for index in order.indices where !order[index].receiveDelivery(of: frame) {
-            engine.stop(order[index])
+        while storage.deliveryOrder.count > storage.delivered { storage.deliveryOrder.removeLast() }
+        storage.deliveryOrder.forEachUnretained { recognizer in
+            if !recognizer.receiveDelivery(of: frame) { engine.stop(recognizer) }
         }
+    }
+
+    /// Lists `recognizer` for delivery in this frame, after those listed
+    /// already. Usually the same recognizers as in the frame before, in the
+    /// same order: the list is overwritten in place, and an entry that is
+    /// already this recognizer is left alone (no release and retain of it).
+    private func listForDelivery(_ recognizer: GestureRecognizer) {
+        let index = storage.delivered
+        storage.delivered += 1
+        guard index < storage.deliveryOrder.count else { return storage.deliveryOrder.append(recognizer) }
+        if storage.deliveryOrder[index] !== recognizer { storage.deliveryOrder[index] = recognizer }
     }
 
     /// Gives the touches that landed in this frame to the recognizers of

@@ -79,7 +79,19 @@ extension GestureRecognizer {
             touchesBegan(began, in: frame)
             core.delivery.began = began
         }
-        if core.delivery.movedCount > 0, isReceiving { touchesMoved(movedTouches(), in: frame) }
+        if core.delivery.movedCount > 0, isReceiving {
+            // Usually every update moved, and the updates are handed over as they are.
+            if core.delivery.movedCount == core.delivery.updates.count {
+                let moved = Delivery.take(&core.delivery.updates)
+                touchesMoved(moved, in: frame)
+                core.delivery.updates = moved
+            } else {
+                core.delivery.gatherSomeMoved()
+                let moved = Delivery.take(&core.delivery.someMoved)
+                touchesMoved(moved, in: frame)
+                core.delivery.someMoved = moved
+            }
+        }
         if !core.delivery.ended.isEmpty, isReceiving {
             let ended = Delivery.take(&core.delivery.ended)
             touchesEnded(ended, in: frame)
@@ -97,18 +109,7 @@ extension GestureRecognizer {
     /// Takes the frame's snapshots of followed touches (the delivery's
     /// updates), new ones last.
     func takeDeliveredTouches() {
-        // Usually the frame updates exactly the followed touches, in the
-        // same order: the delivery's buffer then becomes the followed
-        // touches, a swap instead of a copy of each (the old snapshots go
-        // to the buffer, emptied at the next frame).
-        if core.delivery.began.isEmpty, Self.sameTouches(core.delivery.updates, core.touches) {
-            swap(&core.touches, &core.delivery.updates)
-            core.delivery.updatesTaken = true
-            var finished = 0
-            for touch in core.touches where touch.phase.isFinal { finished += 1 }
-            core.finishedTouchCount = finished
-            return
-        }
+        if core.takeUpdatesInOrder() { return }
         for touch in core.delivery.updates {
             if let index = core.touches.index(ofTouch: touch.id) {
                 if touch.phase.isFinal != core.touches[index].phase.isFinal {
@@ -121,19 +122,6 @@ extension GestureRecognizer {
                 markSeen(touch.id)
             }
         }
-    }
-
-    /// Whether `a` and `b` hold the same touches in the same order.
-    private static func sameTouches(_ a: [Touch], _ b: [Touch]) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in a.indices where a[index].id != b[index].id { return false }
-        return true
-    }
-
-    /// The touches of this frame's delivery that moved, in frame order.
-    func movedTouches() -> [Touch] {
-        let updates = core.delivery.updatesTaken ? core.touches : core.delivery.updates
-        return core.delivery.moved(of: updates)
     }
 
     /// Records that the recognizer followed `id` since its last reset.
