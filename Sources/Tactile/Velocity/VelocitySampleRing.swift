@@ -35,13 +35,15 @@ struct VelocitySampleRing: Sendable {
         return storage.span[slot(start + count - 1 - age)]
     }
 
-    /// The newest sample, if any.
-    @inline(__always)
-    var newest: VelocitySample? { isEmpty ? nil : self[fromNewest: 0] }
+    /// The newest sample, if any: kept beside the ring, as reading it from
+    /// the inline storage copied all of the storage on every call (the
+    /// tracker reads it for every sample it adds).
+    private(set) var newest: VelocitySample?
 
     /// Appends `sample`, dropping the oldest when the ring is full.
     @inline(__always)
     mutating func append(_ sample: VelocitySample) {
+        newest = sample
         if count < Self.capacity {
             storage[slot(start + count)] = sample
             count += 1
@@ -55,6 +57,7 @@ struct VelocitySampleRing: Sendable {
     @inline(__always)
     mutating func replaceNewest(with sample: VelocitySample) {
         precondition(count > 0, "no sample to replace")
+        newest = sample
         storage[slot(start + count - 1)] = sample
     }
 
@@ -70,6 +73,7 @@ struct VelocitySampleRing: Sendable {
 
     /// Forgets every sample (the storage is kept).
     mutating func removeAll() {
+        newest = nil
         start = 0
         count = 0
     }
