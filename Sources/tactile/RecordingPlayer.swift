@@ -49,13 +49,8 @@ struct RecordingPlayer {
     /// memory stays flat however long the file is; the actions are printed,
     /// not kept (the outcome's log is empty). Read errors past the header end
     /// the replay and are thrown after what came before was played.
-    ///
-    /// As fast as possible, reading, parsing and touch assembly run on a
-    /// thread of their own (``FrameReadAhead``), the output on another
-    /// (``BackgroundLineWriter``), and this one only recognizes.
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: ReplayDriver.Outcome, warnings: [RecordingWarning]) {
-        // Paced, the stream parses ahead on its own thread; fast, the frame thread parses.
-        let stream = try RecordingReader.events(contentsOf: path, readingAhead: speed != nil)
+        let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
         LineOutput.standardOutput.flushesEachLine = speed != nil
@@ -63,14 +58,6 @@ struct RecordingPlayer {
         if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         var driver = self.driver
         driver.keepsLog = false
-        if speed == nil {
-            let frames = FrameReadAhead(stream: stream, device: header.device, screen: screen, axisValues: header.axisValues, settle: options.settle)
-            let (outcome, ending) = driver.run(device: header.device, screen: screen, frames: frames,
-                                               onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
-            LineOutput.standardOutput.flush()
-            if let error = ending?.error { throw error }
-            return (outcome, ending?.warnings ?? [])
-        }
         let outcome = driver.run(
             device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
             onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())

@@ -91,51 +91,6 @@ struct ReplayDriver {
         return Outcome(log: log, diagnostics: pipeline.diagnostics)
     }
 
-    /// Replays the frames `frames` assembles on its own thread (see
-    /// ``FrameReadAhead``, which must not have started) as fast as possible:
-    /// the same actions, frames and order as ``run(device:screen:axisValues:events:onFrame:onAction:onTrace:)``
-    /// unpaced on the same events, with only recognition on this thread.
-    /// Returns the outcome and how the input ended (a read error, the file's warnings).
-    func run(
-        device: DeviceDescription, screen: Screen, frames: FrameReadAhead,
-        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
-        onTrace: ((GestureTraceEvent) -> Void)? = nil
-    ) -> (outcome: Outcome, ending: FrameReadAhead.Ending?) {
-        let window = Window(screen: screen)
-        let gestures = StandardGestures(attachingTo: window)
-        let engine = GestureEngine(window: window)
-        engine.deviceKind = device.kind
-        var log = ActionLog()
-        let keepsLog = keepsLog
-        engine.onTrace = onTrace
-        engine.onAction = { record in
-            if keepsLog { log.append(record) }
-            onAction?(record)
-        }
-        frames.start()
-        // What `InputPipeline` does with each frame and at the end, the stages before the engine done already.
-        while let batch = frames.nextBatch() {
-            for frame in batch {
-                if let onFrame {
-                    engine.advance(to: frame.time)
-                    onFrame(frame)
-                }
-                engine.process(frame)
-            }
-        }
-        let ending = frames.ending
-        if let last = ending?.lastFrame, !last.touches.isEmpty {
-            if let onFrame {
-                engine.advance(to: last.time)
-                onFrame(last)
-            }
-            engine.process(last)
-        }
-        engine.finishInput(at: ending?.end)
-        withExtendedLifetime(gestures) {}
-        return (Outcome(log: log, diagnostics: ending?.diagnostics ?? AssemblerDiagnostics()), ending)
-    }
-
     /// Waits for a timer's paced moment; `false` once a stop was requested (no more timers fire).
     private static func pace(_ pacer: inout Pacer?, to deadline: Double) -> Bool {
         guard pacer?.isStopped != true else { return false }
