@@ -19,8 +19,12 @@ public final class RecordingEventStream: Sequence, IteratorProtocol {
     private var parser: EventArrayReader
     /// Keeps the file and its buffer alive while the parser points into it.
     private let source: RecordingFileSource
-    private var batch: [InputEvent] = []
-    private var batchIndex = 0
+    /// The batch being delivered and the next event's place in it, read for
+    /// every event: unchecked exclusivity (a class's stored properties carry
+    /// a dynamic check on every access, a tenth of a fast replay's main
+    /// thread). No access to them spans a call that could reach the stream.
+    @exclusivity(unchecked) private var batch: [InputEvent] = []
+    @exclusivity(unchecked) private var batchIndex = 0
     /// Events delivered from the batches before this one.
     private var deliveredBefore = 0
     /// The background parser, when the stream reads ahead.
