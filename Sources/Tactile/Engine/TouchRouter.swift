@@ -94,9 +94,14 @@ final class TouchRouter {
             }
         }
         while storage.deliveryOrder.count > storage.delivered { storage.deliveryOrder.removeLast() }
-        storage.deliveryOrder.forEachUnretained { recognizer in
+        // Taken out for the loop, so the list holds its recognizers whatever
+        // their callbacks do to the router, then put back for the next frame.
+        var order: [GestureRecognizer] = []
+        swap(&order, &storage.deliveryOrder)
+        order.forEachUnretained { recognizer in
             if !recognizer.receiveDelivery(of: frame) { engine.stop(recognizer) }
         }
+        swap(&order, &storage.deliveryOrder)
     }
 
     /// Lists `recognizer` for delivery in this frame, after those listed

@@ -38,8 +38,9 @@ extension GestureRecognizer {
     // MARK: Delivery (the engine's, per frame)
     //
     // Methods of the recognizer rather than of the router, so `self` is
-    // held by the caller for the whole of each: the router's loop retains
-    // a recognizer once per step, not for every access inside it.
+    // guaranteed for the whole of each and nothing inside retains it; the
+    // router reaches the recognizers without retaining them either
+    // (`forEachUnretained`).
 
     /// Adds `touch`, which the recognizer follows, to what it receives in
     /// the frame numbered `stamp`; `isNew` when it landed now. Returns

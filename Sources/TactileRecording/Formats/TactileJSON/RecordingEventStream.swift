@@ -21,7 +21,7 @@ public final class RecordingEventStream: Sequence, IteratorProtocol {
     private let source: RecordingFileSource
     /// The batch being delivered and the next event's place in it, read for
     /// every event: unchecked exclusivity (a class's stored properties carry
-    /// a dynamic check on every access, a tenth of a fast replay's main
+    /// a dynamic check on every access: 6 % of a fast replay's main
     /// thread). No access to them spans a call that could reach the stream.
     @exclusivity(unchecked) private var batch: [InputEvent] = []
     @exclusivity(unchecked) private var batchIndex = 0
