@@ -197,8 +197,11 @@ final class GestureArena {
         var changed = true
         while changed {
             changed = false
-            for recognizer in members where recognizer.state == .possible && recognizer.core.pendingState == nil
-                && recognizer.activeTouchCount == 0 && !canStillDecide(recognizer) {
+            // A copy: failing does not change the members, but the copy holds them whatever happens.
+            let current = members
+            current.forEachUnretained { recognizer in
+                guard recognizer.state == .possible, recognizer.core.pendingState == nil,
+                      recognizer.activeTouchCount == 0, !canStillDecide(recognizer) else { return }
                 fail(recognizer, .undecided)
                 changed = true
             }

@@ -390,7 +390,7 @@ public final class GestureEngine {
         outbox.flush { if cycle.needsRecheck || arena.hasWaiting { settle() } }
         guard recheck || cycle.needsRecheck else { return }
         cycle.needsRecheck = false
-        for recognizer in arena.members { recognizer.removeFinishedTouches() }
+        arena.members.forEachUnretained { $0.removeFinishedTouches() }
         let done = arena.removeMembers { $0.state.isFinal && $0.activeTouchCount == 0 }
         for recognizer in done {
             cycle.timers.cancelAll(ownedBy: recognizer)

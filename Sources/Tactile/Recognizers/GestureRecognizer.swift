@@ -266,6 +266,7 @@ open class GestureRecognizer {
 
     /// Whether the recognizer still listens to its touches: not done, and not
     /// a discrete one that already decided and waits for a requirement.
+    @inline(__always)
     final var isReceiving: Bool {
         guard !core.state.isFinal else { return false }
         return !(core.pendingState != nil && isDiscrete)
