@@ -36,11 +36,17 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        // libxkbcommon, found through pkg-config: key chords resolved through the session's layout.
+        .systemLibrary(
+            name: "CXkbCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
         // The gesture service: config (TOML), bindings onto a view tree, the touch gate that passes,
         // holds and cancels touches, actions, output sinks (uinput, recording), the live loop.
-        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev"]),
+        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),

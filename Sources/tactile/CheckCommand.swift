@@ -64,11 +64,13 @@ struct CheckCommand: ParsableCommand {
         defer { LineOutput.standardOutput.flush() }
         let environment = ProcessInfo.processInfo.environment
         let path = config ?? ConfigLoader.locate(environment: environment) { FileManager.default.fileExists(atPath: $0) }
-        let result = path.map { ConfigLoader.load(path: $0) }
-        let diagnostics = result?.diagnostics ?? []
+        let session = SessionSettings.detect(environment: environment)
+        let result = path.map { ConfigLoader.load(path: $0, session: session) }
+            ?? ConfigLoader.parse(ConfigLoader.defaultText, file: "<default>", session: session)
+        let diagnostics = result.diagnostics
         let name = path.map { TextFormat.visible($0) } ?? "built-in default config"
         for diagnostic in diagnostics { say(diagnostic.description) }
-        guard let config = result.map({ $0.config }) ?? ConfigLoader.defaultConfig else {
+        guard let config = result.config else {
             let errors = diagnostics.filter { $0.severity == .error }.count
             printError("tactile: error: \(name): \(errors) error\(errors == 1 ? "" : "s"); tactile serve would refuse it")
             throw ExitCode.failure
@@ -77,6 +79,8 @@ struct CheckCommand: ParsableCommand {
         say("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
               + "\(config.bindings.count) gesture\(config.bindings.count == 1 ? "" : "s")"
               + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
+        say("  desktop actions done as on \(config.desktop.preset.rawValue) (from \(config.desktop.source))")
+        say("  keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
         for binding in config.bindings { say("  " + Self.summary(of: binding)) }
         if let plotFile {
             // Refused before the check, not after it.
@@ -114,10 +118,10 @@ struct CheckCommand: ParsableCommand {
         if !parameters.isEmpty { text += " (" + parameters.joined(separator: ", ") + ")" }
         for phase in GesturePhase.allCases {
             guard let actions = binding.actions[phase], !actions.isEmpty else { continue }
-            text += "; \(phase.rawValue): " + actions.map { TextFormat.visible($0.description) }.joined(separator: ", ")
+            text += "; \(phase.rawValue): " + actions.map(Self.text(of:)).joined(separator: ", ")
         }
         if let step = binding.step {
-            text += "; " + Self.text(of: step) + ": " + (step.increase + step.decrease).map { TextFormat.visible($0.description) }.joined(separator: " / ")
+            text += "; " + Self.text(of: step) + ": " + (step.increase + step.decrease).map(Self.text(of:)).joined(separator: " / ")
         }
         if binding.maximumInstances > 1 { text += "; up to \(binding.maximumInstances) of its commands at once" }
         if !binding.claimsTouches { text += "; leaves touches to the app" }
@@ -126,6 +130,13 @@ struct CheckCommand: ParsableCommand {
 
     /// A step's pace with its unit: `every 6 mm of vertical travel`,
     /// `every 0.3 of log2 scale (×1.23)`, `every 15° of rotation`; with `fast`, from what speed steps shorten.
+    /// An action as the config has it; a key chord with the key codes it
+    /// resolved to on the layout (`key ctrl+plus = KEY_LEFTCTRL+KEY_LEFTSHIFT+KEY_EQUAL`).
+    static func text(of action: ServiceAction) -> String {
+        guard case .key(let chord) = action else { return TextFormat.visible(action.description) }
+        return TextFormat.visible(action.description) + " = " + chord.codeNames
+    }
+
     static func text(of step: StepAction) -> String {
         let every = figure(step.every)
         var text: String

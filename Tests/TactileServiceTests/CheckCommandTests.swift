@@ -20,7 +20,8 @@ struct CheckCommandTests {
         #expect(text.contains("dist/gestures.toml: ok, 4 zones, 9 gestures"))
         #expect(text.contains("right click: press-and-hold on the screen (fingers 1, minimum-press-duration 0.6 s); ended: right click"))
         // A step with its unit; a pinch of two fingers unless the config says otherwise.
-        #expect(text.contains("zoom: pinch on the screen (fingers 2 (the default)); every 0.3 of log2 scale (×1.23): key ctrl+equal / key ctrl+minus"))
+        #expect(text.contains("zoom: pinch on the screen (fingers 2 (the default)); every 0.3 of log2 scale (×1.23): "
+                              + "key ctrl+plus = KEY_LEFTCTRL+KEY_LEFTSHIFT+KEY_EQUAL / key ctrl+minus = KEY_LEFTCTRL+KEY_MINUS"))
         // Five-finger drags are no zoom any more (they were: "zoom takes slot 0, 1, 2, 3, 4 from the app").
         #expect(!text.contains("zoom takes slot"))
         #expect(text.contains("zoom did not fire: 9 touches reached it; failed: 3 fingers came down (it takes 2) (×2)"), "\(text)")

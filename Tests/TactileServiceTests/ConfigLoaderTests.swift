@@ -26,7 +26,7 @@ import Testing
         #expect(byName["next workspace"]?.actions[.ended] == [.key(KeyChord(keys: [125, 109], text: "super+Page_Down"))])
         let zoom = try #require(byName["zoom"])
         #expect(zoom.claimsTouches)
-        #expect(zoom.step == StepAction(measure: .scale, every: 0.3, increase: [.key(KeyChord(keys: [29, 13], text: "ctrl+equal"))],
+        #expect(zoom.step == StepAction(measure: .scale, every: 0.3, increase: [.key(KeyChord(keys: [29, 42, 13], text: "ctrl+plus"))],
                                         decrease: [.key(KeyChord(keys: [29, 12], text: "ctrl+minus"))]))
         #expect(config.bindings.count == 9)
     }

@@ -53,6 +53,6 @@ import Testing
         #expect(lines.contains { $0.contains("back → key alt+Left") })
         #expect(lines.contains { $0.contains("slot 0 held ") && $0.contains(" ms in right-edge goes on to the app") })
         #expect(lines.contains { $0.contains("next workspace → key super+Page_Down") })
-        #expect(lines.contains { $0.contains("zoom → key ctrl+equal") })
+        #expect(lines.contains { $0.contains("zoom → key ctrl+plus") })
     }
 }

@@ -31,10 +31,16 @@ public enum TestSupport {
     /// The environment of the commands the tests run: `TACTILE_SYSFS` names
     /// a directory that does not exist (unless the caller set one), so the
     /// live demo and `record` map onto 1920×1080 at 96 dpi, as the
-    /// recordings they are compared with do, whatever display this machine has.
+    /// recordings they are compared with do, whatever display this machine
+    /// has; and the session is a GNOME one with a US layout, so that what a
+    /// config's keys and desktop actions become does not depend on the
+    /// desktop or keyboard of whoever runs the tests.
     public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if environment["TACTILE_SYSFS"] == nil { environment["TACTILE_SYSFS"] = "/nonexistent-sysfs-for-tests" }
+        environment["XDG_CURRENT_DESKTOP"] = "GNOME"
+        environment["XKB_DEFAULT_LAYOUT"] = "us"
+        for name in ["XKB_DEFAULT_VARIANT", "XKB_DEFAULT_MODEL", "XKB_DEFAULT_OPTIONS"] { environment[name] = nil }
         return environment
     }
 
@@ -47,11 +53,15 @@ public enum TestSupport {
     }
 
     /// Runs `executable` with `arguments`, waits for it (killing it after
-    /// `timeout` seconds) and returns what it printed.
-    public static func run(_ executable: String, _ arguments: [String], timeout: Double = 30) throws -> Output {
+    /// `timeout` seconds) and returns what it printed. `overriding` changes
+    /// ``environment`` (a nil value removes the variable).
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double = 30,
+                           overriding: [String: String?] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        var environment = environment
+        for (name, value) in overriding { environment[name] = value }
         process.environment = environment
         let directory = try TemporaryDirectory.create(prefix: "tactile-evdev")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -42,11 +42,13 @@ public final class GestureMap {
         self.layout = layout
         window = Window(screen: layout.screen, name: "screen")
         var zoneViews: [String: View] = [:], holdingViews: [ObjectIdentifier: String] = [:]
+        // A zone no gesture uses (its bindings left out on a desktop that cannot do their actions) holds nothing.
+        let usedZones = Set(config.bindings.compactMap(\.zone))
         for zone in config.zones {
             let view = View(frame: layout.frame(of: zone.shape), name: zone.name)
             window.addSubview(view)
             zoneViews[zone.name] = view
-            if zone.holdsTouches { holdingViews[ObjectIdentifier(view)] = zone.name }
+            if zone.holdsTouches, usedZones.contains(zone.name) { holdingViews[ObjectIdentifier(view)] = zone.name }
         }
         var recognizers: [GestureRecognizer] = [], measures: [() -> GestureMeasure] = []
         var holdingZones: [ObjectIdentifier: String] = [:]

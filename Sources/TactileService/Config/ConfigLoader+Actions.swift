@@ -2,7 +2,7 @@
 import Tactile
 
 extension ConfigReader {
-    static let actionKeys = ["key", "click", "scroll", "notch", "command"]
+    static let actionKeys = ["key", "click", "scroll", "notch", "command", "desktop"]
 
     /// An action table or an array of them; `scrollRefusal` says why scroll is not allowed here, if it is not.
     mutating func readActions(_ value: TOMLValue, key: String, scrollRefusal: String?) -> [ServiceAction]? {
@@ -22,7 +22,10 @@ extension ConfigReader {
                 failed = true
                 continue
             }
-            if let action = readAction(table, at: element.location, scrollRefusal: scrollRefusal) {
+            if table["desktop"] != nil, table.entries.count == 1, let name = table["desktop"] {
+                // A desktop action the preset in use may have no way to do: then nothing (with a warning).
+                if let resolved = desktopAction(name) { actions += resolved } else { failed = true }
+            } else if let action = readAction(table, at: element.location, scrollRefusal: scrollRefusal) {
                 actions.append(action)
             } else {
                 failed = true
@@ -34,10 +37,10 @@ extension ConfigReader {
     /// `{ key = "…" }`, `{ click = "…" }`, `{ scroll = "…", notch = "8mm" }`, `{ command = […] }`.
     private mutating func readAction(_ table: TOMLTable, at location: SourceLocation, scrollRefusal: String?) -> ServiceAction? {
         refuseUnknownKeys(table, known: ConfigReader.actionKeys, in: "an action")
-        let kinds = ["key", "click", "scroll", "command"].filter { table[$0] != nil }
+        let kinds = ["key", "click", "scroll", "command", "desktop"].filter { table[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = table[kind] else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: " and ")
-            error("an action needs exactly one of key, click, scroll, command (found \(found))", at: location)
+            error("an action needs exactly one of key, click, scroll, command, desktop (found \(found))", at: location)
             return nil
         }
         if kind != "scroll", let notch = table.entry("notch") {
@@ -98,30 +101,6 @@ extension ConfigReader {
             return nil
         }
         return .command(list.map(\.0))
-    }
-
-    /// `"ctrl+alt+Left"`: key names joined by `+`.
-    mutating func keyChord(_ text: String, at location: SourceLocation) -> KeyChord? {
-        var keys: [UInt16] = []
-        for part in text.split(separator: "+", omittingEmptySubsequences: false) {
-            let name = String(part).trimmingSpaces
-            guard !name.isEmpty else {
-                error("empty key name in \(ConfigReader.quoted(text)) (keys are joined by +; for + itself write \"shift+equal\" or \"kpplus\")",
-                      at: location)
-                return nil
-            }
-            guard let code = KeyNames.code(for: name) else {
-                let hint = ConfigSuggestion.closest(to: KeyNames.normalized(name), in: KeyNames.allNames).map { " (did you mean \"\($0)\"?)" } ?? ""
-                error("unknown key \(ConfigReader.quoted(name)) in \(ConfigReader.quoted(text))\(hint)", at: location)
-                return nil
-            }
-            if keys.contains(code) {
-                error("key \(ConfigReader.quoted(name)) appears twice in \(ConfigReader.quoted(text))", at: location)
-                return nil
-            }
-            keys.append(code)
-        }
-        return KeyChord(keys: keys, text: text)
     }
 
     /// `[gesture.step]`.

@@ -14,7 +14,23 @@ extension ConfigReader {
         var names: [String: SourceLocation] = [:]
         for element in array {
             guard let table = table(element, key: "gesture") else { continue }
-            guard let (binding, nameLocation) = readBinding(table, at: element.location, zones: zones) else { continue }
+            desktopActionsLeftOut = []
+            let binding = readBinding(table, at: element.location, zones: zones)
+            if !desktopActionsLeftOut.isEmpty, let (binding, _) = binding {
+                let actions = desktopActionsLeftOut.map { "\"\($0.action)\"" }.joined(separator: ", ")
+                let preset = "\(desktop.preset.rawValue) (preset from \(desktop.source))"
+                if binding.step == nil, binding.actions.values.allSatisfy(\.isEmpty) {
+                    // Kept, it would hold and claim touches for nothing: the apps keep them instead.
+                    warning("gesture \(ConfigReader.quoted(binding.name)) is left out: \(preset) has no default way to do \(actions), "
+                            + "so its touches stay the apps'", at: element.location)
+                    continue
+                }
+                for (action, location) in desktopActionsLeftOut {
+                    warning("\(preset) has no default way to do \"\(action)\": this action does nothing there; bind a key or a command of your own",
+                            at: location)
+                }
+            }
+            guard let (binding, nameLocation) = binding else { continue }
             if let nameLocation {
                 if let first = names[binding.name] {
                     error("duplicate binding name \(ConfigReader.quoted(binding.name)) (first at line \(first.line), column \(first.column))",

@@ -2,7 +2,7 @@
 import Tactile
 
 extension ConfigReader {
-    static let topLevelKeys = ["devices", "emergency", "zones", "gesture"]
+    static let topLevelKeys = ["devices", "desktop", "keyboard", "emergency", "zones", "gesture"]
 
     /// `[devices]`.
     mutating func readDevices(_ value: TOMLValue) -> DeviceSelection {

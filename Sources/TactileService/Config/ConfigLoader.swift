@@ -19,6 +19,12 @@ import Tactile
 /// The schema (the reference, with every default and range, is `docs/gestures-toml.md`):
 ///
 /// ```toml
+/// [desktop]                  # optional: whose defaults desktop actions use
+/// preset = "auto"            # from XDG_CURRENT_DESKTOP; gnome, kde, sway, i3, hyprland, wlroots, x11, none
+///
+/// [keyboard]                 # optional: the layout keys are typed on, when not the session's
+/// layout = "de"              # XKB names; also variant, model, options
+///
 /// [devices]
 /// kinds = ["touchscreen"]    # "touchscreen", "touchpad"
 /// names = []                 # only devices whose name contains one of these (any case)
@@ -51,7 +57,7 @@ import Tactile
 /// [gesture.step]             # pan, pinch, rotation: repeated actions
 /// measure = "scale"          # horizontal, vertical (pan), scale (pinch), rotation
 /// every = 0.3
-/// increase = { key = "ctrl+equal" }
+/// increase = { key = "ctrl+plus" }    # keysyms, typed on the layout
 /// decrease = { key = "ctrl+minus" }
 /// ```
 public enum ConfigLoader {
@@ -64,7 +70,7 @@ public enum ConfigLoader {
     /// let result = ConfigLoader.parse("[devices]\ngrab = false\n", file: "gestures.toml")
     /// result.config?.devices.grab   // false
     /// ```
-    public static func parse(_ text: String, file: String) -> ConfigLoadResult {
+    public static func parse(_ text: String, file: String, session: SessionSettings = .builtIn) -> ConfigLoadResult {
         let document: TOMLTable
         do {
             document = try TOMLParser.parse(text, file: file)
@@ -74,6 +80,10 @@ public enum ConfigLoader {
         var reader = ConfigReader()
         var config = GestureConfig(file: file)
         reader.warnUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
+        reader.useKeyboard(document["keyboard"].flatMap { reader.readKeyboard($0) }, session: session.keyboard, file: file)
+        config.keyboard = reader.keyboard
+        reader.desktop = document["desktop"].flatMap { reader.readDesktop($0, file: file) } ?? session.desktop
+        config.desktop = reader.desktop
         if let devices = document["devices"] { config.devices = reader.readDevices(devices) }
         var emergencyFingers: SourceLocation?
         if let emergency = document["emergency"] { (config.emergency, emergencyFingers) = reader.readEmergency(emergency) }
@@ -91,12 +101,12 @@ public enum ConfigLoader {
     /// ```swift
     /// let result = ConfigLoader.load(path: "/etc/tactile/gestures.toml")
     /// ```
-    public static func load(path: String) -> ConfigLoadResult {
+    public static func load(path: String, session: SessionSettings = .builtIn) -> ConfigLoadResult {
         switch ConfigFile.read(path, limit: maximumFileSize) {
         case .failure(let failure):
             return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: failure.location, message: failure.message)])
         case .success(let text):
-            return parse(text, file: path)
+            return parse(text, file: path, session: session)
         }
     }
 
@@ -139,7 +149,16 @@ public enum ConfigLoader {
     /// ```swift
     /// ConfigLoader.defaultConfig.bindings.map(\.name)   // ["right click", …]
     /// ```
-    public static var defaultConfig: GestureConfig {
-        parse(defaultText, file: "<default>").config ?? GestureConfig()
+    public static var defaultConfig: GestureConfig { defaultConfig(session: .builtIn) }
+
+    /// The built-in config for `session`: its keys typed on the session's
+    /// layout, its desktop actions done the session's desktop's way.
+    ///
+    /// ```swift
+    /// let session = SessionSettings.detect(environment: ProcessInfo.processInfo.environment)
+    /// ConfigLoader.defaultConfig(session: session).desktop.preset   // .kde on Plasma
+    /// ```
+    public static func defaultConfig(session: SessionSettings) -> GestureConfig {
+        parse(defaultText, file: "<default>", session: session).config ?? GestureConfig()
     }
 }

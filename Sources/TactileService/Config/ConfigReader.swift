@@ -5,6 +5,14 @@ import Tactile
 /// expected type, reporting those of another at their place.
 struct ConfigReader {
     var diagnostics: [ConfigDiagnostic] = []
+    /// The layout key chords are resolved through, and its keys (nil when no XKB data could be compiled).
+    var keyboard = KeyboardLayoutChoice.builtIn
+    var keySymbols: KeySymbolTable?
+    /// The desktop whose defaults `{ desktop = "…" }` actions use.
+    var desktop = DesktopPresetChoice.builtIn
+    /// Desktop actions the preset has no way to do in the binding being read:
+    /// warned about when the binding stays, folded into one warning when it is left out.
+    var desktopActionsLeftOut: [(action: String, location: SourceLocation)] = []
     /// How many of the diagnostics are errors.
     private(set) var errorCount = 0
 

@@ -14,7 +14,18 @@ extension ConfigLoader {
         # user), edit it, and check it with `tactile check`. Every key, its type,
         # default and range: docs/gestures-toml.md.
         #
-        # Keys are GNOME's; other desktops may want other chords.
+        # Desktop actions ({ desktop = "overview" }) are done the way the session's
+        # desktop does them: its default shortcut, or its D-Bus or IPC call (GNOME,
+        # KDE Plasma, sway, i3, Hyprland, wlroots compositors, X11 desktops; which
+        # one is picked from XDG_CURRENT_DESKTOP, or set below). Keys are keysyms,
+        # typed on the session's keyboard layout: "ctrl+plus" is zoom-in on a US
+        # layout and on a German one alike. `tactile check` shows what each becomes.
+
+        # [desktop]
+        # preset = "auto"           # gnome, kde, sway, i3, hyprland, wlroots, x11, none
+        #
+        # [keyboard]                # when the session's layout is not found (GNOME's own input sources)
+        # layout = "de"
 
         [devices]
         kinds = ["touchscreen"]   # touchpads already have the desktop's own gestures
@@ -75,7 +86,7 @@ extension ConfigLoader {
         zone = "right-edge"
         fingers = 1
         direction = "left"
-        ended = { key = "super+v" }
+        ended = { desktop = "notifications" }
 
         # Swipe down from the top edge: quick settings.
         [[gesture]]
@@ -84,7 +95,7 @@ extension ConfigLoader {
         zone = "top-edge"
         fingers = 1
         direction = "down"
-        ended = { key = "super+a" }
+        ended = { desktop = "quick-settings" }
 
         # Swipe up from the bottom edge: the overview.
         [[gesture]]
@@ -93,7 +104,7 @@ extension ConfigLoader {
         zone = "bottom-edge"
         fingers = 1
         direction = "up"
-        ended = { key = "super" }
+        ended = { desktop = "overview" }
 
         # Three fingers anywhere: left and right change workspace, up shows the overview.
         [[gesture]]
@@ -101,21 +112,21 @@ extension ConfigLoader {
         recognizer = "swipe"
         fingers = 3
         direction = "left"
-        ended = { key = "super+Page_Down" }
+        ended = { desktop = "next-workspace" }
 
         [[gesture]]
         name = "previous workspace"
         recognizer = "swipe"
         fingers = 3
         direction = "right"
-        ended = { key = "super+Page_Up" }
+        ended = { desktop = "previous-workspace" }
 
         [[gesture]]
         name = "three-finger overview"
         recognizer = "swipe"
         fingers = 3
         direction = "up"
-        ended = { key = "super" }
+        ended = { desktop = "overview" }
 
         # Pinch: zoom in and out by keys, one step each time the fingers' spread
         # grows or shrinks by a fifth or so (0.3 in log2 of the scale). The pinch
@@ -129,7 +140,7 @@ extension ConfigLoader {
         [gesture.step]
         measure = "scale"
         every = 0.3
-        increase = { key = "ctrl+equal" }
+        increase = { key = "ctrl+plus" }
         decrease = { key = "ctrl+minus" }
 
         """#

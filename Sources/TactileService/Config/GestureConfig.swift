@@ -52,6 +52,10 @@ public struct GestureConfig: Hashable, Sendable {
     public var bindings: [Binding]
     /// Where the config came from.
     public var file: String
+    /// The layout its key chords were resolved through, and where that layout came from.
+    public var keyboard: KeyboardLayoutChoice = .builtIn
+    /// The desktop whose defaults its desktop actions used, and why that one.
+    public var desktop: DesktopPresetChoice = .builtIn
 
     /// A config of these sections (every one defaults to what an empty file gives).
     public init(devices: DeviceSelection = DeviceSelection(), emergency: EmergencyGesture = EmergencyGesture(),
@@ -268,6 +272,9 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
     /// The chord as written (``text``).
     public var description: String { text }
+
+    /// The key codes pressed, by their Linux names: `KEY_LEFTCTRL+KEY_LEFTSHIFT+KEY_EQUAL`.
+    public var codeNames: String { keys.map(KeyNames.name(of:)).joined(separator: "+") }
 }
 
 /// Smooth scrolling from a continuous gesture's translation (`scroll = "natural"`).

@@ -11,8 +11,10 @@
 /// KeyNames.code(for: "Page_Up")   // 104 (KEY_PAGEUP)
 /// ```
 ///
-/// `+` separates a chord's keys, so there is no `plus` key: write `"equal"`
-/// (with `shift` for a `+` on a US layout) or `"kpplus"` for the keypad's.
+/// These are key codes, the same on every layout; a chord names most keys
+/// by keysym instead (`plus`, `Page_Down`), resolved through the session's
+/// layout by ``KeySymbolTable``, and falls back on these names for keys
+/// that have no keysym of that name (`volumeup`, `kpplus`).
 enum KeyNames {
     /// `KEY_` names in lowercase, without the prefix, with their codes (from linux/input-event-codes.h).
     static let linuxNames: [(name: String, code: UInt16)] = [
@@ -82,4 +84,50 @@ enum KeyNames {
 
     /// The evdev code of `name`, if it names a key.
     static func code(for name: String) -> UInt16? { table[normalized(name)] }
+
+    /// The modifiers a chord names by themselves, the same on every layout.
+    private static let modifiers: [String: UInt16] = [
+        "ctrl": 29, "control": 29, "leftctrl": 29, "rightctrl": 97, "shift": 42, "leftshift": 42, "rightshift": 54,
+        "alt": 56, "leftalt": 56, "rightalt": 100, "altgr": 100, "super": 125, "meta": 125, "logo": 125, "win": 125,
+        "leftmeta": 125, "rightmeta": 126,
+    ]
+
+    /// The evdev code of a modifier name (`ctrl`, `shift`, `altgr`, `rightmeta`).
+    static func modifierCode(for name: String) -> UInt16? { modifiers[normalized(name)] }
+
+    /// The highest key code the service's virtual keyboard has (`KEY_MICMUTE`).
+    static let maximumCode: UInt16 = VirtualDeviceLayout.keyboardKeys.upperBound
+
+    /// A raw key code: `KEY_EQUAL` (a Linux name with its prefix, any case
+    /// after it) or `code:13` (a number from 1 to 248, the keys of the service's virtual keyboard).
+    static func rawCode(for name: String) -> UInt16? {
+        if name.hasPrefix("KEY_") { return table[normalized(String(name.dropFirst(4)))] }
+        if name.lowercased().hasPrefix("code:"), let code = UInt16(name.dropFirst(5)), (1...maximumCode).contains(code) { return code }
+        return nil
+    }
+
+    /// `KEY_LEFTCTRL` for 29; `code:700` for a code without a name.
+    static func name(of code: UInt16) -> String {
+        names[code].map { "KEY_" + $0.uppercased() } ?? "code:\(code)"
+    }
+
+    /// Whether `code` has a Linux name (`KEY_…`): a key keyboards have.
+    static func hasName(_ code: UInt16) -> Bool { names[code] != nil }
+
+    private static let names: [UInt16: String] = Dictionary(linuxNames.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
+
+    /// Printable ASCII typed with Shift on a US keyboard, and the key under it.
+    private static let usShifted: [Character: UInt16] = [
+        "!": 2, "@": 3, "#": 4, "$": 5, "%": 6, "^": 7, "&": 8, "*": 9, "(": 10, ")": 11, "_": 12, "+": 13,
+        "{": 26, "}": 27, ":": 39, "\"": 40, "~": 41, "|": 43, "<": 51, ">": 52, "?": 53,
+    ]
+
+    /// How `keysym` is typed on a US keyboard, from these names alone:
+    /// what chords fall back on where no XKB data is installed.
+    static func usStroke(for keysym: UInt32) -> KeyStroke? {
+        if (0x21...0x7e).contains(keysym), let scalar = Unicode.Scalar(keysym), let key = usShifted[Character(scalar)] {
+            return KeyStroke(key: key, modifiers: [42])
+        }
+        return code(for: KeySymbolTable.name(of: keysym)).map { KeyStroke(key: $0, modifiers: []) }
+    }
 }

@@ -72,7 +72,7 @@ final class ConfigReading: Sendable {
             return .missing
         }
         let before = FileSnapshot(of: path)
-        let result = ConfigLoader.load(path: path)
+        let result = ConfigLoader.load(path: path, session: SessionSettings.detect(environment: environment))
         guard before != nil, FileSnapshot(of: path) == before else { return .changedWhileRead }
         return .loaded(path: path, result: result)
     }

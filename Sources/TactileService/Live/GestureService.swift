@@ -143,8 +143,9 @@ public final class GestureService {
         self.sink = sink
         self.commands = commands
         let path = options.configPath ?? ConfigLoader.locate(environment: options.environment) { access($0, F_OK) == 0 }
+        let session = SessionSettings.detect(environment: options.environment)
         if let path {
-            let result = ConfigLoader.load(path: path)
+            let result = ConfigLoader.load(path: path, session: session)
             guard let config = result.config else {
                 throw .invalidConfig(path: path, diagnostics: result.diagnostics.map(\.description))
             }
@@ -152,7 +153,7 @@ public final class GestureService {
             self.configPath = path
             pendingWarnings = result.diagnostics.map(\.description)
         } else {
-            self.config = ConfigLoader.defaultConfig
+            self.config = ConfigLoader.defaultConfig(session: session)
             self.configPath = nil
         }
     }
