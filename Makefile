@@ -23,7 +23,8 @@
 # The Swift 6.2 (or later) toolchain: on PATH, or the usual /opt/swift install.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and the live-device tests need (libxkbcommon-dev: the
-# service types key chords on the session's keyboard layout; python3-gi and
+# service types key chords on the session's keyboard layout; libxcb1-dev: it follows
+# the focused window on X11, which the tests check on xvfb; python3-gi and
 # gir1.2-umockdev-1.0: tools/umockdev-testbed.py, whose testbeds unplug their device
 # mid-run or have it grabbed by another program; libinput-tools: libinput
 # debug-events, the peer tools/compare-libinput.py compares Tactile with, and libinput
@@ -31,7 +32,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # needs, with which tools/replayers-read.py checks that what tactile convert writes
 # is read by the real replay tools; chromium: the tests render tactile plot's
 # pictures headless and check the screenshot).
-APT_PACKAGES = libevdev-dev libxkbcommon-dev umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
+APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -45,11 +46,12 @@ COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/si
 .PHONY: setup build test demo install uninstall bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
-	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! command -v umockdev-run >/dev/null 2>&1 || \
+	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || \
+		! command -v Xvfb >/dev/null 2>&1 || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
 		! command -v evemu-play >/dev/null 2>&1 || ! /usr/bin/python3 -c 'import yaml' 2>/dev/null || \
 		! command -v chromium >/dev/null 2>&1 || ! tools/umockdev-testbed.py --check 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium or the UMockdev Python bindings are missing)"; \
+		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, libxcb, Xvfb, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium or the UMockdev Python bindings are missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi

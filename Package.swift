@@ -42,11 +42,17 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // libxcb, found through pkg-config: the focused window's class on X11, for per-app bindings.
+        .systemLibrary(
+            name: "CXcb",
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
+        ),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
         // The gesture service: config (TOML), bindings onto a view tree, the touch gate that passes,
         // holds and cancels touches, actions, output sinks (uinput, recording), the live loop.
-        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon"]),
+        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon", "CXcb"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),
@@ -79,7 +85,7 @@ let package = Package(
         // The gesture service: config, bindings, gate, sinks (golden recordings), uinput under umockdev.
         .testTarget(
             name: "TactileServiceTests",
-            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileTestSupport", "tactile"],
+            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileTestSupport", "tactile", "CXcb"],
             exclude: ["Fixtures"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),

@@ -95,6 +95,13 @@ public final class ServiceDevice: TimerDriven {
     private var steps: [Int: StepCounter] = [:]
     private var lastTranslation: [Int: Vector] = [:]
     private var pendingConfig: GestureConfig?
+    /// The app with the keyboard focus now, for bindings with `app` or
+    /// `not-app` (nil, or returning nil: not known). Read when a gesture
+    /// starts, as the first finger lands on an idle device: a binding whose
+    /// apps exclude it is disabled until every finger has lifted, so it
+    /// neither acts nor competes with the bindings that apply. It must not
+    /// block (``FocusTracker/current`` reads a value its own thread keeps).
+    public var focusedApp: (() -> FocusedApp?)?
     private let axisValues: AxisValues
 
     /// A device under `config`. `outputs` are the sink's devices (see
@@ -207,6 +214,7 @@ public final class ServiceDevice: TimerDriven {
             pipeline.process(event)
             return
         }
+        if map.dependsOnFocus, pipeline.engine.boundTouchCount == 0 { gateByFocus() }
         if measuresLatency {
             let start = LatencyRecorder.now()
             pipeline.process(event)
@@ -312,6 +320,18 @@ public final class ServiceDevice: TimerDriven {
                 if !taken.slots.isEmpty { report(.claimed(binding: binding.name, slots: taken.slots, time: firing.time)) }
             }
             return plan
+        }
+    }
+
+    /// Enables the bindings with app conditions that admit the app with the
+    /// focus now, and disables the others: called while no touch is bound,
+    /// so a gesture is judged by the app that had the focus when it started,
+    /// even if it moves the focus itself.
+    private func gateByFocus() {
+        let focused = focusedApp?()
+        for (index, binding) in map.bindings.enumerated() where binding.conditions.dependsOnFocus {
+            let admitted = binding.conditions.admits(focused: focused)
+            if map.recognizers[index].isEnabled != admitted { map.recognizers[index].isEnabled = admitted }
         }
     }
 

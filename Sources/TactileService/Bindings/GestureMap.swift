@@ -36,14 +36,16 @@ public final class GestureMap {
     /// Called with each action of a bound recognizer, inside the engine's cycle.
     public var onFiring: ((BindingFiring) -> Void)?
 
-    /// Builds `config` for `device`.
+    /// Builds `config` for the device `layout` describes: bindings whose
+    /// `device` or `device-kind` exclude it get a recognizer that is never attached (it never fires).
     public init(config: GestureConfig, layout: ZoneLayout) {
         self.config = config
         self.layout = layout
+        dependsOnFocus = config.bindings.contains { $0.conditions.dependsOnFocus }
         window = Window(screen: layout.screen, name: "screen")
         var zoneViews: [String: View] = [:], holdingViews: [ObjectIdentifier: String] = [:]
         // A zone no gesture uses (its bindings left out on a desktop that cannot do their actions) holds nothing.
-        let usedZones = Set(config.bindings.compactMap(\.zone))
+        let usedZones = Set(config.bindings.filter { $0.conditions.admits(device: layout.device) }.compactMap(\.zone))
         for zone in config.zones {
             let view = View(frame: layout.frame(of: zone.shape), name: zone.name)
             window.addSubview(view)
@@ -55,7 +57,7 @@ public final class GestureMap {
         for binding in config.bindings {
             let bound = BoundGesture(spec: binding.recognizer, name: binding.name)
             let view = binding.zone.flatMap { zoneViews[$0] } ?? window
-            view.addGestureRecognizer(bound.recognizer)
+            if binding.conditions.admits(device: layout.device) { view.addGestureRecognizer(bound.recognizer) }
             if let zone = holdingViews[ObjectIdentifier(view)] { holdingZones[ObjectIdentifier(bound.recognizer)] = zone }
             recognizers.append(bound.recognizer)
             measures.append(bound.measure)
@@ -69,6 +71,9 @@ public final class GestureMap {
             recognizer.addAction { [weak self] in self?.fire($0, binding: index) }
         }
     }
+
+    /// Whether a binding has app conditions (`app`, `not-app`).
+    public let dependsOnFocus: Bool
 
     /// The config's bindings, in order: ``BindingFiring/binding`` indexes them.
     public var bindings: [Binding] { config.bindings }

@@ -16,10 +16,13 @@ public struct ZoneLayout: Hashable, Sendable {
     public let screen: Screen
     /// The surface's size in millimetres.
     public let surfaceSize: Size
+    /// The device (bindings with device conditions are built on it or not).
+    public let device: DeviceDescription
 
     /// The layout for `device`; a touchscreen without resolution is taken to
     /// cover `display` (1920 × 1080 at 96 dpi when unknown).
     public init(device: DeviceDescription, display: Screen = .standard) {
+        self.device = device
         let mapping = SurfaceMapping(device: device, screen: display)
         let size = mapping.surfaceSize
         let width = max(1, min(size.width, Screen.maximumSide / Self.pointsPerMillimetre))

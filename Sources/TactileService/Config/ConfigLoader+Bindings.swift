@@ -2,7 +2,8 @@
 import Tactile
 
 extension ConfigReader {
-    static let bindingKeys = ["name", "recognizer", "zone", "claim", "instances", "began", "changed", "ended", "recognized", "cancelled", "step"]
+    static let bindingKeys = ["name", "recognizer", "zone", "claim", "instances", "began", "changed", "ended", "recognized", "cancelled", "step",
+                              "app", "not-app", "device", "device-kind"]
 
     /// Every `[[gesture]]`, named uniquely.
     mutating func readBindings(_ value: TOMLValue, zones: [Zone]) -> [Binding] {
@@ -113,6 +114,8 @@ extension ConfigReader {
                 readPhase(entry, kind: kind, into: &binding)
             case "step":
                 binding.step = readStep(value, kind: kind)
+            case "app", "not-app", "device", "device-kind":
+                readCondition(entry, into: &binding.conditions)
             default:
                 guard let parameter = RecognizerParameter.parameter(entry.key, of: kind) else {
                     refuseUnknownBindingKey(entry, kind: kind)
@@ -141,6 +144,34 @@ extension ConfigReader {
         }
         if errorCount > errorsBefore { return nil }
         return (binding, nameLocation)
+    }
+
+    /// `app`, `not-app`, `device` (strings or arrays of them) and `device-kind`.
+    private mutating func readCondition(_ entry: TOMLTable.Entry, into conditions: inout BindingConditions) {
+        guard let list = strings(entry.value, key: entry.key, single: true) else { return }
+        if list.isEmpty {
+            error("\(ConfigReader.quoted(entry.key)) must name at least one", at: entry.value.location)
+            return
+        }
+        if let (_, location) = list.first(where: { $0.0.isEmpty }) {
+            error("\(ConfigReader.quoted(entry.key)) must not hold an empty name", at: location)
+            return
+        }
+        switch entry.key {
+        case "app": conditions.apps = list.map(\.0)
+        case "not-app": conditions.excludedApps = list.map(\.0)
+        case "device": conditions.devices = list.map(\.0)
+        default:
+            for (name, location) in list {
+                switch name {
+                case "touchscreen": conditions.deviceKinds.insert(.touchscreen)
+                case "touchpad": conditions.deviceKinds.insert(.touchpad)
+                default:
+                    error("unknown device kind \(ConfigReader.quoted(name)) (touchscreen or touchpad)"
+                          + ConfigSuggestion.hint(for: name, in: ["touchscreen", "touchpad"]), at: location)
+                }
+            }
+        }
     }
 
     /// `began = …` and the other phases.

@@ -364,6 +364,8 @@ public struct Binding: Hashable, Sendable {
     /// (`instances = N`, 1…16; default 1: a command still running when the
     /// binding fires again is not started a second time).
     public var maximumInstances: Int
+    /// When it applies: apps with the focus, devices (`app`, `not-app`, `device`, `device-kind`).
+    public var conditions = BindingConditions()
     /// Where it is declared (its `[[gesture]]` header).
     public var location: SourceLocation
 

@@ -59,6 +59,10 @@ extension GestureService {
         config = newConfig
         configPath = path
         log("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures)")
+        followFocusIfNeeded(newConfig)
+        if let focus {
+            for managed in devices.values { managed.service?.focusedApp = { focus.current } }
+        }
         for (path, managed) in devices {
             guard let service = managed.service else { continue }
             var outputs = service.outputs

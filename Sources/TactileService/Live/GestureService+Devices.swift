@@ -110,6 +110,7 @@ extension GestureService {
         let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
                                     commands: commands, axisValues: axisValues)
         service.measuresLatency = true
+        if let focus { service.focusedApp = { focus.current } }
         service.onReport = { [weak self] report in
             guard let self else { return }
             if let onReport = self.onReport { onReport(path, report) } else { self.log("\(TextFormat.visible(path)): \(report)") }

@@ -159,6 +159,20 @@ public final class GestureService {
     }
 
     var pendingWarnings: [String] = []
+    /// Follows the focused app, once a binding has `app` or `not-app`.
+    var focus: FocusTracker?
+
+    /// Starts following the focused app when `config` needs it and nothing follows it yet.
+    func followFocusIfNeeded(_ config: GestureConfig) {
+        guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
+        if let tracker = FocusTracker.start(environment: options.environment) {
+            focus = tracker
+            log("focused app: followed through \(TextFormat.visible(tracker.route))")
+        } else {
+            log("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
+                + "gestures with app = … do not fire, those with only not-app = … do")
+        }
+    }
 
     /// Monotonic seconds.
     static func monotonic() -> Double { Double(LatencyRecorder.now()) / 1e9 }
@@ -168,7 +182,11 @@ public final class GestureService {
     /// Runs until stopped or the emergency gesture; then lets go of everything.
     public func run() throws(ServiceError) -> EndReason {
         log("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)")
+        log("desktop actions as on \(config.desktop.preset.rawValue) (from \(TextFormat.visible(config.desktop.source))); "
+            + "keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
         for warning in pendingWarnings { log(warning) }
+        followFocusIfNeeded(config)
+        defer { focus?.stop() }
         var watches = try ServiceWatches(
             inputDirectory: options.inputDirectory,
             configFiles: options.configPath.map { [$0] } ?? ConfigLoader.searchPaths(environment: options.environment)

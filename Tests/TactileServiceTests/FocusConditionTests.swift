@@ -1,0 +1,253 @@
+import CXcb
+import Foundation
+import Tactile
+@testable import TactileService
+import TactileTestSupport
+import Synchronization
+import Testing
+
+/// Per-app bindings follow the focused window through each session's own
+/// protocol, spoken here by local fake servers (sway's IPC, Hyprland's
+/// sockets) and a real X server (Xvfb); per-device bindings are built only
+/// on the devices they name.
+@Suite(.serialized) struct FocusConditionTests {
+    /// A three-finger swipe left that acts only in Firefox, and one that acts anywhere but there.
+    static let config: GestureConfig = {
+        let text = """
+            [[gesture]]
+            name = "firefox back"
+            recognizer = "swipe"
+            fingers = 3
+            direction = "left"
+            app = ["firefox", "org.mozilla.firefox"]
+            ended = { key = "alt+Left" }
+
+            [[gesture]]
+            name = "elsewhere"
+            recognizer = "swipe"
+            fingers = 3
+            direction = "left"
+            not-app = "firefox"
+            ended = { key = "super+Page_Down" }
+            """
+        return ConfigLoader.parse(text, file: "apps.toml").config ?? GestureConfig()
+    }()
+
+    static func swipe() -> [InputEvent] {
+        var stream = PanelStream()
+        stream.frame(land: [0: (120, 40), 1: (140, 42), 2: (160, 45)])
+        for step in 1...12 {
+            let dx = -Double(step) * 5
+            stream.frame(move: [0: (120 + dx, 40), 1: (140 + dx, 42), 2: (160 + dx, 45)])
+        }
+        stream.frame(lift: [0, 1, 2])
+        return stream.events
+    }
+
+    /// What a swipe does while `tracker` reports what it reports.
+    static func swipeReports(_ tracker: FocusTracker?) throws -> [String] {
+        try ServiceRun(config: config, events: swipe(), focusedApp: { tracker?.current }).reports
+    }
+
+    static func directory() throws -> URL { try TemporaryDirectory.create(prefix: "tactile-focus") }
+
+    // MARK: sway
+
+    nonisolated static func swayMessage(_ type: UInt32, _ json: String) -> [UInt8] {
+        SwayFocusSource.message(type: type, payload: json)
+    }
+
+    nonisolated static func window(_ appID: String?, _ windowClass: String? = nil) -> String {
+        let id = appID.map { "\"\($0)\"" } ?? "null"
+        let properties = windowClass.map { #", "window_properties": {"class": "\#($0)", "instance": "x"}"# } ?? ""
+        return #"{"id": 7, "type": "con", "focused": true, "app_id": \#(id)\#(properties), "nodes": [], "floating_nodes": []}"#
+    }
+
+    @Test func theSwayIPCSaysWhichAppHasTheFocus() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = Mutex<[FakeConnection]>([])
+        let server = try FakeUnixServer(path: directory.appendingPathComponent("sway-ipc.sock").path) { connection in
+            // Each request: the magic, length and type, then the payload.
+            while let header = connection.read(14) {
+                let length = header.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 6, as: UInt32.self)) }
+                let type = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 10, as: UInt32.self) }
+                guard let payload = connection.read(length) else { return }
+                switch type {
+                case 2:
+                    #expect(String(decoding: payload, as: UTF8.self) == #"["window"]"#)
+                    connection.write(Self.swayMessage(2, #"{"success": true}"#))
+                    events.withLock { $0.append(connection) }
+                case 4:
+                    let tree = #"{"id": 1, "type": "root", "focused": false, "nodes": [{"id": 2, "type": "output", "focused": false, "nodes": [{"id": 3, "type": "workspace", "focused": false, "nodes": [\#(Self.window("org.gnome.Nautilus"))], "floating_nodes": []}], "floating_nodes": []}], "floating_nodes": []}"#
+                    connection.write(Self.swayMessage(4, tree))
+                default:
+                    connection.write(Self.swayMessage(type, #"[]"#))
+                }
+            }
+        }
+        defer { server.close() }
+        let tracker = try #require(FocusTracker.start(environment: ["SWAYSOCK": server.path]))
+        defer { tracker.stop() }
+        #expect(tracker.route == "sway IPC at \(server.path)")
+        #expect(eventually { tracker.current == FocusedApp(appID: "org.gnome.Nautilus", windowClass: nil) })
+        // Nautilus has the focus: the Firefox binding does not act, the other does.
+        var reports = try Self.swipeReports(tracker)
+        #expect(!reports.contains { $0.contains("firefox back") }, "\(reports)")
+        #expect(reports.contains { $0.contains("elsewhere → key super+Page_Down") })
+        #expect(!reports.contains { $0.contains("firefox back → key") })
+        // The compositor says Firefox took the focus (a window event), then an Xwayland Firefox.
+        let connection = try #require(events.withLock { $0.first })
+        connection.write(Self.swayMessage(0x8000_0003, #"{"change": "focus", "container": \#(Self.window("org.mozilla.firefox"))}"#))
+        #expect(eventually { tracker.current?.appID == "org.mozilla.firefox" })
+        reports = try Self.swipeReports(tracker)
+        #expect(reports.contains { $0.contains("firefox back → key alt+Left") }, "\(reports)")
+        #expect(!reports.contains { $0.contains("elsewhere") })
+        // Other changes (a title) leave the focus as it is; an X11 window is known by its class.
+        connection.write(Self.swayMessage(0x8000_0003, #"{"change": "title", "container": \#(Self.window("foot"))}"#))
+        connection.write(Self.swayMessage(0x8000_0003, #"{"change": "focus", "container": \#(Self.window(nil, "firefox"))}"#))
+        #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "firefox") })
+    }
+
+    // MARK: Hyprland
+
+    @Test func hyprlandsSocketsSayWhichAppHasTheFocus() throws {
+        let runtime = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let signature = "abc123_1700000000_42"
+        let directory = runtime.appendingPathComponent("hypr/\(signature)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let requests = try FakeUnixServer(path: directory.appendingPathComponent(".socket.sock").path) { connection in
+            let request = connection.readSome().map { String(decoding: $0, as: UTF8.self) }
+            #expect(request == "j/activewindow")
+            connection.write(Array(#"{"address": "0x55d1", "class": "kitty", "title": "~", "initialClass": "kitty", "pid": 4242}"#.utf8))
+            connection.close()
+        }
+        defer { requests.close() }
+        let subscribers = Mutex<[FakeConnection]>([])
+        let events = try FakeUnixServer(path: directory.appendingPathComponent(".socket2.sock").path) { connection in
+            subscribers.withLock { $0.append(connection) }
+        }
+        defer { events.close() }
+        let environment = ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtime.path]
+        let tracker = try #require(FocusTracker.start(environment: environment))
+        defer { tracker.stop() }
+        #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "kitty") })
+        #expect(try Self.swipeReports(tracker).contains { $0.contains("elsewhere → key super+Page_Down") })
+        let connection = try #require(subscribers.withLock { $0.first })
+        // A title with commas: the class ends at the first.
+        connection.write(Array("workspace>>2\nactivewindow>>firefox,Tactile, a gesture engine — Mozilla Firefox\nactivewindowv2>>55d1\n".utf8))
+        #expect(eventually { tracker.current?.windowClass == "firefox" })
+        #expect(try Self.swipeReports(tracker).contains { $0.contains("firefox back → key alt+Left") })
+        connection.write(Array("activewindow>>,\n".utf8))
+        #expect(eventually { tracker.current == nil })
+        // No window known: only the not-app binding acts.
+        let reports = try Self.swipeReports(tracker)
+        #expect(!reports.contains { $0.contains("firefox back") }, "\(reports)")
+        #expect(reports.contains { $0.contains("elsewhere → key super+Page_Down") })
+    }
+
+    // MARK: X11
+
+    @Test func x11sActiveWindowSaysWhichAppHasTheFocus() throws {
+        guard let xvfb = TestSupport.findOnPath("Xvfb") else {
+            print("skipped: no Xvfb (Debian: xvfb)")
+            return
+        }
+        let display = ":\(90 + Int(getpid() % 500))"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: xvfb)
+        server.arguments = [display, "-nolisten", "tcp", "-screen", "0", "640x480x24"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            // SIGKILL: Xvfb inherits the test runner's blocked signals, SIGTERM among them.
+            kill(server.processIdentifier, SIGKILL)
+            _ = eventually(5) { !server.isRunning }
+            unlink("/tmp/.X11-unix/X\(display.dropFirst())")
+        }
+        // A client of our own plays the window manager: a window with a WM_CLASS, named active on the root.
+        var screenNumber: Int32 = 0
+        var connection: OpaquePointer?
+        #expect(eventually(10) {
+            if let made = xcb_connect(display, &screenNumber), xcb_connection_has_error(made) == 0 { connection = made; return true }
+            return false
+        })
+        let client = try #require(connection)
+        defer { xcb_disconnect(client) }
+        let root = try #require(X11FocusSource.root(client, screen: screenNumber))
+        let active = try #require(X11FocusSource.atom(client, "_NET_ACTIVE_WINDOW", create: true))
+        func window(class names: String) -> xcb_window_t {
+            let window = xcb_generate_id(client)
+            xcb_create_window(client, 0, window, root, 0, 0, 10, 10, 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), 0, 0, nil)
+            let bytes = Array(names.utf8)
+            xcb_change_property(client, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, xcb_atom_t(XCB_ATOM_WM_CLASS.rawValue),
+                                xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(bytes.count), bytes)
+            return window
+        }
+        func activate(_ window: xcb_window_t) {
+            var value = window
+            xcb_change_property(client, UInt8(XCB_PROP_MODE_REPLACE.rawValue), root, active, xcb_atom_t(XCB_ATOM_WINDOW.rawValue), 32, 1, &value)
+            xcb_flush(client)
+        }
+        let terminal = window(class: "xterm\0XTerm\0"), browser = window(class: "Navigator\0firefox\0")
+        activate(terminal)
+        let tracker = try #require(FocusTracker.start(environment: ["DISPLAY": display]))
+        defer { tracker.stop() }
+        #expect(tracker.route == "X11 display \(display)")
+        #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "XTerm") }, "\(String(describing: tracker.problem))")
+        #expect(try Self.swipeReports(tracker).contains { $0.contains("elsewhere → key super+Page_Down") })
+        activate(browser)
+        #expect(eventually { tracker.current?.windowClass == "firefox" })
+        #expect(try Self.swipeReports(tracker).contains { $0.contains("firefox back → key alt+Left") })
+    }
+
+    // MARK: devices and the config
+
+    @Test func deviceConditionsBuildABindingOnlyOnTheDevicesItNames() throws {
+        let text = """
+            [[gesture]]
+            name = "panel only"
+            recognizer = "swipe"
+            fingers = 3
+            direction = "left"
+            device = "Wacom"
+            ended = { key = "alt+Left" }
+
+            [[gesture]]
+            name = "touchscreens"
+            recognizer = "swipe"
+            fingers = 3
+            direction = "left"
+            device-kind = "touchscreen"
+            ended = { key = "super+Page_Down" }
+            """
+        let config = try #require(ConfigLoader.parse(text, file: "devices.toml").config)
+        #expect(config.bindings[0].conditions.devices == ["Wacom"])
+        #expect(config.bindings[1].conditions.deviceKinds == [.touchscreen])
+        // The test panel is a touchscreen whose name has no "Wacom".
+        let reports = try ServiceRun(config: config, events: Self.swipe()).reports
+        #expect(reports.contains { $0.contains("touchscreens → key super+Page_Down") }, "\(reports)")
+        #expect(!reports.contains { $0.contains("panel only") })
+        var wacom = servicePanel
+        wacom.name = "Wacom HID 52C2 Finger"
+        let onWacom = try ServiceRun(device: wacom, config: config, events: Self.swipe()).reports
+        #expect(onWacom.contains { $0.contains("panel only → key alt+Left") }, "\(onWacom)")
+        // Misspelt kinds and empty names are errors.
+        let errors = ConfigLoader.parse("[[gesture]]\nrecognizer = \"tap\"\ndevice-kind = \"touchscren\"\napp = []\n", file: "t.toml")
+            .diagnostics.map(\.description)
+        #expect(errors.contains { $0.contains("unknown device kind \"touchscren\"") && $0.contains("did you mean \"touchscreen\"") }, "\(errors)")
+        #expect(errors.contains { $0.contains("\"app\" must name at least one") })
+    }
+
+    @Test func theSessionsRouteIsChosenFromItsEnvironment() {
+        #expect(FocusTracker.source(for: ["SWAYSOCK": "/run/user/1000/sway-ipc.sock", "DISPLAY": ":0"])?.0 == "sway IPC at /run/user/1000/sway-ipc.sock")
+        #expect(FocusTracker.source(for: ["I3SOCK": "/run/user/1000/i3/ipc-socket.1"])?.0 == "i3 IPC at /run/user/1000/i3/ipc-socket.1")
+        #expect(FocusTracker.source(for: ["HYPRLAND_INSTANCE_SIGNATURE": "x", "XDG_RUNTIME_DIR": "/nonexistent"])?.0 == "Hyprland's sockets in /tmp/hypr/x")
+        #expect(FocusTracker.source(for: ["HYPRLAND_INSTANCE_SIGNATURE": "../../etc"]) == nil)
+        #expect(FocusTracker.source(for: ["DISPLAY": ":1"])?.0 == "X11 display :1")
+        // GNOME or KDE on Wayland: no route.
+        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]) == nil)
+    }
+}
