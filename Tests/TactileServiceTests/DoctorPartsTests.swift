@@ -31,6 +31,18 @@ struct DoctorPartsTests {
         #expect(!DoctorInputNode.bit(0, in: "zz"))
     }
 
+    /// What the service takes and the doctor counts: the kind, then the names asked for and left out (case-insensitive).
+    @Test func devicesTakenByKindAndName() {
+        #expect(DeviceSelection().takes(kind: .touchscreen, name: "ELAN9008:00"))
+        #expect(!DeviceSelection().takes(kind: .touchpad, name: "SYNA8004:00"))
+        #expect(!DeviceSelection().takes(kind: .other, name: "keyboard"))
+        let named = DeviceSelection(kinds: [.touchscreen, .touchpad], names: ["elan", "Wacom"], excludedNames: ["PEN"])
+        #expect(named.takes(kind: .touchpad, name: "ELAN0501:00 Touchpad"))
+        #expect(named.takes(kind: .touchscreen, name: "wacom HID 52C2 Finger"))
+        #expect(!named.takes(kind: .touchscreen, name: "Wacom HID 52C2 Pen"))
+        #expect(!named.takes(kind: .touchscreen, name: "Goodix Capacitive TouchScreen"))
+    }
+
     @Test func theUnitsCommandFollowsDropInsAndSpecifiers() {
         let unit = "[Unit]\nDescription=x\n# ExecStart=/not/this\n[Service]\nExecStart=%h/.local/bin/tactile \\\n  serve --quiet\n[Install]\nExecStart=/not/in/service\n"
         #expect(DoctorUserUnit.command(in: [unit], home: "/home/ada") == "/home/ada/.local/bin/tactile serve --quiet")
