@@ -27,6 +27,11 @@ usage: dist/install.sh [options]
   --user-only     only the user's files (no sudo)
   --system-only   only the system files (udev rules, modules-load.d)
   --no-start      do not reload, enable or start the user unit
+  --autostart     also install the XDG autostart entry that starts the unit, for
+                  sessions without graphical-session.target that run XDG
+                  autostart (Xfce, MATE, LXQt; see docs/service.md)
+  --default-target also enable the unit for default.target (a drop-in), for
+                  sessions with no graphical-session.target and no startup file
   --dry-run       print what would be done, change nothing
   -h, --help      this text
 USAGE
@@ -46,6 +51,8 @@ do_user=1
 do_system=1
 start=1
 dry_run=0
+autostart=0
+default_target=0
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -58,6 +65,8 @@ while [ $# -gt 0 ]; do
         --user-only) do_system=0; shift ;;
         --system-only) do_user=0; shift ;;
         --no-start) start=0; shift ;;
+        --autostart) autostart=1; shift ;;
+        --default-target) default_target=1; shift ;;
         --dry-run) dry_run=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown option: $1" ;;
@@ -157,7 +166,35 @@ install_system() {
     fi
 }
 
+# ---- Sessions without graphical-session.target ----------------------------------
+
+# The unit is wanted by graphical-session.target, which GNOME and KDE start and
+# sway, i3, Hyprland and labwc do not: there something else must start it.
+install_routes() {
+    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    if [ "$autostart" = 1 ]; then
+        put "$dist/tactile-autostart.desktop" "$config_home/autostart/tactile.desktop" 0644 run
+    fi
+    can_ask=0
+    if [ "$start" = 1 ] && command -v systemctl >/dev/null 2>&1 && { [ "$dry_run" = 1 ] || systemctl --user show-environment >/dev/null 2>&1; }; then
+        can_ask=1
+    fi
+    if [ "$default_target" = 1 ]; then
+        put "$dist/tactile-default-target.conf" "$config_home/systemd/user/tactile.service.d/default-target.conf" 0644 run
+        if [ "$can_ask" = 1 ]; then
+            run systemctl --user daemon-reload
+            run systemctl --user reenable tactile.service
+        else
+            say "to enable it for default.target: systemctl --user daemon-reload && systemctl --user reenable tactile.service"
+        fi
+    elif [ "$autostart" = 0 ] && [ "$can_ask" = 1 ] && [ "$dry_run" = 0 ] && ! systemctl --user is-active --quiet graphical-session.target; then
+        say "note: this session has not started graphical-session.target (sway, i3, Hyprland and labwc never do),"
+        say "  so the unit will not start by itself at your next login here: tactile doctor names the line to add"
+        say "  for this session (docs/service.md, Sessions without graphical-session.target), or see --autostart"
+    fi
+}
+
 # System first: the user unit starts better with access already granted.
 if [ "$do_system" = 1 ]; then install_system; fi
-if [ "$do_user" = 1 ]; then install_user; fi
+if [ "$do_user" = 1 ]; then install_user; install_routes; fi
 say "done"

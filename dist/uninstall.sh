@@ -116,7 +116,16 @@ uninstall_system() {
     fi
 }
 
+# What install.sh --autostart and --default-target put in place (the unit is disabled by then).
+uninstall_routes() {
+    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    for file in "$config_home/autostart/tactile.desktop" "$config_home/systemd/user/tactile.service.d/default-target.conf"; do
+        if [ -e "$file" ] || [ -L "$file" ]; then run rm -f "$file"; fi
+    done
+    remove_if_empty "$config_home/systemd/user/tactile.service.d"
+}
+
 # User first: the service stops before it loses its devices.
-if [ "$do_user" = 1 ]; then uninstall_user; fi
+if [ "$do_user" = 1 ]; then uninstall_user; uninstall_routes; fi
 if [ "$do_system" = 1 ]; then uninstall_system; fi
 say "done"

@@ -20,7 +20,7 @@ struct TactileCommand: AsyncParsableCommand {
         version: TactileVersion.current,
         subcommands: [DemoCommand.self, ReplayCommand.self, PlotCommand.self, InfoCommand.self, ConvertCommand.self,
                       SynthCommand.self, GoldenCommand.self, DevicesCommand.self, MockCommand.self, ServeCommand.self, CheckCommand.self,
-                      RecordCommand.self, RecoverCommand.self, UInputProbeCommand.self]
+                      RecordCommand.self, RecoverCommand.self, DoctorCommand.self, UInputProbeCommand.self]
     )
 
     /// Runs the command. ArgumentParser's own error messages quote the

@@ -77,11 +77,7 @@ extension GestureService {
     }
 
     func selected(_ description: DeviceDescription) -> Bool {
-        let selection = config.devices
-        guard selection.kinds.contains(description.kind) else { return false }
-        let name = description.name.lowercased()
-        if !selection.names.isEmpty, !selection.names.contains(where: { name.contains($0.lowercased()) }) { return false }
-        return !selection.excludedNames.contains { name.contains($0.lowercased()) }
+        config.devices.takes(kind: description.kind, name: description.name)
     }
 
     /// Takes a watched device once no finger is down on it.
