@@ -25,8 +25,6 @@ struct DoctorFixture {
     var unreachable: String?
     /// `loginctl show-session`'s answer.
     var login: [String: String]?
-    /// `localectl status`'s output; nil: no localectl.
-    var localectl: String?
 
     /// The user judged: not the test's own, so a node of mode 0600 is not theirs.
     let user = DoctorUser(uid: getuid() == 4242 ? 4343 : 4242, name: "ada", groups: [getuid() == 4242 ? 4343 : 4242])
@@ -58,7 +56,8 @@ struct DoctorFixture {
         fixture.systemd(service: "active", graphicalSession: "active")
         fixture.login = ["Seat": "seat0", "Active": "yes", "Remote": "no", "Type": "wayland"]
         fixture.environment["XDG_SESSION_ID"] = "3"
-        fixture.localectl = "   System Locale: LANG=de_DE.UTF-8\n       VC Keymap: de-nodeadkeys\n      X11 Layout: de\n     X11 Variant: nodeadkeys\n"
+        try fixture.write("/etc/X11/xorg.conf.d/00-keyboard.conf",
+                          "Section \"InputClass\"\n    Identifier \"system-keyboard\"\n    Option \"XkbLayout\" \"de\"\n    Option \"XkbVariant\" \"nodeadkeys\"\nEndSection\n")
         return fixture
     }
 
@@ -135,7 +134,7 @@ struct DoctorFixture {
     // MARK: The doctor
 
     var system: DoctorSystem {
-        let units = units, unreachable = unreachable, login = login, localectl = localectl
+        let units = units, unreachable = unreachable, login = login
         return DoctorSystem(root: root, environment: environment, user: user, access: DoctorAccess.modeBits(for: user)) { arguments in
             switch arguments.first {
             case "systemctl":
@@ -147,8 +146,6 @@ struct DoctorFixture {
             case "loginctl":
                 guard let login else { return nil }
                 return DoctorCommandResult(status: 0, output: login.map { "\($0.key)=\($0.value)\n" }.joined())
-            case "localectl":
-                return localectl.map { DoctorCommandResult(status: 0, output: $0) }
             default:
                 return nil
             }

@@ -53,16 +53,6 @@ struct DoctorPartsTests {
         #expect(DoctorUserUnit(path: nil, searched: [], command: nil).program == nil)
     }
 
-    @Test func layoutsFromLocalectlAndDefaultKeyboard() {
-        let layout = DoctorLayout.parseLocalectl("   System Locale: LANG=en_US.UTF-8\n       VC Keymap: us\n      X11 Layout: us,ru\n       X11 Model: pc105\n     X11 Variant: ,phonetic\n     X11 Options: grp:alt_shift_toggle\n")
-        #expect(layout?.description == "us,ru (variant ,phonetic, options grp:alt_shift_toggle)")
-        #expect(layout?.model == "pc105")
-        #expect(DoctorLayout.parseLocalectl("   System Locale: LANG=C.UTF-8\n       VC Keymap: n/a\n      X11 Layout: n/a\n") == nil)
-        let debian = DoctorLayout.parseDefaultKeyboard("XKBMODEL=\"pc105\"\nXKBLAYOUT='de'\n# XKBVARIANT=\"neo\"\nXKBVARIANT=nodeadkeys\nBACKSPACE=\"guess\"\n")
-        #expect(debian == DoctorLayout(layout: "de", variant: "nodeadkeys", model: "pc105", source: "/etc/default/keyboard"))
-        #expect(DoctorLayout.parseDefaultKeyboard("XKBLAYOUT=\"\"\n") == nil)
-    }
-
     @Test func theShippedAutostartEntryRunsEverywhereButGnomeAndKde() throws {
         let entry = DoctorAutostartEntry(path: "tactile.desktop",
                                          text: try String(contentsOfFile: Repository.path("dist/tactile-autostart.desktop"), encoding: .utf8))

@@ -10,14 +10,14 @@ extension Doctor {
         // The user's config is read where it is; /etc/tactile under the system's root.
         let onDisk = searched.map { $0.hasPrefix("/etc/") ? system.systemPath($0) : $0 }
         guard let path = onDisk.first(where: system.exists) else {
-            let defaults = ConfigLoader.defaultConfig
+            let defaults = ConfigLoader.defaultConfig(session: session)
             return (DoctorCheck(name: "config", status: .ok,
                                 summary: "none found, so tactile serve uses its built-in default (\(Self.count(defaults.bindings.count, "gesture")))",
                                 details: ["looked in " + searched.map { TextFormat.visible($0) }.joined(separator: ", ")]),
                     defaults.devices, nil)
         }
         let name = TextFormat.visible(path)
-        let result = ConfigLoader.load(path: path)
+        let result = ConfigLoader.load(path: path, session: session)
         guard let config = result.config else {
             let errors = result.diagnostics.filter { $0.severity == .error }
             return (DoctorCheck(name: "config", status: .problem,

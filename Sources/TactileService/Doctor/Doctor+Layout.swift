@@ -1,25 +1,39 @@
-// The doctor's keyboard layout line: the hook where key resolution through the layout will report; for now it reads the layout.
+// The doctor's keyboard layout line: the layout key chords are typed on, where it was found, and whether XKB compiles it.
 import Tactile
 
 extension Doctor {
-    /// The keyboard layout line.
-    ///
-    /// The hook for the layout work: once key names are resolved through
-    /// the session's layout (libxkbcommon), this is where the doctor says
-    /// which layout the chords were resolved against and whether every
-    /// chord of the config resolves. For now it only reports the system's
-    /// layout (``DoctorLayout/read(_:)``) and never blocks the service.
+    /// The session as the service would find it: its keyboard layout (read
+    /// under the doctor's root) and its desktop.
+    var session: SessionSettings {
+        let keyboard = KeyboardLayoutChoice.detect(environment: system.environment, root: system.root) { path in
+            system.text(at: path, limit: 1 << 16)
+        }
+        return SessionSettings(keyboard: keyboard, desktop: .detect(environment: system.environment))
+    }
+
+    /// The keyboard layout line: the layout the service types key chords on,
+    /// where it was found, and what zoom-in (`ctrl+plus`) becomes there. A
+    /// layout libxkbcommon cannot compile is a problem the service works
+    /// around (it types on a US layout), so it is only a note.
     func layoutCheck() -> DoctorCheck {
-        var details: [String] = []
-        if let session = system.environment["XKB_DEFAULT_LAYOUT"], !session.isEmpty {
-            details.append("XKB_DEFAULT_LAYOUT=\(TextFormat.visible(session)) in this session (wlroots compositors use it when their config sets none)")
+        let choice = session.keyboard
+        let summary = TextFormat.visible(choice.layout.description) + ", from " + TextFormat.visible(choice.source)
+        let override = "a config's [keyboard] table names another (GNOME's own input sources are not read)"
+        do {
+            let table = try KeySymbolTable.compiled(for: choice.layout)
+            var details = ["key chords are typed on it: " + Self.example(table), override]
+            if choice == .builtIn { details.insert("no layout found in XKB_DEFAULT_LAYOUT, kxkbrc, xorg.conf.d, vconsole.conf or /etc/default/keyboard", at: 0) }
+            return DoctorCheck(name: "layout", status: choice == .builtIn ? .note : .ok, summary: summary, details: details)
+        } catch {
+            return DoctorCheck(name: "layout", status: .note, summary: summary,
+                               details: [error.description, "the service types key chords as on a US layout", override],
+                               fix: "install the XKB data (Debian: xkb-data), or name a layout it has in [keyboard]")
         }
-        details.append("the session may set its own (sway's xkb_layout, GNOME's input sources); key chords are sent as key codes")
-        guard let layout = DoctorLayout.read(system) else {
-            return DoctorCheck(name: "layout", status: .note,
-                               summary: "no system keyboard layout found (localectl status, /etc/default/keyboard)", details: details)
-        }
-        return DoctorCheck(name: "layout", status: .ok,
-                           summary: TextFormat.visible(layout.description) + ", from " + layout.source, details: details)
+    }
+
+    /// `ctrl+plus = KEY_LEFTCTRL+KEY_RIGHTBRACE`, or why not.
+    static func example(_ table: KeySymbolTable) -> String {
+        guard let plus = KeySymbolTable.keysym(named: "plus"), let stroke = table.stroke(for: plus) else { return "ctrl+plus has no key there" }
+        return "ctrl+plus = " + ([29] + stroke.modifiers + [stroke.key]).map(KeyNames.name(of:)).joined(separator: "+")
     }
 }

@@ -1,4 +1,4 @@
-// Runs the programs `tactile doctor` asks (systemctl, loginctl, localectl): found on PATH, output collected, stopped when slow.
+// Runs the programs `tactile doctor` asks (systemctl, loginctl): found on PATH, output collected, stopped when slow.
 import Tactile
 #if canImport(Glibc)
 import Glibc
