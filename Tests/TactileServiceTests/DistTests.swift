@@ -12,6 +12,8 @@ struct DistTests {
     static let dist = Repository.path("dist")
     static let install = dist + "/install.sh"
     static let uninstall = dist + "/uninstall.sh"
+    /// The Debian package's maintainer scripts (tools/make-deb.sh).
+    static let maintainerScripts = [dist + "/deb/postinst", dist + "/deb/postrm"]
 
     /// A temporary HOME, a root for the system files, a dummy binary and config.
     struct Sandbox {
@@ -266,7 +268,7 @@ struct DistTests {
     }
 
     @Test func scriptsParseWithSh() throws {
-        for script in [Self.install, Self.uninstall] {
+        for script in [Self.install, Self.uninstall] + Self.maintainerScripts {
             let output = try TestSupport.run("/bin/sh", ["-n", script])
             #expect(output.status == 0, "\(script): \(output.standardError)")
             #expect(FileManager.default.isExecutableFile(atPath: script))
@@ -276,7 +278,7 @@ struct DistTests {
     @Test(.enabled(if: TestSupport.findOnPath("shellcheck") != nil, "shellcheck is not installed"))
     func scriptsPassShellcheck() throws {
         // -x follows both into dist/common.sh, which they source.
-        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-x", "-s", "sh", Self.install, Self.uninstall])
+        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-x", "-s", "sh", Self.install, Self.uninstall] + Self.maintainerScripts)
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     }
 
