@@ -7,6 +7,11 @@
 #   make install build tactile in release mode and install it to $(PREFIX)/bin (PREFIX
 #                defaults to ~/.local), with its bash, zsh and fish completions under
 #                $(PREFIX)/share; make uninstall removes them (DESTDIR is honoured)
+#   make deb     build the Debian package .build/deb/tactile_<version>_<arch>.deb (tools/make-deb.sh: a
+#                release build of its own with the Swift runtime linked in, .build/deb-static, 5 to 8 min
+#                the first time; the manual pages, completions, user unit, udev rules, config); make
+#                check-deb also runs lintian on it, installs, runs, removes and purges it (needs root or
+#                sudo: tools/check-deb.sh, as CI does)
 #   make test    install what is missing, run every test (Swift Testing), then the
 #                benchmark table's smoke check (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
@@ -18,7 +23,7 @@
 #                another (tools/fuzz.sh; crashes in Fuzz/Artifacts/); make fuzz-smoke: FUZZ_RUNS (3000) runs each
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)
 #   make corpus  rebuild the corpus from its sources in ../shared/external (tools/build-corpus.sh)
-#   make clean   remove build products
+#   make clean   remove build products (the Debian package's too)
 
 # The Swift 6.2 (or later) toolchain: on PATH, or the usual /opt/swift install.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
@@ -33,6 +38,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # is read by the real replay tools; chromium: the tests render tactile plot's
 # pictures headless and check the screenshot).
 APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
+# What make deb and make check-deb need besides (.ci/run installs both lists): dpkg-shlibdeps and
+# dpkg-parsechangelog (dpkg-dev), lintian, and man (man-db) for the installed manual page.
+DEB_APT_PACKAGES = dpkg-dev lintian man-db
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -43,7 +51,7 @@ SHAREDIR = $(DESTDIR)$(PREFIX)/share
 COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/site-functions/_tactile \
 	$(SHAREDIR)/fish/vendor_completions.d/tactile.fish
 
-.PHONY: setup build test demo install uninstall bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
+.PHONY: setup deb-setup build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || \
@@ -95,6 +103,21 @@ install: setup
 uninstall:
 	rm -f "$(BINDIR)/tactile" $(foreach file,$(COMPLETIONS),"$(file)")
 
+deb-setup: setup
+	@if ! command -v dpkg-shlibdeps >/dev/null 2>&1 || ! command -v lintian >/dev/null 2>&1 || \
+		! command -v man >/dev/null 2>&1; then \
+		echo "Installing $(DEB_APT_PACKAGES) (dpkg-dev, lintian or man-db are missing)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEB_APT_PACKAGES); \
+	fi
+
+# The Debian package (tools/make-deb.sh), and the check CI runs on it (tools/check-deb.sh).
+deb: deb-setup
+	SWIFT="$(SWIFT)" tools/make-deb.sh
+
+check-deb: deb-setup
+	SWIFT="$(SWIFT)" tools/check-deb.sh
+
 docs: setup
 	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactilePlot; do \
 		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
@@ -119,3 +142,4 @@ corpus: setup
 
 clean:
 	"$(SWIFT)" package clean
+	rm -rf .build/deb .build/deb-static

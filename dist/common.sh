@@ -22,7 +22,8 @@ sudo_run() {
 }
 
 # Says where the system files go, and sets $sudo: sudo when they go in / itself
-# and this is not root.
+# and this is not root. A dry run never runs sudo, and without it only says
+# what the real run would need.
 system_part() {
     sudo=
     if [ -n "$root" ]; then
@@ -31,7 +32,11 @@ system_part() {
     fi
     say "== system files (in /etc)"
     if [ "$(id -u)" != 0 ]; then
-        command -v sudo >/dev/null 2>&1 || die "the system files need root: run the system part as root (--system-only), or install sudo"
+        if ! command -v sudo >/dev/null 2>&1; then
+            [ "$dry_run" = 1 ] || die "the system files need root: run the system part as root (--system-only), or install sudo"
+            say "(not root and no sudo: the real run stops here; run the system part as root, with --system-only)"
+            return 0
+        fi
         sudo=sudo
         say "(through sudo: it may ask for your password once)"
     fi

@@ -6,9 +6,14 @@
 # unit to ~/.config/systemd/user/tactile.service, the default config to
 # ~/.config/tactile/gestures.toml only when there is none (a config of yours
 # is never overwritten), then enables and starts the unit.
-# System part (through sudo when not root, or under --root/DESTDIR): the udev
-# rules to /etc/udev/rules.d/70-tactile.rules, the module list to
+# System part (through sudo when not root): the udev rules to
+# /etc/udev/rules.d/70-tactile.rules, the module list to
 # /etc/modules-load.d/tactile-uinput.conf, then modprobe uinput and udevadm.
+#
+# Staged (--root DIR or DESTDIR=DIR): every file goes under DIR with the same
+# layout (DIR$HOME/.local/bin/tactile, DIR/etc/udev/rules.d/…), to look at
+# or for an image; nothing runs on this system (no sudo, systemctl, modprobe or
+# udevadm), so it works as any user.
 #
 # Idempotent: a file already as it should be is left alone (and said so).
 # Every step is printed; --dry-run prints them and changes nothing.
@@ -22,8 +27,9 @@ usage: dist/install.sh [options]
                   default .build/release/tactile, built with
                   `swift build -c release --product tactile` when missing)
   --config FILE   the config installed when you have none (default dist/gestures.toml)
-  --root DIR      put the system files under DIR instead of / (also $DESTDIR):
-                  no sudo, no modprobe, no udevadm
+  --root DIR      stage every file under DIR instead of / (also $DESTDIR):
+                  DIR$HOME/.local/bin/tactile, DIR/etc/udev/rules.d/…;
+                  no sudo, systemctl, modprobe or udevadm
   --user-only     only the user's files (no sudo)
   --system-only   only the system files (udev rules, modules-load.d)
   --no-start      do not reload, enable or start the user unit
@@ -94,11 +100,17 @@ put() {
 
 install_user() {
     [ -n "${HOME:-}" ] || die "HOME is not set"
-    if [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ]; then
+    if [ -z "$root" ] && [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ]; then
         die "run as yourself, not through sudo (it asks for sudo for the system files), or give --system-only"
     fi
-    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
-    say "== user files (for $(id -un), in $HOME)"
+    # Staged, the user's files keep their place below the root: $root$HOME/….
+    home=$root$HOME
+    config_home=$root${XDG_CONFIG_HOME:-$HOME/.config}
+    if [ -n "$root" ]; then
+        say "== user files (for $(id -un), under $home)"
+    else
+        say "== user files (for $(id -un), in $HOME)"
+    fi
 
     if [ -z "$binary" ]; then
         binary=$repo/.build/release/tactile
@@ -109,9 +121,9 @@ install_user() {
     fi
     if [ ! -f "$binary" ]; then
         [ "$dry_run" = 1 ] || die "no binary: $binary"
-        say "+ install -m 0755 $binary $HOME/.local/bin/tactile (once built)"
+        say "+ install -m 0755 $binary $home/.local/bin/tactile (once built)"
     else
-        put "$binary" "$HOME/.local/bin/tactile" 0755 run
+        put "$binary" "$home/.local/bin/tactile" 0755 run
     fi
 
     put "$dist/tactile.service" "$config_home/systemd/user/tactile.service" 0644 run
@@ -125,7 +137,9 @@ install_user() {
         say "no default config at $config_source: none installed (tactile serve uses its built-in default)"
     fi
 
-    if [ "$start" = 0 ]; then
+    if [ -n "$root" ]; then
+        say "not started (files under $root, not this system's): no systemctl"
+    elif [ "$start" = 0 ]; then
         say "not started (--no-start); to start: systemctl --user daemon-reload && systemctl --user enable --now tactile.service"
     elif ! command -v systemctl >/dev/null 2>&1; then
         say "no systemctl: start it yourself with $HOME/.local/bin/tactile serve"
@@ -171,12 +185,13 @@ install_system() {
 # The unit is wanted by graphical-session.target, which GNOME and KDE start and
 # sway, i3, Hyprland and labwc do not: there something else must start it.
 install_routes() {
-    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    # Staged (DESTDIR or --root), below the root like the user's other files, and nothing asked of systemctl.
+    config_home=$root${XDG_CONFIG_HOME:-$HOME/.config}
     if [ "$autostart" = 1 ]; then
         put "$dist/tactile-autostart.desktop" "$config_home/autostart/tactile.desktop" 0644 run
     fi
     can_ask=0
-    if [ "$start" = 1 ] && command -v systemctl >/dev/null 2>&1 && { [ "$dry_run" = 1 ] || systemctl --user show-environment >/dev/null 2>&1; }; then
+    if [ -z "$root" ] && [ "$start" = 1 ] && command -v systemctl >/dev/null 2>&1 && { [ "$dry_run" = 1 ] || systemctl --user show-environment >/dev/null 2>&1; }; then
         can_ask=1
     fi
     if [ "$default_target" = 1 ]; then

@@ -1,9 +1,11 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR
 # uninstall.sh: undoes dist/install.sh. Stops and disables the user unit,
-# removes the binary and the unit, and (through sudo when not root, or under
-# --root/DESTDIR) the udev rules and the modules-load.d file. Your config
-# (~/.config/tactile/gestures.toml) stays unless --purge.
+# removes the binary and the unit, and (through sudo when not root) the udev
+# rules and the modules-load.d file. Your config
+# (~/.config/tactile/gestures.toml) stays unless --purge. With --root DIR (or
+# DESTDIR=DIR) it removes what install.sh staged under DIR (DIR$HOME/…,
+# DIR/etc/…) and runs nothing on this system (no sudo, systemctl or udevadm).
 #
 # Idempotent: what is already gone is said so. The uinput module is not
 # unloaded (other programs may use it); it is not loaded at the next boot.
@@ -13,8 +15,9 @@ usage() {
     cat <<'USAGE'
 usage: dist/uninstall.sh [options]
 
-  --root DIR      remove the system files under DIR instead of / (also $DESTDIR):
-                  no sudo, no udevadm
+  --root DIR      remove what install.sh staged under DIR (also $DESTDIR):
+                  DIR$HOME/.local/bin/tactile, DIR/etc/udev/rules.d/…;
+                  no sudo, systemctl or udevadm
   --user-only     only the user's files (no sudo)
   --system-only   only the system files
   --no-stop       do not stop or disable the user unit (--no-start is the same)
@@ -73,13 +76,21 @@ remove_if_empty() {
 
 uninstall_user() {
     [ -n "${HOME:-}" ] || die "HOME is not set"
-    if [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ]; then
+    if [ -z "$root" ] && [ "$(id -u)" = 0 ] && [ -n "${SUDO_USER:-}" ]; then
         die "run as yourself, not through sudo (it asks for sudo for the system files), or give --system-only"
     fi
-    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    # Staged, the user's files are below the root: $root$HOME/….
+    home=$root$HOME
+    config_home=$root${XDG_CONFIG_HOME:-$HOME/.config}
     unit=$config_home/systemd/user/tactile.service
-    say "== user files (for $(id -un), in $HOME)"
-    if [ "$stop" = 0 ]; then
+    if [ -n "$root" ]; then
+        say "== user files (for $(id -un), under $home)"
+    else
+        say "== user files (for $(id -un), in $HOME)"
+    fi
+    if [ -n "$root" ]; then
+        say "not stopped (files under $root, not this system's): no systemctl"
+    elif [ "$stop" = 0 ]; then
         say "not stopped (--no-stop); to stop: systemctl --user disable --now tactile.service"
     elif ! command -v systemctl >/dev/null 2>&1; then
         say "no systemctl: nothing to stop"
@@ -89,10 +100,10 @@ uninstall_user() {
         run systemctl --user disable --now tactile.service
     fi
     remove "$unit" run
-    if [ "$stop" = 1 ] && command -v systemctl >/dev/null 2>&1 && { [ "$dry_run" = 1 ] || systemctl --user show-environment >/dev/null 2>&1; }; then
+    if [ -z "$root" ] && [ "$stop" = 1 ] && command -v systemctl >/dev/null 2>&1 && { [ "$dry_run" = 1 ] || systemctl --user show-environment >/dev/null 2>&1; }; then
         run systemctl --user daemon-reload
     fi
-    remove "$HOME/.local/bin/tactile" run
+    remove "$home/.local/bin/tactile" run
     if [ "$purge" = 1 ]; then
         remove "$config_home/tactile/gestures.toml" run
         remove_if_empty "$config_home/tactile"
@@ -118,7 +129,7 @@ uninstall_system() {
 
 # What install.sh --autostart and --default-target put in place (the unit is disabled by then).
 uninstall_routes() {
-    config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+    config_home=$root${XDG_CONFIG_HOME:-$HOME/.config}
     for file in "$config_home/autostart/tactile.desktop" "$config_home/systemd/user/tactile.service.d/default-target.conf"; do
         if [ -e "$file" ] || [ -L "$file" ]; then run rm -f "$file"; fi
     done

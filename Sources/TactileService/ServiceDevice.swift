@@ -125,11 +125,13 @@ public final class ServiceDevice: TimerDriven {
 
     /// Creates the virtual devices `description` needs under `config`: its
     /// copy when `passThrough`, and a pointer when a binding clicks or scrolls.
+    /// The copy is named as the device is, the pointer `<device> pointer
+    /// (Tactile)`, each shortened to what uinput keeps (``VirtualDeviceName``).
     public static func makeOutputs(for description: DeviceDescription, config: GestureConfig, sink: OutputSink,
                                    keyboard: VirtualDeviceID?, passThrough: Bool) throws(OutputError) -> DeviceOutputs {
         var outputs = DeviceOutputs(keyboard: keyboard)
         if passThrough {
-            outputs.touchCopy = try sink.create(.touchCopy(of: description), name: description.name)
+            outputs.touchCopy = try sink.create(.touchCopy(of: description), name: VirtualDeviceName.make(description.name))
         }
         if needsPointer(config) { outputs.pointer = try makePointer(for: description, sink: sink) }
         return outputs
@@ -139,7 +141,7 @@ public final class ServiceDevice: TimerDriven {
     /// position units (`nil` for a device without position axes).
     public static func makePointer(for description: DeviceDescription, sink: OutputSink) throws(OutputError) -> VirtualDeviceID? {
         guard let axes = description.positionAxes else { return nil }
-        return try sink.create(.pointer(x: axes.x, y: axes.y), name: description.name + " pointer (Tactile)")
+        return try sink.create(.pointer(x: axes.x, y: axes.y), name: VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)"))
     }
 
     /// Whether a binding of `config` clicks or scrolls.

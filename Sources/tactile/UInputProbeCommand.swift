@@ -65,7 +65,8 @@ struct UInputProbeCommand: ParsableCommand {
         let sink = UInputSink(path: uinput)
         var created: [String: VirtualDeviceID] = [:]
         do throws(OutputError) {
-            for (label, template, name) in [("touch", VirtualDeviceTemplate.touchCopy(of: source), source.name + " (Tactile)"),
+            for (label, template, name) in [("touch", VirtualDeviceTemplate.touchCopy(of: source),
+                                             VirtualDeviceName.make(source.name, suffix: " (Tactile)")),
                                             ("keyboard", .keyboard, "Tactile keyboard"),
                                             ("pointer", .pointer(x: axes.x, y: axes.y), "Tactile pointer")] {
                 let id = try sink.create(template, name: name)

@@ -16,8 +16,9 @@ struct DistRouteTests {
 
     struct Installed {
         let sandbox: DistTests.Sandbox
-        var entry: String { sandbox.home + "/.config/autostart/tactile.desktop" }
-        var dropIn: String { sandbox.home + "/.config/systemd/user/tactile.service.d/default-target.conf" }
+        // Staged under --root, like the user's other files.
+        var entry: String { sandbox.staged + "/.config/autostart/tactile.desktop" }
+        var dropIn: String { sandbox.staged + "/.config/systemd/user/tactile.service.d/default-target.conf" }
     }
 
     @Test func installAndUninstallTheRoutes() throws {
@@ -29,7 +30,7 @@ struct DistRouteTests {
         #expect(dry.lines.contains("+ install -m 0644 \(Self.autostart) \(installed.entry)"))
         #expect(dry.lines.contains("+ install -m 0644 \(Self.dropIn) \(installed.dropIn)"))
         #expect(dry.lines.contains("to enable it for default.target: systemctl --user daemon-reload && systemctl --user reenable tactile.service"))
-        #expect(DistTests.files(below: sandbox.home).isEmpty)
+        #expect(DistTests.files(below: sandbox.root).isEmpty)
 
         let first = try sandbox.installForTest(["--user-only", "--autostart", "--default-target"])
         #expect(first.status == 0, "\(first.standardError)")
@@ -42,13 +43,13 @@ struct DistRouteTests {
         let plain = try DistTests.Sandbox()
         defer { plain.remove() }
         #expect(try plain.installForTest(["--user-only"]).status == 0)
-        #expect(DistTests.files(below: plain.home) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
+        #expect(DistTests.files(below: plain.staged) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
 
-        let removed = try sandbox.run(DistTests.uninstall, ["--user-only", "--no-stop"])
+        let removed = try sandbox.run(DistTests.uninstall, ["--user-only", "--no-stop", "--root", sandbox.root])
         #expect(removed.status == 0, "\(removed.standardError)")
         #expect(removed.lines.contains("+ rm -f \(installed.entry)") && removed.lines.contains("+ rm -f \(installed.dropIn)"))
-        #expect(DistTests.files(below: sandbox.home) == [".config/tactile/gestures.toml"])
-        #expect(!DistTests.exists(sandbox.home + "/.config/systemd/user/tactile.service.d"))
+        #expect(DistTests.files(below: sandbox.staged) == [".config/tactile/gestures.toml"])
+        #expect(!DistTests.exists(sandbox.staged + "/.config/systemd/user/tactile.service.d"))
     }
 
     @Test func theAutostartEntryStartsTheOneUnitWithTheSessionsVariables() throws {
@@ -82,7 +83,7 @@ struct DistRouteTests {
         let runtime = sandbox.base + "/runtime"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let analyze = try #require(TestSupport.findOnPath("systemd-analyze"))
-        let output = try TestSupport.run("/usr/bin/env", ["-i", "HOME=\(sandbox.home)", "XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
+        let output = try TestSupport.run("/usr/bin/env", ["-i", "HOME=\(sandbox.staged)", "XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
                                                           analyze, "--user", "verify", sandbox.installedUnit])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardError.isEmpty && output.standardOutput.isEmpty, "\(output.standardOutput)\(output.standardError)")

@@ -1,16 +1,19 @@
-// dist/: install.sh and uninstall.sh into a temporary HOME and root (no sudo, systemd or udev), the udev rules and the unit.
+// dist/: install.sh and uninstall.sh staged under a temporary root (no sudo, systemd or udev), also as another user, the udev rules and the unit.
 import Foundation
 import Testing
 import TactileTestSupport
 
-/// What `dist/` installs, run for real into temporary directories: the
-/// system files go under `--root` (or `DESTDIR`), so nothing needs root, and
-/// `--no-start` keeps systemd out of it. The binary is a dummy file.
+/// What `dist/` installs, run for real into temporary directories: staged
+/// under `--root` (or `DESTDIR`), every file goes below it with the layout it
+/// would have on the system (`root/etc/…`, `root$HOME/…`), so nothing needs
+/// root and nothing runs systemctl, sudo or udevadm. The binary is a dummy file.
 @Suite("Dist")
 struct DistTests {
     static let dist = Repository.path("dist")
     static let install = dist + "/install.sh"
     static let uninstall = dist + "/uninstall.sh"
+    /// The Debian package's maintainer scripts (tools/make-deb.sh).
+    static let maintainerScripts = [dist + "/deb/postinst", dist + "/deb/postrm"]
 
     /// A temporary HOME, a root for the system files, a dummy binary and config.
     struct Sandbox {
@@ -19,10 +22,12 @@ struct DistTests {
         var root: String { base + "/root" }
         var binary: String { base + "/tactile-dummy" }
         var config: String { base + "/gestures-source.toml" }
+        /// Where the user's files land when staged under ``root``: `root$HOME`.
+        var staged: String { root + home }
 
-        var installedBinary: String { home + "/.local/bin/tactile" }
-        var installedUnit: String { home + "/.config/systemd/user/tactile.service" }
-        var installedConfig: String { home + "/.config/tactile/gestures.toml" }
+        var installedBinary: String { staged + "/.local/bin/tactile" }
+        var installedUnit: String { staged + "/.config/systemd/user/tactile.service" }
+        var installedConfig: String { staged + "/.config/tactile/gestures.toml" }
         var installedRules: String { root + "/etc/udev/rules.d/70-tactile.rules" }
         var installedModules: String { root + "/etc/modules-load.d/tactile-uinput.conf" }
         var everyInstalledFile: [String] { [installedBinary, installedUnit, installedConfig, installedRules, installedModules] }
@@ -96,8 +101,9 @@ struct DistTests {
         #expect(lines.contains("+ install -m 0644 \(sandbox.config) \(sandbox.installedConfig)"))
         #expect(lines.contains("+ install -m 0644 \(Self.dist)/70-tactile.rules \(sandbox.installedRules)"))
         #expect(lines.contains("+ install -m 0644 \(Self.dist)/tactile-uinput.conf \(sandbox.installedModules)"))
-        #expect(lines.contains { $0.hasPrefix("not started (--no-start)") })
+        #expect(lines.contains("not started (files under \(sandbox.root), not this system's): no systemctl"))
         #expect(lines.last == "done")
+        #expect(!output.standardOutput.contains("systemctl --user"))
         #expect(Self.files(below: sandbox.home).isEmpty)
         #expect(!Self.exists(sandbox.root))
     }
@@ -114,8 +120,9 @@ struct DistTests {
         #expect(try Self.contents(sandbox.installedModules) == Self.contents(Self.dist + "/tactile-uinput.conf"))
         #expect(try Self.permissions(sandbox.installedBinary) == 0o755)
         #expect(try Self.permissions(sandbox.installedRules) == 0o644)
-        #expect(Self.files(below: sandbox.home) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
-        #expect(Self.files(below: sandbox.root) == ["etc/modules-load.d/tactile-uinput.conf", "etc/udev/rules.d/70-tactile.rules"])
+        #expect(Self.files(below: sandbox.staged) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
+        #expect(Self.files(below: sandbox.root + "/etc") == ["modules-load.d/tactile-uinput.conf", "udev/rules.d/70-tactile.rules"])
+        #expect(Self.files(below: sandbox.home).isEmpty, "staged, the real HOME is left alone")
 
         // A second run: every file said unchanged, none rewritten.
         let dates = try sandbox.everyInstalledFile.map(Self.modificationDate)
@@ -142,8 +149,9 @@ struct DistTests {
         // uninstall.sh: everything but the config, then nothing left to do, then --purge.
         let removed = try sandbox.run(Self.uninstall, ["--root", sandbox.root, "--no-stop"])
         #expect(removed.status == 0, "\(removed.standardError)")
-        #expect(Self.files(below: sandbox.home) == [".config/tactile/gestures.toml"])
-        #expect(Self.files(below: sandbox.root).isEmpty)
+        #expect(Self.files(below: sandbox.staged) == [".config/tactile/gestures.toml"])
+        #expect(Self.files(below: sandbox.root + "/etc").isEmpty)
+        #expect(!removed.standardOutput.contains("systemctl --user"))
         #expect(try Self.contents(sandbox.installedConfig) == edited)
         #expect(removed.lines.contains("kept: \(sandbox.installedConfig) (yours; --purge removes it)"))
         for path in [sandbox.installedBinary, sandbox.installedUnit, sandbox.installedRules, sandbox.installedModules] {
@@ -162,11 +170,11 @@ struct DistTests {
 
         let purged = try sandbox.run(Self.uninstall, ["--root", sandbox.root, "--no-stop", "--purge"])
         #expect(purged.status == 0, "\(purged.standardError)")
-        #expect(Self.files(below: sandbox.home).isEmpty)
-        #expect(!Self.exists(sandbox.home + "/.config/tactile"))
+        #expect(Self.files(below: sandbox.root).isEmpty)
+        #expect(!Self.exists(sandbox.staged + "/.config/tactile"))
     }
 
-    @Test func destdirPutsTheSystemFilesUnderItAndSystemOnlyLeavesHomeAlone() throws {
+    @Test func destdirStagesTheSystemAndTheUserFilesUnderIt() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let output = try sandbox.run(Self.install, ["--system-only"], environment: ["DESTDIR=\(sandbox.root)"])
@@ -176,16 +184,25 @@ struct DistTests {
         #expect(output.lines.contains { $0.hasPrefix("skipped (files under \(sandbox.root), not this system's)") })
         #expect(!output.standardOutput.contains("sudo"))
 
-        let userOnly = try sandbox.run(Self.install, ["--user-only", "--binary", sandbox.binary, "--config", sandbox.config, "--no-start"],
-                                       environment: ["DESTDIR=\(sandbox.base)/elsewhere"])
+        // The user's part goes under DESTDIR too, in its place below HOME; systemd is not asked (no --no-start needed).
+        let elsewhere = sandbox.base + "/elsewhere"
+        let userOnly = try sandbox.run(Self.install, ["--user-only", "--binary", sandbox.binary, "--config", sandbox.config],
+                                       environment: ["DESTDIR=\(elsewhere)/"])
         #expect(userOnly.status == 0, "\(userOnly.standardError)")
-        #expect(!Self.exists(sandbox.base + "/elsewhere"))
-        #expect(Self.files(below: sandbox.home).count == 3)
+        #expect(Self.files(below: elsewhere + sandbox.home) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
+        #expect(Self.files(below: elsewhere).count == 3)
+        #expect(Self.files(below: sandbox.home).isEmpty)
+        #expect(userOnly.lines.contains { $0.hasPrefix("== user files (for ") && $0.hasSuffix(", under \(elsewhere + sandbox.home))") })
+        #expect(!userOnly.standardOutput.contains("systemctl --user"))
 
         let removed = try sandbox.run(Self.uninstall, ["--system-only"], environment: ["DESTDIR=\(sandbox.root)"])
         #expect(removed.status == 0, "\(removed.standardError)")
         #expect(Self.files(below: sandbox.root).isEmpty)
-        #expect(Self.files(below: sandbox.home).count == 3)
+        #expect(Self.files(below: elsewhere).count == 3)
+        let removedUser = try sandbox.run(Self.uninstall, ["--user-only", "--purge"], environment: ["DESTDIR=\(elsewhere)"])
+        #expect(removedUser.status == 0, "\(removedUser.standardError)")
+        #expect(Self.files(below: elsewhere).isEmpty)
+        #expect(!removedUser.standardOutput.contains("+ systemctl"))
     }
 
     /// Without --config the default config is dist/gestures.toml; on a branch without it, install.sh says so and installs none.
@@ -194,11 +211,11 @@ struct DistTests {
         defer { sandbox.remove() }
         let output = try sandbox.run(Self.install, ["--user-only", "--binary", sandbox.binary, "--no-start"])
         #expect(output.status == 0, "\(output.standardError)")
-        let shipped = Self.dist + "/gestures.toml"
+        let shipped = Self.dist + "/gestures.toml", installed = sandbox.home + "/.config/tactile/gestures.toml"
         if Self.exists(shipped) {
-            #expect(try Self.contents(sandbox.installedConfig) == Self.contents(shipped))
+            #expect(try Self.contents(installed) == Self.contents(shipped))
         } else {
-            #expect(!Self.exists(sandbox.installedConfig))
+            #expect(!Self.exists(installed))
             #expect(output.lines.contains("no default config at \(shipped): none installed (tactile serve uses its built-in default)"))
         }
     }
@@ -251,7 +268,7 @@ struct DistTests {
     }
 
     @Test func scriptsParseWithSh() throws {
-        for script in [Self.install, Self.uninstall] {
+        for script in [Self.install, Self.uninstall] + Self.maintainerScripts {
             let output = try TestSupport.run("/bin/sh", ["-n", script])
             #expect(output.status == 0, "\(script): \(output.standardError)")
             #expect(FileManager.default.isExecutableFile(atPath: script))
@@ -261,7 +278,7 @@ struct DistTests {
     @Test(.enabled(if: TestSupport.findOnPath("shellcheck") != nil, "shellcheck is not installed"))
     func scriptsPassShellcheck() throws {
         // -x follows both into dist/common.sh, which they source.
-        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-x", "-s", "sh", Self.install, Self.uninstall])
+        let output = try TestSupport.run(TestSupport.findOnPath("shellcheck")!, ["-x", "-s", "sh", Self.install, Self.uninstall] + Self.maintainerScripts)
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     }
 
@@ -273,7 +290,8 @@ struct DistTests {
         #expect(installed.status == 0, "\(installed.standardError)")
         let runtime = sandbox.base + "/runtime"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let output = try TestSupport.run("/usr/bin/env", ["-i", "HOME=\(sandbox.home)", "XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
+        // Staged, the unit's %h/.local/bin/tactile is below the staged HOME.
+        let output = try TestSupport.run("/usr/bin/env", ["-i", "HOME=\(sandbox.staged)", "XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
                                                           TestSupport.findOnPath("systemd-analyze")!, "--user", "verify", sandbox.installedUnit])
         #expect(output.status == 0, "\(output.standardError)")
         // verify warns about unknown keys without failing: it must say nothing at all.

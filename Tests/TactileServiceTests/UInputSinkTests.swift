@@ -13,12 +13,12 @@ struct UInputSinkTests {
     static let panel = testbedPanel(name: "Panel 10.1", positionFuzz: 4, otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])])
 
     /// Runs the probe on `panel` under the emulated uinput; its output and the capture.
-    private func probe(_ events: [String], refuse: Int32? = nil) throws -> (TestSupport.Output, [CapturedUInputDevice]) {
+    private func probe(_ events: [String], refuse: Int32? = nil, panel: DeviceDescription = Self.panel) throws -> (TestSupport.Output, [CapturedUInputDevice]) {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-uinput")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recording = directory + "/panel.evemu", capture = directory + "/capture.jsonl"
-        try EvemuWriter.write(EvemuRecording(device: Self.panel), to: recording)
+        try EvemuWriter.write(EvemuRecording(device: panel), to: recording)
         var arguments = ["--uinput", "--uinput-capture", capture]
         if let refuse { arguments += ["--uinput-refuse", String(refuse)] }
         arguments += ["--", tactile, "uinput-probe", recording] + events.flatMap { ["--event", $0] }
@@ -71,6 +71,18 @@ struct UInputSinkTests {
         #expect(devices.allSatisfy { $0.created && $0.destroyed })
     }
 
+
+    /// A name longer than uinput keeps reaches it shortened, its suffix whole
+    /// (the kernel would have cut `…USB Touchmonitor (Tactile)` at byte 79).
+    @Test func aLongDeviceNameReachesUInputShortenedWithItsSuffix() throws {
+        let name = "Elo TouchSystems Elo TouchSystems 2515 IntelliTouch Plus USB Touchmonitor"
+        let (output, devices) = try probe([], panel: testbedPanel(name: name))
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        try #require(devices.count == 3)
+        #expect(devices[0].name == "Elo TouchSystems Elo TouchSystems 2515 IntelliTouch Plus USB… (Tactile)")
+        #expect(devices[0].name.utf8.count <= 79)
+        #expect(devices[0].phys == UInputSink.physPrefix + name)
+    }
     @Test func writesExactlyTheEventsGivenToEachDevice() throws {
         let (output, devices) = try probe([
             "touch,EV_ABS,ABS_MT_SLOT,3", "touch,EV_ABS,ABS_MT_TOOL_TYPE,2", "touch,EV_SYN,SYN_REPORT,0",

@@ -66,7 +66,9 @@ public final class UInputSink: OutputSink {
 
     // MARK: OutputSink
 
-    /// Creates a uinput device from `template`, named `name`.
+    /// Creates a uinput device from `template`, named `name` (a name longer
+    /// than uinput keeps is shortened by ``VirtualDeviceName/make(_:suffix:)``,
+    /// not cut by the kernel mid-character).
     public func create(_ template: VirtualDeviceTemplate, name: String) throws(OutputError) -> VirtualDeviceID {
         try create(template, name: name, phys: Self.phys(for: template))
     }
@@ -79,7 +81,7 @@ public final class UInputSink: OutputSink {
     ///                            phys: UInputSink.physPrefix + "usb-0000:00:14.0-4/input0")
     /// ```
     public func create(_ template: VirtualDeviceTemplate, name: String, phys: String) throws(OutputError) -> VirtualDeviceID {
-        let description = template.description(name: name)
+        let description = template.description(name: VirtualDeviceName.make(name))
         let device = try UInputDevice.create(description, phys: phys, uinputPath: path)
         let id = VirtualDeviceID(rawValue: nextID)
         nextID += 1
