@@ -95,6 +95,8 @@ public final class ServiceDevice: TimerDriven {
     private var steps: [Int: StepCounter] = [:]
     private var lastTranslation: [Int: Vector] = [:]
     private var pendingConfig: GestureConfig?
+    /// Drags under way (`move-window`), by binding: released when their gesture ends.
+    private var drags: [Int: DragAction] = [:]
     /// The app with the keyboard focus now, for bindings with `app` or
     /// `not-app` (nil, or returning nil: not known). Read when a gesture
     /// starts, as the first finger lands on an idle device: a binding whose
@@ -150,7 +152,7 @@ public final class ServiceDevice: TimerDriven {
             let actions = Array(binding.actions.values.joined()) + (binding.step.map { $0.increase + $0.decrease } ?? [])
             return actions.contains { action in
                 switch action {
-                case .click, .scroll: true
+                case .click, .scroll, .drag: true
                 case .key, .command: false
                 }
             }
@@ -361,6 +363,7 @@ public final class ServiceDevice: TimerDriven {
             report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
         }
         for item in plan.items { run(item, for: firing, binding: binding) }
+        if let drag = drags[firing.binding], firing.phase != .began { follow(drag, firing) }
         lastTranslation[firing.binding] = firing.measure.translation
     }
 
@@ -380,6 +383,11 @@ public final class ServiceDevice: TimerDriven {
             let delta = Vector(dx: translation.dx - previous.dx, dy: translation.dy - previous.dy)
             write(synthesizer.scroll(scroll, delta: delta, time: time), to: pointer, at: time)
             return   // scrolling is reported by its binding's began and ended, not each step
+        case .drag(let drag):
+            guard let pointer = outputs.pointer, firing.phase == .began else { return }
+            if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: true, at: time), to: keyboard, at: time) }
+            write(synthesizer.press(drag.button, down: true, at: firing.location, time: time), to: pointer, at: time)
+            drags[firing.binding] = drag
         case .command(let arguments):
             var environment = ["TACTILE_GESTURE": binding.name, "TACTILE_PHASE": item.steps == nil ? firing.phase.rawValue : "step"]
             if let steps = item.steps { environment["TACTILE_STEPS"] = String(steps) }
@@ -397,6 +405,22 @@ public final class ServiceDevice: TimerDriven {
             }
         }
         report(.performed(binding: binding.name, action: item.action.description, time: time))
+    }
+
+    /// A drag under way: the pointer follows the gesture, and lets go (button, then modifiers) when it ends.
+    private func follow(_ drag: DragAction, _ firing: BindingFiring) {
+        guard let pointer = outputs.pointer else { return }
+        let time = firing.time
+        switch firing.phase {
+        case .changed:
+            write(synthesizer.move(to: firing.location, time: time), to: pointer, at: time)
+        case .ended, .cancelled:
+            write(synthesizer.press(drag.button, down: false, at: firing.location, time: time), to: pointer, at: time)
+            if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: false, at: time), to: keyboard, at: time) }
+            drags[firing.binding] = nil
+        case .began:
+            break
+        }
     }
 
     private func write(_ events: [InputEvent], to device: VirtualDeviceID, at time: Double) {

@@ -74,6 +74,7 @@ extension ServiceAction: CustomStringConvertible {
         case .click(let button): "\(button.rawValue) click"
         case .scroll(let scroll): scroll.natural ? "scroll (natural)" : "scroll (traditional)"
         case .command(let arguments): "run " + arguments.joined(separator: " ")
+        case .drag(let drag): "\(drag.modifiers.text)+\(drag.button.rawValue) drag"
         }
     }
 }

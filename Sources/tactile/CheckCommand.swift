@@ -175,7 +175,7 @@ struct CheckCommand: ParsableCommand {
         case .seconds(let x): "\(figure(x)) s"
         case .degrees(let x): "\(figure(x))°"
         case .boolean(let b): b ? "true" : "false"
-        case .directions(let edges): edges.map { [.top: "up", .bottom: "down"][$0] ?? $0.rawValue }.joined(separator: "/")
+        case .directions(let headings): headings.map(\.rawValue).joined(separator: "/")
         }
     }
 

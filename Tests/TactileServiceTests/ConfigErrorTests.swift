@@ -21,7 +21,7 @@ import Testing
          "g.toml:3:17: error: \"minimum-speed\" must be a number or \"…mm/s\", found \"80mm\""),
         ("[[gesture]]\nrecognizer = \"long-press\"\nduration = \"20s\"\n", "g.toml:3:12: error: \"duration\" must be 0…10 s, found \"20s\""),
         ("[[gesture]]\nrecognizer = \"swipe\"\ndirection = [\"left\", \"upp\"]\n",
-         "g.toml:3:22: error: unknown direction \"upp\" (left, right, up, down) (did you mean \"up\"?)"),
+         "g.toml:3:22: error: unknown direction \"upp\" (left, right, up, down, up-left, up-right, down-left, down-right) (did you mean \"up\"?)"),
         ("[[gesture]]\nrecognizer = \"tap\"\nbegan = { key = \"super\" }\n",
          "g.toml:3:1: error: a tap is discrete: it is recognized once and has no \"began\" phase (use \"ended\", or \"recognized\")"),
         ("[[gesture]]\nrecognizer = \"pan\"\nended = { key = \"ctrl+Lfet\" }\n",

@@ -53,7 +53,8 @@ import Testing
             for action in DesktopAction.allCases {
                 guard let route = preset.route(for: action) else { continue }
                 #expect(!route.documented.isEmpty)
-                let text = "[desktop]\npreset = \"\(preset.rawValue)\"\n[[gesture]]\nrecognizer = \"tap\"\nended = { desktop = \"\(action.rawValue)\" }\n"
+                let phase = action == .moveWindow ? "recognizer = \"long-press\"\nbegan" : "recognizer = \"tap\"\nended"
+                let text = "[desktop]\npreset = \"\(preset.rawValue)\"\n[[gesture]]\n\(phase) = { desktop = \"\(action.rawValue)\" }\n"
                 let result = ConfigLoader.parse(text, file: "t.toml")
                 #expect(result.diagnostics.isEmpty, "\(preset) \(action): \(result.diagnostics)")
             }
@@ -114,5 +115,32 @@ import Testing
         #expect(kde.standardOutput.contains("desktop actions done as on kde (from XDG_CURRENT_DESKTOP=KDE)"), "\(kde.standardOutput)")
         #expect(kde.standardOutput.contains("overview: swipe on bottom-edge (fingers 1, direction up); ended: run dbus-send"))
         #expect(kde.standardOutput.contains("gesture \"quick settings\" is left out: kde"))
+    }
+
+    @Test func moveWindowHoldsTheDesktopsModifierAndTheButtonForTheWholeGesture() throws {
+        let text = "[[gesture]]\nname = \"move\"\nrecognizer = \"long-press\"\nfingers = 1\nbegan = { desktop = \"move-window\" }\n"
+        let config = try #require(ConfigLoader.parse(text, file: "t.toml", session: Self.session(.gnome)).config)
+        #expect(config.bindings.first?.actions[.began] == [.drag(DragAction(button: .left, modifiers: KeyChord(keys: [125], text: "super")))])
+        // Held still past the long press, then dragged 40 mm, then lifted.
+        var stream = PanelStream()
+        stream.frame(land: [0: (50, 50)])
+        stream.wait(0.7, slot: 0)
+        for step in 1...10 { stream.frame(move: [0: (50 + Double(step) * 4, 50)]) }
+        stream.frame(lift: [0])
+        let run = try ServiceRun(config: config, events: stream.events)
+        let keyboard = try #require(run.outputs.keyboard), pointer = try #require(run.outputs.pointer)
+        let keys = run.events(of: keyboard).filter { $0.type == .key }.map { "\($0.code):\($0.value)" }
+        #expect(keys == ["125:1", "125:0"], "Super held for the whole drag")
+        let buttons = run.events(of: pointer).filter { $0.type == .key }.map { "\($0.code):\($0.value)" }
+        #expect(buttons == ["\(KeyCode.buttonLeft):1", "\(KeyCode.buttonLeft):0"])
+        let xs = run.events(of: pointer).filter { $0.type == .abs && $0.code == AbsCode.x }.map(\.value)
+        #expect((xs.first ?? 0) < (xs.last ?? 0), "the pointer follows the finger: \(xs)")
+        #expect(run.reports.contains { $0.contains("move → super+left drag") }, "\(run.reports)")
+        // Only in began: a discrete gesture's end would hold the button forever.
+        let refused = ConfigLoader.parse("[[gesture]]\nrecognizer = \"long-press\"\nended = { desktop = \"move-window\" }\n", file: "t.toml")
+        #expect(refused.diagnostics.contains { $0.message.contains("goes in a continuous gesture's \"began\"") })
+        // Each desktop its own modifier.
+        #expect(DesktopPreset.i3.route(for: .moveWindow)?.kind == .drag("alt"))
+        #expect(DesktopPreset.hyprland.route(for: .moveWindow)?.kind == .drag("super"))
     }
 }

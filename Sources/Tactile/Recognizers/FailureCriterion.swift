@@ -77,7 +77,7 @@ extension GestureRecognizer.FailureReason {
                 return "a finger landed while the others lifted"
             case .direction(let heading, let allowed):
                 let went = heading.isEmpty ? "diagonally" : F.names(of: heading)
-                return "went \(went) (wants \(F.names(of: allowed)))"
+                return "went \(went) (wants \(allowed.isEmpty ? "its angle" : F.names(of: allowed)))"
             case .tooSlow(let speed, let minimum):
                 return "moved at \(F.number(speed, places: 0)) mm/s (needs \(F.number(minimum, places: 0)) mm/s)"
             case .tooShort(let millimetres, let minimum):
@@ -112,7 +112,10 @@ extension GestureRecognizer.FailureReason {
 
         /// `right`, `left or up`.
         private static func names(of direction: SwipeGestureRecognizer.Direction) -> String {
-            let all: [(SwipeGestureRecognizer.Direction, String)] = [(.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
+            let all: [(SwipeGestureRecognizer.Direction, String)] = [
+                (.right, "right"), (.left, "left"), (.up, "up"), (.down, "down"),
+                (.upRight, "up-right"), (.upLeft, "up-left"), (.downRight, "down-right"), (.downLeft, "down-left"),
+            ]
             let names = all.filter { direction.contains($0.0) }.map(\.1)
             return names.isEmpty ? "no direction" : names.joined(separator: " or ")
         }

@@ -38,7 +38,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         public static let left = Direction(rawValue: 1 << 1)
         public static let up = Direction(rawValue: 1 << 2)
         public static let down = Direction(rawValue: 1 << 3)
+        /// The four of UIKit.
         public static let all: Direction = [.right, .left, .up, .down]
+        /// Diagonals (beyond UIKit, as libinput-gestures and lisgd have
+        /// them): a set with one of these tells strokes apart by the nearest
+        /// of eight directions, each ±22.5° at most (see ``angularTolerance``).
+        public static let upRight = Direction(rawValue: 1 << 4)
+        public static let upLeft = Direction(rawValue: 1 << 5)
+        public static let downRight = Direction(rawValue: 1 << 6)
+        public static let downLeft = Direction(rawValue: 1 << 7)
+        /// The four diagonals.
+        public static let diagonals: Direction = [.upRight, .upLeft, .downRight, .downLeft]
     }
 
     /// Defaults, with their reasons in `docs/gestures.md`.
@@ -61,8 +71,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumSpeed: Speed { get { settings.minimumSpeed } set { settings.minimumSpeed = newValue } }
     /// Speed under which a stroke past ``decisionDistance`` fails (``Speed``).
     public var abandonSpeed: Speed { get { settings.abandonSpeed } set { settings.abandonSpeed = newValue } }
-    /// Largest angle between the stroke and an allowed direction, in radians.
+    /// Largest angle between the stroke and an allowed direction, in radians
+    /// (at most π/8 when ``direction`` holds a diagonal, so eight directions do not overlap).
     public var angularTolerance: Double { get { settings.angularTolerance } set { settings.angularTolerance = newValue } }
+    /// A direction by its angle, in radians on screen (0 right, π/2 down, as
+    /// ``Vector/angle``), instead of ``direction``: the stroke must head
+    /// within ``angularTolerance`` of it; ``recognizedDirection`` is then the
+    /// nearest of the eight directions. Nil (the default): ``direction`` decides.
+    public var angle: Double? { get { settings.angle } set { settings.angle = newValue } }
     /// Longest time from the start of the stroke to recognition, in seconds.
     public var maximumDuration: Double { get { settings.maximumDuration } set { settings.maximumDuration = newValue } }
     /// Travel after which a stroke under ``abandonSpeed`` fails early (``Length``).
@@ -83,6 +99,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var minimumSpeed = Defaults.minimumSpeed, abandonSpeed = Defaults.abandonSpeed
         var angularTolerance = Defaults.angularTolerance, maximumDuration = Defaults.maximumDuration
         var decisionDistance = Defaults.decisionDistance, decidesAtLift = false
+        var angle: Double?
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -166,9 +183,21 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let travel = centroid - gesture.startCentroid
         let distance = travel.length
         guard distance >= millimetres(settings.decisionDistance) else { return }
-        let heading = Self.direction(of: travel, tolerance: settings.angularTolerance)
-        guard let heading, settings.direction.contains(heading), gesture.armedDirection == nil || gesture.armedDirection == heading else {
-            return fail(because: .direction(heading: heading ?? [], allowed: gesture.armedDirection ?? settings.direction))
+        let heading: Direction?, allowed: Direction
+        if let angle = settings.angle {
+            // By angle: within the tolerance of it, reported as the nearest of eight.
+            let within = abs(TouchGeometry.wrap(travel.angle - angle)) <= settings.angularTolerance
+            heading = Self.direction(of: travel, tolerance: .pi / 8, axes: Self.eightAxes)
+            allowed = within ? heading ?? [] : []
+        } else if !settings.direction.isDisjoint(with: .diagonals) {
+            heading = Self.direction(of: travel, tolerance: min(settings.angularTolerance, .pi / 8), axes: Self.eightAxes)
+            allowed = settings.direction
+        } else {
+            heading = Self.direction(of: travel, tolerance: settings.angularTolerance)
+            allowed = settings.direction
+        }
+        guard let heading, allowed.contains(heading), gesture.armedDirection == nil || gesture.armedDirection == heading else {
+            return fail(because: .direction(heading: heading ?? [], allowed: gesture.armedDirection ?? (settings.angle == nil ? settings.direction : [])))
         }
         if current.count >= 2, gesture.anchors.motion(current) == .deformation { return fail(because: .fingersDeformed) }
         let speed = gesture.tracker.velocity(at: frame.time).length
@@ -191,7 +220,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// The direction within `tolerance` of `vector`, or `nil` when it is diagonal.
     /// Screen y grows downwards.
-    static func direction(of vector: Vector, tolerance: Double) -> Direction? {
+    static func direction(of vector: Vector, tolerance: Double, axes: [(Direction, Double)] = fourAxes) -> Direction? {
         let angle = vector.angle  // 0 = right, π/2 = down
         for (candidate, axis) in axes where abs(TouchGeometry.wrap(angle - axis)) <= tolerance {
             return candidate
@@ -200,7 +229,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Each direction and its angle on screen.
-    private static let axes: [(Direction, Double)] = [(.right, 0), (.down, Double.pi / 2), (.left, Double.pi), (.up, -Double.pi / 2)]
+    static let fourAxes: [(Direction, Double)] = [(.right, 0), (.down, Double.pi / 2), (.left, Double.pi), (.up, -Double.pi / 2)]
+    /// The four and the diagonals between them.
+    static let eightAxes: [(Direction, Double)] = fourAxes + [
+        (.downRight, Double.pi / 4), (.downLeft, 3 * Double.pi / 4), (.upLeft, -3 * Double.pi / 4), (.upRight, -Double.pi / 4),
+    ]
 
     open override func reset() {
         super.reset()

@@ -60,6 +60,35 @@ struct ActionSynthesizer {
         ]
     }
 
+    /// The keys of `chord` pressed (in order) or released (in reverse), in one frame.
+    func hold(_ chord: KeyChord, down: Bool, at time: Double) -> [InputEvent] {
+        guard !chord.keys.isEmpty else { return [] }
+        let keys = down ? chord.keys : chord.keys.reversed()
+        return keys.map { InputEvent(time: time, type: .key, code: $0, value: down ? 1 : 0) } + [Self.report(time)]
+    }
+
+    /// The pointer moved to `location`, then `button` pressed or released.
+    func press(_ button: PointerButton, down: Bool, at location: Point, time: Double) -> [InputEvent] {
+        move(to: location, time: time) + [InputEvent(time: time, type: .key, code: Self.code(of: button), value: down ? 1 : 0), Self.report(time)]
+    }
+
+    /// The pointer moved to `location` (screen points).
+    func move(to location: Point, time: Double) -> [InputEvent] {
+        [
+            InputEvent(time: time, type: .abs, code: AbsCode.x, value: unit(location.x, of: screen.bounds.width, on: xAxis)),
+            InputEvent(time: time, type: .abs, code: AbsCode.y, value: unit(location.y, of: screen.bounds.height, on: yAxis)),
+            Self.report(time),
+        ]
+    }
+
+    static func code(of button: PointerButton) -> UInt16 {
+        switch button {
+        case .left: KeyCode.buttonLeft
+        case .right: KeyCode.buttonRight
+        case .middle: KeyCode.buttonMiddle
+        }
+    }
+
     /// `points` along a screen side of `side` points, in the units of `axis`.
     private func unit(_ points: Double, of side: Double, on axis: AbsoluteAxis) -> Int32 {
         let fraction = side > 0 ? min(max(points / side, 0), 1) : 0

@@ -24,7 +24,7 @@ extension ConfigReader {
             }
             if table["desktop"] != nil, table.entries.count == 1, let name = table["desktop"] {
                 // A desktop action the preset in use may have no way to do: then nothing (with a warning).
-                if let resolved = desktopAction(name) { actions += resolved } else { failed = true }
+                if let resolved = desktopAction(name, phase: key) { actions += resolved } else { failed = true }
             } else if let action = readAction(table, at: element.location, scrollRefusal: scrollRefusal) {
                 actions.append(action)
             } else {

@@ -133,6 +133,9 @@ extension ConfigReader {
             }
         }
         checkFingers(binding.recognizer, table: table)
+        if kind == .swipe, let angle = written["angle"], let direction = written["direction"] {
+            error("\(ConfigReader.quoted(angle.key)) replaces \(ConfigReader.quoted(direction.key)): write one of them", at: angle.location)
+        }
         if kind == .hold, binding.claimsTouches, written["fingers"] == nil {
             let rest = binding.recognizer.parameters.first { $0.name == "short-hold-duration" }?.value.number
                 ?? HoldGestureRecognizer.Defaults.shortHoldDuration
@@ -251,17 +254,17 @@ extension ConfigReader {
         case .directions:
             guard let list = strings(value, key: key, single: true) else { return nil }
             if list.isEmpty { error("\(ConfigReader.quoted(key)) must name at least one direction", at: value.location); return nil }
-            var edges: [ScreenEdge] = []
-            let words = ["left": ScreenEdge.left, "right": .right, "up": .top, "down": .bottom]
+            var headings: [SwipeHeading] = []
+            let names = SwipeHeading.allCases.map(\.rawValue)
             for (word, location) in list {
-                guard let edge = words[word] else {
-                    error("unknown direction \(ConfigReader.quoted(word)) (left, right, up, down)"
-                          + ConfigSuggestion.hint(for: word, in: ["left", "right", "up", "down"]), at: location)
+                guard let heading = SwipeHeading(rawValue: word) else {
+                    error("unknown direction \(ConfigReader.quoted(word)) (\(names.joined(separator: ", ")))"
+                          + ConfigSuggestion.hint(for: word, in: names), at: location)
                     return nil
                 }
-                if !edges.contains(edge) { edges.append(edge) }
+                if !headings.contains(heading) { headings.append(heading) }
             }
-            return .directions(edges)
+            return .directions(headings)
         }
     }
 

@@ -17,7 +17,7 @@ extension ConfigReader {
 
     /// `{ desktop = "overview" }`: the preset's route for it, as the actions
     /// it sends (none, with a warning, when the desktop has no default way).
-    mutating func desktopAction(_ value: TOMLValue) -> [ServiceAction]? {
+    mutating func desktopAction(_ value: TOMLValue, phase key: String) -> [ServiceAction]? {
         guard let name = string(value, key: "desktop") else { return nil }
         guard let action = DesktopAction(rawValue: name) else {
             let names = DesktopAction.allCases.map(\.rawValue)
@@ -32,6 +32,13 @@ extension ConfigReader {
         switch route.kind {
         case .key(let chord): return keyChord(chord, at: value.location).map { [.key($0)] }
         case .command(let arguments): return [.command(arguments)]
+        case .drag(let modifiers):
+            guard key == "began" else {
+                error("\"\(name)\" goes in a continuous gesture's \"began\" (a long press or a pan): it holds the button until the gesture ends",
+                      at: value.location)
+                return nil
+            }
+            return keyChord(modifiers, at: value.location).map { [.drag(DragAction(button: .left, modifiers: $0))] }
         }
     }
 }

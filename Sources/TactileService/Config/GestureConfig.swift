@@ -209,8 +209,33 @@ public enum ParameterValue: Hashable, Sendable {
     case degrees(Double)
     /// `true` or `false`.
     case boolean(Bool)
-    /// Swipe directions (`direction = "left"` or `["left", "right"]`).
-    case directions([ScreenEdge])
+    /// Swipe directions (`direction = "left"` or `["left", "up-right"]`).
+    case directions([SwipeHeading])
+}
+
+/// A swipe's direction as a config names it: the four of UIKit and the
+/// diagonals between them.
+///
+/// ```swift
+/// SwipeHeading(rawValue: "up-right")?.direction   // SwipeGestureRecognizer.Direction.upRight
+/// ```
+public enum SwipeHeading: String, Hashable, Sendable, CaseIterable {
+    case left, right, up, down
+    case upLeft = "up-left", upRight = "up-right", downLeft = "down-left", downRight = "down-right"
+
+    /// The recognizer's direction.
+    public var direction: SwipeGestureRecognizer.Direction {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .up: .up
+        case .down: .down
+        case .upLeft: .upLeft
+        case .upRight: .upRight
+        case .downLeft: .downLeft
+        case .downRight: .downRight
+        }
+    }
 }
 
 /// One recognizer parameter as written.
@@ -301,6 +326,24 @@ public enum ServiceAction: Hashable, Sendable {
     case scroll(ScrollAction)
     /// Run a program with these arguments (the first is looked up on `PATH`; no shell).
     case command([String])
+    /// Hold `modifiers` and a button down at the gesture's location from its
+    /// `began`, follow it on the pointer, and let go when it ends: a window
+    /// moved by the desktop's modifier-drag (`{ desktop = "move-window" }`).
+    case drag(DragAction)
+}
+
+/// A press-and-drag on the virtual pointer with modifiers held (`{ desktop = "move-window" }`).
+public struct DragAction: Hashable, Sendable {
+    /// The button held.
+    public var button: PointerButton
+    /// The keys held with it (`super`, resolved on the layout), pressed first and released last.
+    public var modifiers: KeyChord
+
+    /// A drag with `button`, `modifiers` held.
+    public init(button: PointerButton, modifiers: KeyChord) {
+        self.button = button
+        self.modifiers = modifiers
+    }
 }
 
 /// Actions repeated as a continuous gesture goes on (`[gesture.step]`): one

@@ -22,7 +22,7 @@ struct RecognizerParameter: Sendable {
             case .millimetresPerSecond: "a speed (\"80mm/s\")"
             case .degrees: "degrees (\"15deg\")"
             case .boolean: "true or false"
-            case .directions: "a direction or an array of them (left, right, up, down)"
+            case .directions: "a direction or an array of them (left, right, up, down, up-left, up-right, down-left, down-right)"
             }
         }
     }
@@ -122,6 +122,9 @@ struct RecognizerParameter: Sendable {
                             apply: on(SwipeGestureRecognizer.self) { $0.minimumSpeed = .millimetresPerSecond($1.number) }),
         RecognizerParameter(name: "maximum-duration", type: .seconds, range: 0.05...5,
                             apply: on(SwipeGestureRecognizer.self) { $0.maximumDuration = $1.number }),
+        // Degrees counter-clockwise from right (90 is up), as on a compass rose drawn on the screen.
+        RecognizerParameter(name: "angle", type: .degrees, range: -360...360,
+                            apply: on(SwipeGestureRecognizer.self) { $0.angle = -$1.number * .pi / 180 }),
         RecognizerParameter(name: "angular-tolerance", type: .degrees, range: 1...89,
                             apply: on(SwipeGestureRecognizer.self) { $0.angularTolerance = $1.number * .pi / 180 }),
         RecognizerParameter(name: "decides-at-lift", type: .boolean,
@@ -200,17 +203,8 @@ extension ParameterValue {
 
     /// Directions as the swipe recognizer's option set.
     var swipeDirection: SwipeGestureRecognizer.Direction {
-        guard case .directions(let edges) = self else { return [] }
-        var direction: SwipeGestureRecognizer.Direction = []
-        for edge in edges {
-            switch edge {
-            case .left: direction.insert(.left)
-            case .right: direction.insert(.right)
-            case .top: direction.insert(.up)
-            case .bottom: direction.insert(.down)
-            }
-        }
-        return direction
+        guard case .directions(let headings) = self else { return [] }
+        return headings.reduce(into: []) { $0.insert($1.direction) }
     }
 }
 

@@ -24,4 +24,8 @@ public enum DesktopAction: String, Hashable, Sendable, CaseIterable {
     case previousWorkspace = "previous-workspace"
     /// Every window out of the way.
     case showDesktop = "show-desktop"
+    /// The window under the finger moved with it, by the desktop's
+    /// modifier-drag: put it in a continuous gesture's `began` (a long press
+    /// held, then dragged); the button is held until the gesture ends.
+    case moveWindow = "move-window"
 }

@@ -10,6 +10,8 @@ public struct DesktopRoute: Hashable, Sendable, CustomStringConvertible {
         case key(String)
         /// A program and its arguments, run without a shell.
         case command([String])
+        /// A left-button drag with these keys held (`"super"`), from the gesture's start to its end.
+        case drag(String)
     }
 
     /// What is sent.
@@ -22,11 +24,13 @@ public struct DesktopRoute: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .key(let chord): "key \(chord)"
         case .command(let arguments): "run " + arguments.joined(separator: " ")
+        case .drag(let modifiers): "\(modifiers)+left drag"
         }
     }
 
     static func key(_ chord: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .key(chord), documented: documented) }
     static func command(_ arguments: [String], _ documented: String) -> DesktopRoute { DesktopRoute(kind: .command(arguments), documented: documented) }
+    static func drag(_ modifiers: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .drag(modifiers), documented: documented) }
 }
 
 extension DesktopPreset {
@@ -36,10 +40,17 @@ extension DesktopPreset {
         switch self {
         case .gnome: gnome(action)
         case .kde: kde(action)
-        case .sway: tiling(action, message: "swaymsg", launcher: .key("super+d", "sway's default config: bindsym $mod+d exec $menu ($mod = Mod4)"))
-        case .i3: tiling(action, message: "i3-msg", launcher: .key("alt+d", "i3's default config: bindsym Mod1+d exec dmenu_run"))
+        case .sway: tiling(action, message: "swaymsg", launcher: .key("super+d", "sway's default config: bindsym $mod+d exec $menu ($mod = Mod4)"),
+                           move: .drag("super", "sway's default config: floating_modifier $mod normal"))
+        case .i3: tiling(action, message: "i3-msg", launcher: .key("alt+d", "i3's default config: bindsym Mod1+d exec dmenu_run"),
+                         move: .drag("alt", "i3's default config: floating_modifier Mod1"))
         case .hyprland: hyprland(action)
-        case .wlroots: action == .showDesktop ? .key("super+d", "labwc 0.20's default keybind W-d: ToggleShowDesktop") : nil
+        case .wlroots:
+            switch action {
+            case .showDesktop: .key("super+d", "labwc 0.20's default keybind W-d: ToggleShowDesktop")
+            case .moveWindow: .drag("alt", "labwc's default mousebind: A-Left drag, Move")
+            default: nil
+            }
         case .x11: x11(action)
         case .none: nil
         }
@@ -54,6 +65,7 @@ extension DesktopPreset {
         case .nextWorkspace: .key("super+Page_Down", "org.gnome.desktop.wm.keybindings switch-to-workspace-right = ['<Super>Page_Down', …]")
         case .previousWorkspace: .key("super+Page_Up", "org.gnome.desktop.wm.keybindings switch-to-workspace-left = ['<Super>Page_Up', …]")
         case .showDesktop: nil  // show-desktop = [] by default
+        case .moveWindow: .drag("super", "org.gnome.desktop.wm.preferences mouse-button-modifier = '<Super>'")
         }
     }
 
@@ -74,13 +86,15 @@ extension DesktopPreset {
         case .nextWorkspace: return kwin("Switch One Desktop to the Right", "Ctrl+Meta+Right")
         case .previousWorkspace: return kwin("Switch One Desktop to the Left", "Ctrl+Meta+Left")
         case .showDesktop: return kwin("Show Desktop", "Meta+D")
+        case .moveWindow: return .drag("super", "KWin's window actions: modifier key Meta, left button moves (kwinrc [MouseBindings] CommandAllKey, Plasma 6)")
         }
     }
 
     /// sway and i3 share their IPC commands.
-    private func tiling(_ action: DesktopAction, message: String, launcher: DesktopRoute) -> DesktopRoute? {
+    private func tiling(_ action: DesktopAction, message: String, launcher: DesktopRoute, move: DesktopRoute) -> DesktopRoute? {
         switch action {
         case .appGrid: launcher
+        case .moveWindow: move
         case .nextWorkspace: .command([message, "workspace", "next_on_output"], "\(message) workspace next_on_output (IPC command)")
         case .previousWorkspace: .command([message, "workspace", "prev_on_output"], "\(message) workspace prev_on_output (IPC command)")
         case .overview, .quickSettings, .notifications, .showDesktop: nil
@@ -92,6 +106,7 @@ extension DesktopPreset {
         case .appGrid: .key("super+r", "Hyprland's example config: bind = $mainMod, R, exec, $menu")
         case .nextWorkspace: .command(["hyprctl", "dispatch", "workspace", "e+1"], "hyprctl dispatch workspace e+1 (dispatcher)")
         case .previousWorkspace: .command(["hyprctl", "dispatch", "workspace", "e-1"], "hyprctl dispatch workspace e-1 (dispatcher)")
+        case .moveWindow: .drag("super", "Hyprland's example config: bindm = $mainMod, mouse:272, movewindow")
         case .overview, .quickSettings, .notifications, .showDesktop: nil
         }
     }
@@ -102,6 +117,7 @@ extension DesktopPreset {
         case .nextWorkspace: .key("ctrl+alt+Right", "xfwm4: <Primary><Alt>Right right_workspace_key")
         case .previousWorkspace: .key("ctrl+alt+Left", "xfwm4: <Primary><Alt>Left left_workspace_key")
         case .showDesktop: .key("ctrl+alt+d", "xfwm4: <Primary><Alt>d show_desktop_key")
+        case .moveWindow: .drag("alt", "xfwm4: easy_click = Alt (Alt and the left button move a window)")
         case .overview, .quickSettings, .notifications: nil
         }
     }
