@@ -146,21 +146,6 @@ final class SpawnedChildren: Sendable {
     /// `posix_spawnp` with standard input on `/dev/null` and the request's variables added.
     private static func spawnProcess(_ request: CommandRequest) -> Result<pid_t, SpawnFailure> {
         guard let program = request.arguments.first else { return .failure(SpawnFailure(message: "no program to run")) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // The service ignores the signals it stops on (they come to it as events) and SIGPIPE; a
-        // child starts with every signal at its default and none blocked, or SIGTERM would not end it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), mask = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var cArguments: [UnsafeMutablePointer<CChar>?] = request.arguments.map { strdup($0) }
         cArguments.append(nil)
         defer { for pointer in cArguments { free(pointer) } }
@@ -176,8 +161,9 @@ final class SpawnedChildren: Sendable {
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) }
         cEnvironment.append(nil)
         defer { for pointer in cEnvironment { free(pointer) } }
+        // Every signal at its default and none blocked, or SIGTERM would not end the child (ChildSpawn).
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, &attributes, cArguments, cEnvironment)
+        let status = ChildSpawn.withSetUp { actions, attributes in posix_spawnp(&pid, program, &actions, &attributes, cArguments, cEnvironment) }
         guard status == 0 else {
             return .failure(SpawnFailure(message: "cannot start \(TextFormat.visible(program)): \(String(cString: strerror(status)))"))
         }

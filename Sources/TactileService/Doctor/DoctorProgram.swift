@@ -50,29 +50,18 @@ enum DoctorProgram {
     /// error on the pipes, every signal at its default.
     private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
                               output: Int32, errors: Int32) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), mask = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var variables = environment
         variables["LC_ALL"] = "C"
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in cEnvironment { free(pointer) } }
-        var pid: pid_t = 0
-        return posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment) == 0 ? pid : nil
+        return ChildSpawn.withSetUp { actions, attributes in
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, errors, 2)
+            var pid: pid_t = 0
+            return posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment) == 0 ? pid : nil
+        }
     }
 
     /// Reads every descriptor to its end (keeping at most ``outputLimit``
