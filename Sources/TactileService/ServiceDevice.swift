@@ -104,6 +104,11 @@ public final class ServiceDevice: TimerDriven {
     /// neither acts nor competes with the bindings that apply. It must not
     /// block (``FocusTracker/current`` reads a value its own thread keeps).
     public var focusedApp: (() -> FocusedApp?)?
+    /// Where the touchscreen's output lies on the pointer's range, read at
+    /// each click (nil, the default: the compositor maps the pointer to that
+    /// output, the ``OutputMapping/identity``). It must not block
+    /// (``PointerMapper/mapping`` reads a value its own thread keeps).
+    public var pointerMapping: (() -> OutputMapping)?
     private let axisValues: AxisValues
 
     /// A device under `config`. `outputs` are the sink's devices (see
@@ -143,7 +148,12 @@ public final class ServiceDevice: TimerDriven {
     /// position units (`nil` for a device without position axes).
     public static func makePointer(for description: DeviceDescription, sink: OutputSink) throws(OutputError) -> VirtualDeviceID? {
         guard let axes = description.positionAxes else { return nil }
-        return try sink.create(.pointer(x: axes.x, y: axes.y), name: VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)"))
+        return try sink.create(.pointer(x: axes.x, y: axes.y), name: pointerName(for: description))
+    }
+
+    /// The name of `description`'s pointer: `<device> pointer (Tactile)`, shortened as uinput needs.
+    public static func pointerName(for description: DeviceDescription) -> String {
+        VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)")
     }
 
     /// Whether a binding of `config` clicks or scrolls.
@@ -375,6 +385,7 @@ public final class ServiceDevice: TimerDriven {
             write(synthesizer.chord(chord, at: time), to: keyboard, at: time)
         case .click(let button):
             guard let pointer = outputs.pointer else { return }
+            synthesizer.mapping = pointerMapping?() ?? .identity
             write(synthesizer.click(button, at: firing.location, time: time), to: pointer, at: time)
         case .scroll(let scroll):
             guard let pointer = outputs.pointer else { return }
