@@ -17,7 +17,8 @@ import Testing
     /// pointer from its `listedAfter`-th ask on, RUN_COMMAND answers `reply`;
     /// the commands it was sent are kept.
     nonisolated static func sway(at path: String, outputs: String, listedAfter: Int, reply: String,
-                                 commands: SentCommands) throws -> FakeUnixServer {
+                                 commands: SentCommands, pointerName: String = pointer) throws -> FakeUnixServer {
+        let identifier = SwayPointerMapping.identifier(vendor: 0x7461, product: 1, name: pointerName)
         let asks = Mutex(0)
         return try FakeUnixServer(path: path) { connection in
             while let header = connection.read(14) {
@@ -30,7 +31,7 @@ import Testing
                 case 100:
                     let count = asks.withLock { $0 += 1; return $0 }
                     let keyboard = #"{"identifier": "1:1:AT_Translated_Set_2_keyboard", "name": "AT Translated Set 2 keyboard", "type": "keyboard"}"#
-                    let listed = #", {"identifier": "29793:1:Panel_10.1_pointer_(Tactile)", "name": "\#(Self.pointer)", "type": "pointer"}"#
+                    let listed = #", {"identifier": "\#(identifier)", "name": "\#(pointerName)", "type": "pointer"}"#
                     connection.write(SwayFocusSource.message(type: 100, payload: "[" + keyboard + (count >= listedAfter ? listed : "") + "]"))
                 case 0:
                     commands.list.withLock { $0.append(String(decoding: payload, as: UTF8.self)) }
