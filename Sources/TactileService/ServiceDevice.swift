@@ -151,7 +151,12 @@ public final class ServiceDevice: TimerDriven {
         return try sink.create(.pointer(x: axes.x, y: axes.y), name: pointerName(for: description))
     }
 
-    /// The name of `description`'s pointer: `<device> pointer (Tactile)`, shortened as uinput needs.
+    /// The name of `description`'s pointer: `<device> pointer (Tactile)`,
+    /// shortened as uinput needs (the name sway's and KDE's settings know it by).
+    ///
+    /// ```swift
+    /// ServiceDevice.pointerName(for: panel)   // "ELAN9008:00 04F3:2C82 pointer (Tactile)"
+    /// ```
     public static func pointerName(for description: DeviceDescription) -> String {
         VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)")
     }
