@@ -105,7 +105,7 @@ public final class ServiceDevice: TimerDriven {
     /// block (``FocusTracker/current`` reads a value its own thread keeps).
     public var focusedApp: (() -> FocusedApp?)?
     /// Where the touchscreen's output lies on the pointer's range, read at
-    /// each click (nil, the default: the compositor maps the pointer to that
+    /// each click and as a drag begins (nil, the default: the compositor maps the pointer to that
     /// output, the ``OutputMapping/identity``). It must not block
     /// (``PointerMapper/mapping`` reads a value its own thread keeps).
     public var pointerMapping: (() -> OutputMapping)?
@@ -401,6 +401,7 @@ public final class ServiceDevice: TimerDriven {
             return   // scrolling is reported by its binding's began and ended, not each step
         case .drag(let drag):
             guard let pointer = outputs.pointer, firing.phase == .began else { return }
+            synthesizer.mapping = pointerMapping?() ?? .identity   // kept for the whole drag
             if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: true, at: time), to: keyboard, at: time) }
             write(synthesizer.press(drag.button, down: true, at: firing.location, time: time), to: pointer, at: time)
             drags[firing.binding] = drag

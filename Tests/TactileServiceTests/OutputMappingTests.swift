@@ -88,6 +88,9 @@ struct OutputMappingTests {
         synthesizer.mapping = try #require(OutputMapping(layout: layout, touchscreen: "eDP-1"))
         #expect(position(synthesizer.click(.right, at: middle, time: 0)) == [3071, 2048])
         #expect(position(synthesizer.click(.right, at: Point(x: 0, y: 1080), time: 0)) == [2048, 4095])
+        // A drag's moves and presses are placed the same way.
+        #expect(position(synthesizer.move(to: middle, time: 0)) == [3071, 2048])
+        #expect(position(synthesizer.press(.left, down: true, at: Point(x: 1920, y: 0), time: 0)) == [4095, 0])
     }
 
     @Test func theOutputIsTheConfigsElseTheOnlyElseTheFirst() {
