@@ -104,6 +104,11 @@ public final class ServiceDevice: TimerDriven {
     /// neither acts nor competes with the bindings that apply. It must not
     /// block (``FocusTracker/current`` reads a value its own thread keeps).
     public var focusedApp: (() -> FocusedApp?)?
+    /// Where the touchscreen's output lies on the pointer's range, read at
+    /// each click and as a drag begins (nil, the default: the compositor maps the pointer to that
+    /// output, the ``OutputMapping/identity``). It must not block
+    /// (``PointerMapper/mapping`` reads a value its own thread keeps).
+    public var pointerMapping: (() -> OutputMapping)?
     private let axisValues: AxisValues
 
     /// A device under `config`. `outputs` are the sink's devices (see
@@ -143,7 +148,17 @@ public final class ServiceDevice: TimerDriven {
     /// position units (`nil` for a device without position axes).
     public static func makePointer(for description: DeviceDescription, sink: OutputSink) throws(OutputError) -> VirtualDeviceID? {
         guard let axes = description.positionAxes else { return nil }
-        return try sink.create(.pointer(x: axes.x, y: axes.y), name: VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)"))
+        return try sink.create(.pointer(x: axes.x, y: axes.y), name: pointerName(for: description))
+    }
+
+    /// The name of `description`'s pointer: `<device> pointer (Tactile)`,
+    /// shortened as uinput needs (the name sway's and KDE's settings know it by).
+    ///
+    /// ```swift
+    /// ServiceDevice.pointerName(for: panel)   // "ELAN9008:00 04F3:2C82 pointer (Tactile)"
+    /// ```
+    public static func pointerName(for description: DeviceDescription) -> String {
+        VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)")
     }
 
     /// Whether a binding of `config` clicks or scrolls.
@@ -375,6 +390,7 @@ public final class ServiceDevice: TimerDriven {
             write(synthesizer.chord(chord, at: time), to: keyboard, at: time)
         case .click(let button):
             guard let pointer = outputs.pointer else { return }
+            synthesizer.mapping = pointerMapping?() ?? .identity
             write(synthesizer.click(button, at: firing.location, time: time), to: pointer, at: time)
         case .scroll(let scroll):
             guard let pointer = outputs.pointer else { return }
@@ -385,6 +401,7 @@ public final class ServiceDevice: TimerDriven {
             return   // scrolling is reported by its binding's began and ended, not each step
         case .drag(let drag):
             guard let pointer = outputs.pointer, firing.phase == .began else { return }
+            synthesizer.mapping = pointerMapping?() ?? .identity   // kept for the whole drag
             if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: true, at: time), to: keyboard, at: time) }
             write(synthesizer.press(drag.button, down: true, at: firing.location, time: time), to: pointer, at: time)
             drags[firing.binding] = drag

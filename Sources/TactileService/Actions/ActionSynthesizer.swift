@@ -6,8 +6,8 @@ import Tactile
 /// - A chord presses its keys in order in one frame and releases them in
 ///   reverse order in the next.
 /// - A click moves the absolute pointer to the gesture's location (in the
-///   touch device's own units, so it lands under the finger wherever the
-///   compositor maps the screen), presses, and releases.
+///   touch device's own units, placed by ``mapping`` on the part of the
+///   pointer's range that is the touchscreen's output), presses, and releases.
 /// - Scrolling sends `REL_WHEEL_HI_RES`/`REL_HWHEEL_HI_RES` (120 per notch)
 ///   for every bit of travel, and `REL_WHEEL`/`REL_HWHEEL` each time a whole
 ///   notch is crossed, as a high-resolution mouse does.
@@ -20,6 +20,10 @@ struct ActionSynthesizer {
     let yAxis: AbsoluteAxis
     /// The screen locations are given on.
     let screen: Screen
+    /// Where the touchscreen's output lies on the pointer's range: the
+    /// identity when the compositor maps the pointer to that output (see
+    /// ``OutputMapping``).
+    var mapping = OutputMapping.identity
 
     /// High-resolution units not sent yet (fractions), and those sent since the last whole notch.
     private var pendingHighResolution = Vector.zero
@@ -43,18 +47,8 @@ struct ActionSynthesizer {
 
     /// The pointer moved to `location` (screen points), clicked with `button`.
     func click(_ button: PointerButton, at location: Point, time: Double) -> [InputEvent] {
-        let code: UInt16
-        switch button {
-        case .left: code = KeyCode.buttonLeft
-        case .right: code = KeyCode.buttonRight
-        case .middle: code = KeyCode.buttonMiddle
-        }
-        let x = unit(location.x, of: screen.bounds.width, on: xAxis)
-        let y = unit(location.y, of: screen.bounds.height, on: yAxis)
-        return [
-            InputEvent(time: time, type: .abs, code: AbsCode.x, value: x),
-            InputEvent(time: time, type: .abs, code: AbsCode.y, value: y),
-            Self.report(time),
+        let code = Self.code(of: button)
+        return move(to: location, time: time) + [
             InputEvent(time: time, type: .key, code: code, value: 1), Self.report(time),
             InputEvent(time: time, type: .key, code: code, value: 0), Self.report(time),
         ]
@@ -72,11 +66,12 @@ struct ActionSynthesizer {
         move(to: location, time: time) + [InputEvent(time: time, type: .key, code: Self.code(of: button), value: down ? 1 : 0), Self.report(time)]
     }
 
-    /// The pointer moved to `location` (screen points).
+    /// The pointer moved to `location` (screen points), placed by ``mapping``.
     func move(to location: Point, time: Double) -> [InputEvent] {
-        [
-            InputEvent(time: time, type: .abs, code: AbsCode.x, value: unit(location.x, of: screen.bounds.width, on: xAxis)),
-            InputEvent(time: time, type: .abs, code: AbsCode.y, value: unit(location.y, of: screen.bounds.height, on: yAxis)),
+        let placed = mapping.place(x: fraction(location.x, of: screen.bounds.width), y: fraction(location.y, of: screen.bounds.height))
+        return [
+            InputEvent(time: time, type: .abs, code: AbsCode.x, value: unit(placed.x, on: xAxis)),
+            InputEvent(time: time, type: .abs, code: AbsCode.y, value: unit(placed.y, on: yAxis)),
             Self.report(time),
         ]
     }
@@ -89,9 +84,14 @@ struct ActionSynthesizer {
         }
     }
 
-    /// `points` along a screen side of `side` points, in the units of `axis`.
-    private func unit(_ points: Double, of side: Double, on axis: AbsoluteAxis) -> Int32 {
-        let fraction = side > 0 ? min(max(points / side, 0), 1) : 0
+    /// `points` along a screen side of `side` points, as a fraction of it (0…1).
+    private func fraction(_ points: Double, of side: Double) -> Double {
+        side > 0 ? min(max(points / side, 0), 1) : 0
+    }
+
+    /// A fraction (0…1) of the pointer's range on `axis`, in its units.
+    private func unit(_ fraction: Double, on axis: AbsoluteAxis) -> Int32 {
+        let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 0
         let value = Double(axis.minimum) + (fraction * axis.span).rounded()
         return axis.clamp(Int32(clamping: Int64(value)))
     }

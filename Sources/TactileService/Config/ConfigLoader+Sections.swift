@@ -8,7 +8,7 @@ extension ConfigReader {
     mutating func readDevices(_ value: TOMLValue) -> DeviceSelection {
         var devices = DeviceSelection()
         guard let table = table(value, key: "devices") else { return devices }
-        warnUnknownKeys(table, known: ["kinds", "names", "exclude", "grab"], in: "[devices]")
+        warnUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output"], in: "[devices]")
         if let kinds = table["kinds"], let list = strings(kinds, key: "kinds", single: true) {
             var chosen: Set<DeviceKind> = []
             for (name, location) in list {
@@ -33,6 +33,14 @@ extension ConfigReader {
             devices.excludedNames = list.map(\.0)
         }
         if let grab = table["grab"], let flag = boolean(grab, key: "grab") { devices.grab = flag }
+        if let output = table["output"], let name = string(output, key: "output") {
+            if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "\"" }) {
+                error("\"output\" must name one output as the compositor does (\"eDP-1\", \"HDMI-A-1\"), found \(ConfigReader.quoted(name))",
+                      at: output.location)
+            } else {
+                devices.output = name
+            }
+        }
         return devices
     }
 

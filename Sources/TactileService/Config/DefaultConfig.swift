@@ -30,6 +30,7 @@ extension ConfigLoader {
         [devices]
         kinds = ["touchscreen"]   # touchpads already have the desktop's own gestures
         grab = true               # touches pass to apps through a copy, so a gesture can take them back
+        # output = "eDP-1"          # the touchscreen's monitor when several are connected: where clicks land
 
         # Five fingers held still for three seconds release every device and stop
         # the service: the way out if a config ever gets in the way.

@@ -83,13 +83,19 @@ public struct DeviceSelection: Hashable, Sendable {
     /// (`grab = true`, the default); without, the service only watches and
     /// acts, and the app sees every touch as well.
     public var grab: Bool
+    /// The output (monitor) the touchscreens are on, as the compositor names
+    /// it (`output = "eDP-1"`): where clicks land when several outputs are
+    /// connected (nil: the only output, else the compositor's first).
+    public var output: String?
 
     /// A selection: by default every touchscreen, grabbed.
-    public init(kinds: Set<DeviceKind> = [.touchscreen], names: [String] = [], excludedNames: [String] = [], grab: Bool = true) {
+    public init(kinds: Set<DeviceKind> = [.touchscreen], names: [String] = [], excludedNames: [String] = [], grab: Bool = true,
+                output: String? = nil) {
         self.kinds = kinds
         self.names = names
         self.excludedNames = excludedNames
         self.grab = grab
+        self.output = output
     }
 }
 

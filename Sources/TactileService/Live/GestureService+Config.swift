@@ -69,6 +69,7 @@ extension GestureService {
             if outputs.pointer == nil, ServiceDevice.needsPointer(newConfig) {
                 do {
                     outputs.pointer = try ServiceDevice.makePointer(for: service.description, sink: sink)
+                    if outputs.pointer != nil { mapPointer(of: service, path: path) }
                 } catch {
                     log("\(TextFormat.visible(path)): \(error.description)")
                 }

@@ -113,6 +113,7 @@ extension GestureService {
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service
+        if outputs.pointer != nil { mapPointer(of: service, path: path) }
         if backoff.failures(of: path) < 2 {
             log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
             let reported = EmergencyWatch.fingersReported(by: description)

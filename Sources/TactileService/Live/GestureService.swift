@@ -159,6 +159,10 @@ public final class GestureService {
     }
 
     var pendingWarnings: [String] = []
+    /// The pointers being put on the touchscreen's output, by device node.
+    var pointerMappers: [String: PointerMapper] = [:]
+    /// Whether the hint for desktops the service cannot ask was logged.
+    var pointerHintLogged = false
     /// Follows the focused app, once a binding has `app` or `not-app`.
     var focus: FocusTracker?
 
@@ -229,6 +233,7 @@ public final class GestureService {
             }
             fireTimers()
             for line in commands.collect() { log(line) }
+            collectPointerMappings()
             reloadIfDue()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.

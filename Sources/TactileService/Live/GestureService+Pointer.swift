@@ -1,0 +1,29 @@
+// The service's side of putting each virtual pointer on the touchscreen's output.
+import Tactile
+
+extension GestureService {
+    /// Starts putting `service`'s new pointer on the touchscreen's output, off
+    /// the input loop (``PointerMapper``); on a desktop that cannot be asked,
+    /// logs once what to set.
+    func mapPointer(of service: ServiceDevice, path: String) {
+        let name = ServiceDevice.pointerName(for: service.description)
+        if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output) {
+            pointerMappers[path] = mapper
+            service.pointerMapping = { mapper.mapping }
+        } else if !pointerHintLogged, let hint = PointerMapper.hint(environment: options.environment, pointerName: name,
+                                                                      output: config.devices.output) {
+            pointerHintLogged = true
+            log("\(TextFormat.visible(path)): \(hint)")
+        }
+    }
+
+    /// Logs what the mappers found, and forgets those that are done.
+    func collectPointerMappings() {
+        guard !pointerMappers.isEmpty else { return }
+        for (path, mapper) in pointerMappers {
+            let done = mapper.isDone
+            for line in mapper.collect() { log("\(TextFormat.visible(path)): \(line)") }
+            if done { pointerMappers[path] = nil }
+        }
+    }
+}

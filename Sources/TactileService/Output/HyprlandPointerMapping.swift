@@ -1,0 +1,53 @@
+// Places clicks on the touchscreen's output under Hyprland: its monitors from `j/monitors`, then the maths of OutputMapping.
+import Foundation
+
+/// Hyprland maps an absolute pointer it was told nothing about over the whole
+/// layout, and its per-device `output` (a `device` block, `hyprctl keyword`
+/// before 0.55, `hl.device` in its Lua config since) is the user's config, not
+/// a client's. So the service asks `j/monitors` on the request socket
+/// (`.socket.sock`, as `hyprctl -j monitors` does) for the layout: each
+/// monitor's `name`, logical `x`, `y`, its mode's `width`×`height` in pixels,
+/// its `scale` and `transform`, and places clicks on the touchscreen's part
+/// of it (``OutputMapping``).
+struct HyprlandPointerMapping {
+    let directory: String
+
+    func map(configured: String?) -> PointerMappingOutcome {
+        do throws(FocusError) {
+            let outputs = Self.outputs(in: try reply(to: "j/monitors"))
+            let choice = OutputChoice(outputs: outputs, configured: configured, compositor: "Hyprland")
+            guard let target = choice.target, let mapping = OutputMapping(layout: outputs, touchscreen: target) else {
+                return PointerMappingOutcome(mapping: .identity, log: choice.log)
+            }
+            return PointerMappingOutcome(mapping: mapping, log: choice.log + ["clicks placed on \(target) over Hyprland's layout of \(outputs.count) monitors"])
+        } catch {
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot read Hyprland's monitors: \(error.description)"])
+        }
+    }
+
+    /// The whole answer to `request` on the request socket.
+    func reply(to request: String) throws(FocusError) -> Any {
+        let stream = try UnixStream(path: directory + "/.socket.sock")
+        try stream.write(Array(request.utf8))
+        var reply: [UInt8] = []
+        while true {
+            guard let bytes = try stream.read(timeout: 2000) else { throw FocusError("\(directory)/.socket.sock: no answer to \(request) in 2 s") }
+            if bytes.isEmpty { break }
+            reply += bytes
+            if reply.count > 1 << 20 { throw FocusError("\(directory)/.socket.sock: an answer over 1 MB") }
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(reply))) ?? NSNull()
+    }
+
+    /// The enabled monitors of a `j/monitors` answer, in logical coordinates.
+    static func outputs(in reply: Any) -> [OutputRect] {
+        (reply as? [Any] ?? []).compactMap { item in
+            guard let monitor = item as? [String: Any], let name = monitor["name"] as? String,
+                  monitor["disabled"] as? Bool != true else { return nil }
+            func number(_ key: String, _ otherwise: Double = 0) -> Double { (monitor[key] as? NSNumber)?.doubleValue ?? otherwise }
+            let shown = OutputRect(name: name, x: number("x"), y: number("y"), pixelWidth: number("width"), pixelHeight: number("height"),
+                                   scale: number("scale", 1), transform: Int(number("transform")))
+            return shown.isEmpty ? nil : shown
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// tactile serve under a (fake) sway with two outputs: the pointer is put on the touchscreen's output.
+import Foundation
+import Tactile
+@testable import TactileService
+import TactileTestSupport
+import Testing
+
+extension ServeTestbedTests {
+    /// The right click of a long press at 128 × 60 mm, with `output = "eDP-1"`, under a sway whose
+    /// outputs are two 1920×1080 side by side, the touchscreen's on the right; `refuses`: sway
+    /// refuses `map_to_output`. Returns the click's position and serve's log.
+    func clickUnderSway(refuses: Bool) throws -> (x: Int32, y: Int32, log: String, commands: [String]) {
+        let directory = try TemporaryDirectory.create(prefix: "tactile-sway")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let commands = SentCommands()
+        let reply = refuses ? #"[{"success": false, "error": "Invalid input"}]"# : #"[{"success": true}]"#
+        let server = try PointerMappingTests.sway(at: directory.appendingPathComponent("sway.sock").path, outputs: PointerMappingTests.outputs,
+                                                  listedAfter: 1, reply: reply, commands: commands,
+                                                  pointerName: ServiceDevice.pointerName(for: Self.panel))
+        defer { server.close() }
+        let config = Self.config.replacingOccurrences(of: "kinds = [\"touchscreen\"]\n", with: "kinds = [\"touchscreen\"]\noutput = \"eDP-1\"\n")
+        let stream = Self.twoLongPresses(apart: 0.5)
+        let served = try serve(stream.events, config: config, environment: ["SWAYSOCK": server.path])
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
+        let x = pointer.inputEvents.first { $0.code == AbsCode.x }?.value ?? -1, y = pointer.inputEvents.first { $0.code == AbsCode.y }?.value ?? -1
+        return (x, y, served.output.standardError, commands.list.withLock { $0 })
+    }
+
+    @Test func underSwayThePointerIsMappedToTheTouchscreensOutput() throws {
+        let served = try clickUnderSway(refuses: false)
+        let identifier = SwayPointerMapping.identifier(vendor: 0x7461, product: 1, name: ServiceDevice.pointerName(for: Self.panel))
+        #expect(served.commands == ["input \"\(identifier)\" map_to_output \"eDP-1\""])
+        #expect(served.log.contains("/dev/input/event5: pointer mapped to eDP-1: sway ran `input"), "\(served.log)")
+        // Mapped by sway: the click is sent where the finger is, in the panel's own units.
+        #expect(abs(Int(served.x) - 2048) <= 2 && abs(Int(served.y) - 960) <= 2, "clicked at \(served.x), \(served.y)")
+    }
+
+    @Test func whenSwayRefusesTheClickIsPlacedOnTheRightHalf() throws {
+        let served = try clickUnderSway(refuses: true)
+        #expect(served.log.contains("sway refused `input"), "\(served.log)")
+        // The pointer spans both outputs: the middle of the panel is three quarters across.
+        let span = Int(try #require(Self.panel.positionAxes).x.span)
+        #expect(abs(Int(served.x) - span * 3 / 4) <= 3 && abs(Int(served.y) - 960) <= 2, "clicked at \(served.x), \(served.y) of \(span)")
+    }
+}
