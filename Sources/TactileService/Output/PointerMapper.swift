@@ -15,10 +15,10 @@ struct PointerMappingOutcome: Equatable, Sendable {
 /// is made, without the input loop waiting: a thread of its own asks the
 /// session, and ``mapping`` is read at each click.
 ///
-/// - **sway**: the pointer is mapped to the output (``SwayPointerMapping``);
+/// - **sway**: the pointer is mapped to the output (`SwayPointerMapping`, over the IPC socket);
 /// - **Hyprland**: the monitors (`j/monitors` on its request socket) give the
 ///   layout, and clicks are placed on the output by ``OutputMapping``;
-/// - **GNOME, KDE Plasma, X11**: nothing a client may ask; ``hint`` says what
+/// - **GNOME, KDE Plasma, X11**: nothing a client may ask; ``hint(environment:pointerName:output:)`` says what
 ///   to set once (the service logs it when several outputs may be there).
 ///
 /// ```swift
