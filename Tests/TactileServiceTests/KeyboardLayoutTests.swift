@@ -95,6 +95,10 @@ import Testing
         #expect(bad.count == 1)
         #expect(bad.first?.hasPrefix("t.toml:2:10: error: no keymap for layout \"xx-nonexistent\"") == true, "\(bad)")
         #expect(errors("[keyboard]\nvariant = \"nodeadkeys\"\n").first?.contains("[keyboard] needs a layout") == true)
+        // Nothing that could lead XKB to another file.
+        let escape = errors("[keyboard]\nlayout = \"../../../tmp/evil\"\n")
+        #expect(escape == ["t.toml:2:10: error: \"layout\" in [keyboard] must be an XKB name (letters, digits, _ and -, lists joined by commas), found \"../../../tmp/evil\""], "\(escape)")
+        #expect(errors("[keyboard]\nlayout = \"us,de\"\noptions = \"grp:alt_shift_toggle,ctrl:nocaps\"\n").isEmpty)
     }
 
     @Test func aSessionLayoutThatCannotBeCompiledFallsBackToUSWithAWarning() throws {

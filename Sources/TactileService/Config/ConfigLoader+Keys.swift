@@ -65,6 +65,19 @@ extension ConfigReader {
             return nil
         }
         func field(_ key: String) -> String { table[key].flatMap { string($0, key: key) } ?? "" }
+        // XKB names are letters, digits, _ and - (options also :), lists joined by commas: nothing
+        // that could reach another file through the XKB include path (/, ..) or XKB's rule syntax.
+        for (key, text) in [("layout", layout), ("variant", field("variant")), ("model", field("model")), ("options", field("options"))] {
+            let allowed = text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                                   || "_-,".unicodeScalars.contains(scalar) || (key == "options" && scalar == ":"))
+            }
+            guard allowed, text.utf8.count <= 200 else {
+                error("\(ConfigReader.quoted(key)) in [keyboard] must be an XKB name (letters, digits, _ and -, lists joined by commas), "
+                      + "found \(ConfigReader.quoted(text))", at: table[key]?.location ?? value.location)
+                return nil
+            }
+        }
         return (KeyboardLayout(layout: layout, variant: field("variant"), model: field("model"), options: field("options")),
                 layoutValue.location)
     }
