@@ -38,18 +38,24 @@ struct HyprlandFocusSource: FocusTracker.Source {
 
     /// The window `j/activewindow` names now.
     func activeWindow() throws(FocusError) -> FocusedApp? {
-        let request = try UnixStream(path: directory + "/.socket.sock")
-        try request.write(Array("j/activewindow".utf8))
+        guard let window = try Self.reply(to: "j/activewindow", in: directory) as? [String: Any],
+              let windowClass = window["class"] as? String, !windowClass.isEmpty else { return nil }
+        return FocusedApp(appID: nil, windowClass: windowClass)
+    }
+
+    /// The whole answer to `request` on the request socket of `directory`,
+    /// as JSON (`NSNull` when it is none): the socket answers once and closes.
+    static func reply(to request: String, in directory: String) throws(FocusError) -> Any {
+        let stream = try UnixStream(path: directory + "/.socket.sock")
+        try stream.write(Array(request.utf8))
         var reply: [UInt8] = []
         while true {
-            guard let bytes = try request.read(timeout: 2000) else { throw FocusError("\(directory)/.socket.sock: no answer to j/activewindow in 2 s") }
+            guard let bytes = try stream.read(timeout: 2000) else { throw FocusError("\(directory)/.socket.sock: no answer to \(request) in 2 s") }
             if bytes.isEmpty { break }
             reply += bytes
             if reply.count > 1 << 20 { throw FocusError("\(directory)/.socket.sock: an answer over 1 MB") }
         }
-        guard let window = (try? JSONSerialization.jsonObject(with: Data(reply))) as? [String: Any],
-              let windowClass = window["class"] as? String, !windowClass.isEmpty else { return nil }
-        return FocusedApp(appID: nil, windowClass: windowClass)
+        return (try? JSONSerialization.jsonObject(with: Data(reply))) ?? NSNull()
     }
 
     /// What an event line says.

@@ -27,16 +27,7 @@ struct HyprlandPointerMapping {
 
     /// The whole answer to `request` on the request socket.
     func reply(to request: String) throws(FocusError) -> Any {
-        let stream = try UnixStream(path: directory + "/.socket.sock")
-        try stream.write(Array(request.utf8))
-        var reply: [UInt8] = []
-        while true {
-            guard let bytes = try stream.read(timeout: 2000) else { throw FocusError("\(directory)/.socket.sock: no answer to \(request) in 2 s") }
-            if bytes.isEmpty { break }
-            reply += bytes
-            if reply.count > 1 << 20 { throw FocusError("\(directory)/.socket.sock: an answer over 1 MB") }
-        }
-        return (try? JSONSerialization.jsonObject(with: Data(reply))) ?? NSNull()
+        try HyprlandFocusSource.reply(to: request, in: directory)
     }
 
     /// The enabled monitors of a `j/monitors` answer, in logical coordinates.
