@@ -48,11 +48,9 @@ struct RecordingPlayer {
     /// Plays a Tactile JSON recording while reading it, a chunk at a time, so
     /// memory stays flat however long the file is; the actions are printed,
     /// not kept (the outcome's log is empty). Read errors past the header end
-    /// the replay and are thrown after what came before was played. As fast
-    /// as possible, the file is read and its frames assembled on a thread of
-    /// their own (``FrameReadAhead``) while this one recognizes.
+    /// the replay and are thrown after what came before was played.
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: ReplayDriver.Outcome, warnings: [RecordingWarning]) {
-        let stream = try RecordingReader.events(contentsOf: path, readingAhead: speed != nil)
+        let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
         LineOutput.standardOutput.flushesEachLine = speed != nil
@@ -60,20 +58,12 @@ struct RecordingPlayer {
         if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         var driver = self.driver
         driver.keepsLog = false
-        guard speed == nil else {
-            let outcome = driver.run(
-                device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
-                onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
-            LineOutput.standardOutput.flush()
-            if let error = stream.error { throw error }
-            return (outcome, stream.warnings)
-        }
-        let frames = FrameReadAhead(stream: stream, device: header.device, screen: screen, axisValues: header.axisValues, settle: options.settle)
-        let (outcome, ending) = driver.run(frames: frames, device: header.device, screen: screen,
-                                           onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
+        let outcome = driver.run(
+            device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
+            onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
         LineOutput.standardOutput.flush()
-        if let error = ending?.error { throw error }
-        return (outcome, ending?.warnings ?? [])
+        if let error = stream.error { throw error }
+        return (outcome, stream.warnings)
     }
 
     /// Prints the touches of each frame that begin or end (none with `--json`).

@@ -51,9 +51,22 @@ struct ReplayDriver {
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         onTrace: ((GestureTraceEvent) -> Void)? = nil
     ) -> Outcome {
-        let session = Session(driver: self, device: device, screen: screen, axisValues: axisValues,
-                              onFrame: onFrame, onAction: onAction, onTrace: onTrace)
-        let pipeline = session.pipeline
+        let window = Window(screen: screen)
+        let gestures = StandardGestures(attachingTo: window)
+        let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
+        var log = ActionLog()
+        let keepsLog = keepsLog
+        pipeline.engine.onTrace = onTrace
+        pipeline.engine.onAction = { record in
+            if keepsLog { log.append(record) }
+            onAction?(record)
+        }
+        if let onFrame {
+            pipeline.onFrame = { [unowned pipeline] frame in
+                pipeline.advance(to: frame.time)
+                onFrame(frame)
+            }
+        }
         var pacer = speed.map { Pacer(speed: $0, stop: stop) }
         // Asked once: an optional Pacer's check per event costs 2 % of a fast replay.
         let paced = pacer != nil
@@ -73,81 +86,9 @@ struct ReplayDriver {
             pipeline.fireTimers(through: end) { deadline in Self.pace(&pacer, to: deadline) }
         }
         pipeline.finishInput(at: end)
-        return session.finish(diagnostics: pipeline.diagnostics)
-    }
-
-    /// Replays, as fast as possible, the frames `frames` assembles from
-    /// `device`'s events on its own thread: the same actions at the same
-    /// times as ``run(device:screen:axisValues:events:onFrame:onAction:onTrace:)``
-    /// on those events, with only recognition on this thread. Returns with
-    /// how the reading thread ended.
-    func run(
-        frames: FrameReadAhead, device: DeviceDescription, screen: Screen,
-        onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
-        onTrace: ((GestureTraceEvent) -> Void)? = nil
-    ) -> (outcome: Outcome, ending: FrameReadAhead.Ending?) {
-        // The assembler is the reading thread's: this pipeline's own stays empty, and its engine takes the frames.
-        let session = Session(driver: self, device: device, screen: screen, axisValues: AxisValues(),
-                              onFrame: onFrame, onAction: onAction, onTrace: onTrace)
-        let pipeline = session.pipeline
-        let hand: (TouchFrame) -> Void = if let onFrame {
-            { frame in
-                pipeline.advance(to: frame.time)
-                onFrame(frame)
-                pipeline.engine.process(frame)
-            }
-        } else {
-            { frame in pipeline.engine.process(frame) }
-        }
-        frames.start()
-        var batch: [TouchFrame] = []
-        while let next = frames.nextBatch(returning: batch) {
-            batch = next
-            for frame in batch { hand(frame) }
-        }
-        let ending = frames.finalState
-        if let final = ending?.finalFrame, !final.touches.isEmpty { hand(final) }
-        pipeline.finishInput(at: ending?.lastEventTime.map { $0 + settle })
-        return (session.finish(diagnostics: ending?.diagnostics ?? AssemblerDiagnostics()), ending)
-    }
-
-    /// A window sized to a screen with the standard recognizers, a pipeline
-    /// on it and the action log: what both ways of running share.
-    @MainActor
-    private final class Session {
-        let pipeline: InputPipeline
-        private let gestures: StandardGestures
-        private var log = ActionLog()
-
-        init(driver: ReplayDriver, device: DeviceDescription, screen: Screen, axisValues: AxisValues,
-             onFrame: ((TouchFrame) -> Void)?, onAction: ((ActionRecord) -> Void)?, onTrace: ((GestureTraceEvent) -> Void)?) {
-            let window = Window(screen: screen)
-            gestures = StandardGestures(attachingTo: window)
-            pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
-            pipeline.engine.onTrace = onTrace
-            let keepsLog = driver.keepsLog
-            pipeline.engine.onAction = if keepsLog {
-                { [unowned self] record in
-                    log.append(record)
-                    onAction?(record)
-                }
-            } else {
-                { record in onAction?(record) }
-            }
-            if let onFrame {
-                pipeline.onFrame = { [unowned pipeline] frame in
-                    pipeline.advance(to: frame.time)
-                    onFrame(frame)
-                }
-            }
-        }
-
-        /// The outcome, once the input finished.
-        func finish(diagnostics: AssemblerDiagnostics) -> Outcome {
-            pipeline.onFrame = nil
-            pipeline.engine.onAction = nil
-            return Outcome(log: log, diagnostics: diagnostics)
-        }
+        pipeline.onFrame = nil
+        withExtendedLifetime(gestures) {}
+        return Outcome(log: log, diagnostics: pipeline.diagnostics)
     }
 
     /// Waits for a timer's paced moment; `false` once a stop was requested (no more timers fire).
