@@ -29,7 +29,8 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build and the live-device tests need (libxkbcommon-dev: the
 # service types key chords on the session's keyboard layout; libxcb1-dev: it follows
-# the focused window on X11, which the tests check on xvfb; python3-gi and
+# the focused window on X11, which the tests check on xvfb; libxcb-randr0-dev: it reads
+# the X11 monitors to place clicks on the touchscreen's; python3-gi and
 # gir1.2-umockdev-1.0: tools/umockdev-testbed.py, whose testbeds unplug their device
 # mid-run or have it grabbed by another program; libinput-tools: libinput
 # debug-events, the peer tools/compare-libinput.py compares Tactile with, and libinput
@@ -37,7 +38,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # needs, with which tools/replayers-read.py checks that what tactile convert writes
 # is read by the real replay tools; chromium: the tests render tactile plot's
 # pictures headless and check the screenshot).
-APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
+APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
 # What make deb and make check-deb need besides (.ci/run installs both lists): dpkg-shlibdeps and
 # dpkg-parsechangelog (dpkg-dev), lintian, and man (man-db) for the installed manual page.
 DEB_APT_PACKAGES = dpkg-dev lintian man-db
@@ -54,7 +55,7 @@ COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/si
 .PHONY: setup deb-setup build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
-	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || \
+	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || ! pkg-config --exists xcb-randr 2>/dev/null || \
 		! command -v Xvfb >/dev/null 2>&1 || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
 		! command -v evemu-play >/dev/null 2>&1 || ! /usr/bin/python3 -c 'import yaml' 2>/dev/null || \

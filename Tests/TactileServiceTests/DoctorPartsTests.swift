@@ -86,12 +86,12 @@ struct DoctorPartsTests {
 
     @Test func theProgramRunnerCollectsOutputAndStopsSlowPrograms() throws {
         let environment = ["PATH": "/usr/bin:/bin"]
-        let echoed = try #require(DoctorProgram.run(["sh", "-c", "echo out; echo err >&2; exit 3"], environment: environment, timeout: 10))
+        let echoed = try #require(ProgramRunner.run(["sh", "-c", "echo out; echo err >&2; exit 3"], environment: environment, timeout: 10))
         #expect(echoed == DoctorCommandResult(status: 3, output: "out\n", errorOutput: "err\n"))
-        #expect(DoctorProgram.run(["sh", "-c", "echo $LC_ALL"], environment: environment, timeout: 10)?.output == "C\n")
-        #expect(DoctorProgram.run(["no-such-program-for-the-doctor"], environment: environment, timeout: 10) == nil)
+        #expect(ProgramRunner.run(["sh", "-c", "echo $LC_ALL"], environment: environment, timeout: 10)?.output == "C\n")
+        #expect(ProgramRunner.run(["no-such-program-for-the-doctor"], environment: environment, timeout: 10) == nil)
         let start = Date()
-        let slow = try #require(DoctorProgram.run(["sleep", "30"], environment: environment, timeout: 0.3))
+        let slow = try #require(ProgramRunner.run(["sleep", "30"], environment: environment, timeout: 0.3))
         #expect(slow.status == 128 + 9)
         #expect(Date().timeIntervalSince(start) < 10)
     }

@@ -56,7 +56,7 @@ public struct DoctorSystem: Sendable {
     /// ```
     public static func current(environment: [String: String], root: String = "", timeout: Double = 5) -> DoctorSystem {
         DoctorSystem(root: root, environment: environment, user: .current(), access: DoctorAccess.kernel()) { arguments in
-            DoctorProgram.run(arguments, environment: environment, timeout: timeout)
+            ProgramRunner.run(arguments, environment: environment, timeout: timeout)
         }
     }
 

@@ -43,10 +43,15 @@ struct X11FocusSource: FocusTracker.Source {
     }
 
     static func root(_ connection: OpaquePointer, screen number: Int32) -> xcb_window_t? {
+        screen(connection, number: number)?.root
+    }
+
+    /// Screen `number` of the connection.
+    static func screen(_ connection: OpaquePointer, number: Int32) -> xcb_screen_t? {
         var iterator = xcb_setup_roots_iterator(xcb_get_setup(connection))
         var index: Int32 = 0
         while iterator.rem > 0 {
-            if index == number, let screen = iterator.data { return screen.pointee.root }
+            if index == number, let screen = iterator.data { return screen.pointee }
             xcb_screen_next(&iterator)
             index += 1
         }

@@ -3,17 +3,12 @@ import Tactile
 
 extension GestureService {
     /// Starts putting `service`'s new pointer on the touchscreen's output, off
-    /// the input loop (``PointerMapper``); on a desktop that cannot be asked,
-    /// logs once what to set.
+    /// the input loop (``PointerMapper``).
     func mapPointer(of service: ServiceDevice, path: String) {
         let name = ServiceDevice.pointerName(for: service.description)
         if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output) {
             pointerMappers[path] = mapper
             service.pointerMapping = { mapper.mapping }
-        } else if !pointerHintLogged, let hint = PointerMapper.hint(environment: options.environment, pointerName: name,
-                                                                      output: config.devices.output) {
-            pointerHintLogged = true
-            log("\(TextFormat.visible(path)): \(hint)")
         }
     }
 

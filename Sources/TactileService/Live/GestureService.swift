@@ -161,8 +161,6 @@ public final class GestureService {
     var pendingWarnings: [String] = []
     /// The pointers being put on the touchscreen's output, by device node.
     var pointerMappers: [String: PointerMapper] = [:]
-    /// Whether the hint for desktops the service cannot ask was logged.
-    var pointerHintLogged = false
     /// Follows the focused app, once a binding has `app` or `not-app`.
     var focus: FocusTracker?
 

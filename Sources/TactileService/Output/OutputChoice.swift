@@ -1,10 +1,12 @@
-// Which output the touchscreen is on: the config's, else the only one, else the compositor's first (said in the log).
+// Which output the touchscreen is on: the config's, else the only one, else the desktop's built-in or primary one or its first (said in the log).
 
 /// The output clicks are placed on, chosen from the compositor's outputs.
 ///
 /// - `output = "eDP-1"` under `[devices]`, when the compositor has it;
 /// - else the only output: nothing to map (``target`` is nil);
-/// - else the compositor's first, with a line telling the user to set `output`.
+/// - else the one the desktop marks as likely (its built-in panel, its
+///   primary monitor), or the compositor's first, with a line telling the
+///   user to set `output`.
 ///
 /// ```swift
 /// let outputs = [OutputRect(name: "DP-1", x: 0, y: 0, width: 1920, height: 1080),
@@ -23,7 +25,11 @@ struct OutputChoice: Equatable {
         self.log = log
     }
 
-    init(outputs: [OutputRect], configured: String?, compositor: String) {
+    /// The choice among `outputs` (the compositor's order) for the output
+    /// `configured` under `[devices]`; without one, `preferred` when the
+    /// desktop marks an output as likely (its built-in panel, its primary
+    /// monitor: the name and those words), else the compositor's first.
+    init(outputs: [OutputRect], configured: String?, compositor: String, preferred: (name: String, reason: String)? = nil) {
         let names = outputs.map(\.name)
         let listed = names.joined(separator: ", ")
         if let configured, names.contains(configured) {
@@ -34,13 +40,14 @@ struct OutputChoice: Equatable {
             log = ["\(compositor) reports no active output: clicks are not mapped"]
             return
         }
+        let guess: (name: String, reason: String) = preferred.flatMap { names.contains($0.name) ? $0 : nil } ?? (first, "\(compositor)'s first")
         if let configured {
-            target = first
+            target = guess.name
             log = ["output \(ConfigReader.quoted(configured)) under [devices] is not one of \(compositor)'s outputs (\(listed)): "
-                   + "clicks land on \(first), its first"]
+                   + "clicks land on \(guess.name), \(guess.reason)"]
         } else if names.count > 1 {
-            target = first
-            log = ["\(names.count) outputs (\(listed)) and no output under [devices]: clicks land on \(first), \(compositor)'s first; "
+            target = guess.name
+            log = ["\(names.count) outputs (\(listed)) and no output under [devices]: clicks land on \(guess.name), \(guess.reason); "
                    + "if the touchscreen is on another, set output = \"NAME\" under [devices]"]
         }
     }

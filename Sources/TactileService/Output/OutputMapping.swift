@@ -89,10 +89,28 @@ public struct OutputMapping: Hashable, Sendable {
     /// named `touchscreen`. Nil when no output has that name or the layout
     /// has no area.
     public init?(layout: [OutputRect], touchscreen: String) {
-        let shown = layout.filter { !$0.isEmpty }
-        guard let output = shown.first(where: { $0.name == touchscreen }), let box = Self.bounds(of: shown) else { return nil }
-        self.init(originX: (output.x - box.x) / box.width, originY: (output.y - box.y) / box.height,
-                  scaleX: output.width / box.width, scaleY: output.height / box.height)
+        guard let box = Self.bounds(of: layout.filter { !$0.isEmpty }) else { return nil }
+        self.init(layout: layout, touchscreen: touchscreen, range: box)
+    }
+
+    /// The mapping for a pointer whose axes span `range`, in the layout's
+    /// coordinates, the touchscreen being on the output of `layout` named
+    /// `touchscreen`. Mutter spans an absolute pointer over the extents of
+    /// its monitors from the origin, KWin over the size of its workspace
+    /// from the origin, X11 over the root window: the same as the bounding
+    /// box when the layout starts at (0, 0), as these desktops keep it.
+    ///
+    /// ```swift
+    /// // A 3840×1080 X11 screen, the touchscreen its right half
+    /// let right = OutputRect(name: "eDP-1", x: 1920, y: 0, width: 1920, height: 1080)
+    /// OutputMapping(layout: [right], touchscreen: "eDP-1", range: OutputRect(name: "", x: 0, y: 0, width: 3840, height: 1080))
+    /// // originX 0.5, scaleX 0.5
+    /// ```
+    public init?(layout: [OutputRect], touchscreen: String, range: OutputRect) {
+        guard let output = layout.first(where: { $0.name == touchscreen && !$0.isEmpty }), !range.isEmpty,
+              range.width.isFinite, range.height.isFinite else { return nil }
+        self.init(originX: (output.x - range.x) / range.width, originY: (output.y - range.y) / range.height,
+                  scaleX: output.width / range.width, scaleY: output.height / range.height)
     }
 
     /// The bounding box of `outputs` (nil without area).

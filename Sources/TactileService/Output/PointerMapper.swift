@@ -16,10 +16,12 @@ struct PointerMappingOutcome: Equatable, Sendable {
 /// session, and ``mapping`` is read at each click.
 ///
 /// - **sway**: the pointer is mapped to the output (`SwayPointerMapping`, over the IPC socket);
-/// - **Hyprland**: the monitors (`j/monitors` on its request socket) give the
-///   layout, and clicks are placed on the output by ``OutputMapping``;
-/// - **GNOME, KDE Plasma, X11**: nothing a client may ask; ``hint(environment:pointerName:output:)`` says what
-///   to set once (the service logs it when several outputs may be there).
+/// - elsewhere the compositor spans the pointer over its whole layout, so the
+///   layout is read and clicks are placed on the output by ``OutputMapping``:
+///   **Hyprland** from `j/monitors` on its request socket, **GNOME** from
+///   mutter's `DisplayConfig.GetCurrentState` (through `busctl`), **KDE
+///   Plasma** from `kscreen-doctor -j`, other **wlroots** compositors (labwc)
+///   from `wlr-randr --json`, **X11** from RandR's monitors.
 ///
 /// ```swift
 /// if let mapper = PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)",
@@ -56,23 +58,11 @@ public final class PointerMapper: Sendable {
     }
 
     /// Starts mapping the pointer named `pointerName` in the session of
-    /// `environment` (sway or Hyprland), to the output `configured` names or
-    /// the compositor's only or first. Nil when the session offers no IPC.
+    /// `environment`, to the output `configured` names or the one the
+    /// desktop marks as likely (its built-in display, its primary monitor). Nil when there is no
+    /// graphical session to ask (a console, a kiosk without a compositor).
     public static func start(environment: [String: String], pointerName: String, configured: String?) -> PointerMapper? {
-        let identity = VirtualDeviceLayout.identity
-        let work: @Sendable () -> PointerMappingOutcome
-        if let path = environment["SWAYSOCK"], !path.isEmpty {
-            work = {
-                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor,
-                                                         product: identity.product, configured: configured)
-            }
-        } else if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/") {
-            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: runtime)
-            work = { HyprlandPointerMapping(directory: directory).map(configured: configured) }
-        } else {
-            return nil
-        }
+        guard let work = route(environment: environment, pointerName: pointerName, configured: configured) else { return nil }
         let mapper = PointerMapper()
         let thread = Thread { mapper.finish(work()) }
         thread.name = "tactile.pointer"
@@ -80,33 +70,31 @@ public final class PointerMapper: Sendable {
         return mapper
     }
 
-    /// What to set once on a desktop the service cannot ask, for the pointer
-    /// named `pointerName` (nil on sway and Hyprland, which are asked).
-    ///
-    /// ```swift
-    /// PointerMapper.hint(environment: ["XDG_CURRENT_DESKTOP": "KDE"], pointerName: "Panel pointer (Tactile)", output: "eDP-1")
-    /// // "…~/.config/kcminputrc: [Libinput][29793][1][Panel pointer (Tactile)] OutputName=eDP-1…"
-    /// ```
-    public static func hint(environment: [String: String], pointerName: String, output: String?) -> String? {
+    /// How the session of `environment` is asked, in this order: sway's
+    /// socket, Hyprland's, then by the desktop of a Wayland session (mutter,
+    /// KWin, any other wlroots compositor through `wlr-randr`), then an X11
+    /// display (RandR), whatever the desktop on it.
+    static func route(environment: [String: String], pointerName: String, configured: String?) -> (@Sendable () -> PointerMappingOutcome)? {
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         let identity = VirtualDeviceLayout.identity
-        if environment["SWAYSOCK"]?.isEmpty == false || environment["HYPRLAND_INSTANCE_SIGNATURE"]?.isEmpty == false { return nil }
-        let desktop = (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased()
-        let connector = output ?? "OUTPUT"
-        let lead = "with several monitors, clicks land where the touchscreen's monitor is only if the pointer "
-            + "\(ConfigReader.quoted(pointerName)) is mapped to it: "
-        if desktop.contains("GNOME") {
-            let path = String(format: "/org/gnome/desktop/peripherals/touchscreens/%04x:%04x/", identity.vendor, identity.product)
-            return lead + "gsettings set org.gnome.desktop.peripherals.touchscreen:\(path) output "
-                + "\"['VENDOR', 'PRODUCT', 'SERIAL']\" (the monitor's EDID ids, as gnome-control-center's Displays or "
-                + "`gdbus call --session --dest org.gnome.Mutter.DisplayConfig --object-path /org/gnome/Mutter/DisplayConfig "
-                + "--method org.gnome.Mutter.DisplayConfig.GetCurrentState` list them)"
+        if let path = value("SWAYSOCK") {
+            return {
+                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor,
+                                                         product: identity.product, configured: configured)
+            }
         }
-        if desktop.contains("KDE") {
-            return lead + "in ~/.config/kcminputrc, [Libinput][\(identity.vendor)][\(identity.product)][\(pointerName)] "
-                + "OutputName=\(connector), then log out and in"
+        if let signature = value("HYPRLAND_INSTANCE_SIGNATURE"), !signature.contains("/") {
+            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR"))
+            return { HyprlandPointerMapping(directory: directory).map(configured: configured) }
         }
-        if environment["DISPLAY"]?.isEmpty == false {
-            return lead + "xinput map-to-output \(SwayPointerMapping.quoted(pointerName)) \(connector) (xrandr --listmonitors names the outputs)"
+        let desktop = (value("XDG_CURRENT_DESKTOP") ?? "").uppercased()
+        if value("WAYLAND_DISPLAY") != nil {
+            if desktop.contains("GNOME") { return { MutterPointerMapping(environment: environment).map(configured: configured) } }
+            if desktop.contains("KDE") { return { KScreenPointerMapping(environment: environment).map(configured: configured) } }
+            return { WlrRandrPointerMapping(environment: environment).map(configured: configured) }
+        }
+        if let display = value("DISPLAY") {
+            return { X11PointerMapping(display: display).map(configured: configured) }
         }
         return nil
     }

@@ -1,11 +1,12 @@
-// Runs the programs `tactile doctor` asks (systemctl, loginctl): found on PATH, output collected, stopped when slow.
+// Runs a program the service or `tactile doctor` asks (busctl, kscreen-doctor, systemctl): found on PATH, output collected, stopped when slow.
 import Tactile
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs a program for the doctor and collects what it prints.
-enum DoctorProgram {
+/// Runs a program and collects what it prints: the doctor asks systemctl and
+/// loginctl, the pointer mapper the desktop's monitors (busctl, kscreen-doctor).
+enum ProgramRunner {
     /// The most kept of each output stream.
     static let outputLimit = 1 << 20
 
