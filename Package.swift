@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
         .library(name: "TactileService", targets: ["TactileService"]),
         .library(name: "TactilePlot", targets: ["TactilePlot"]),
+        .library(name: "TactileTesting", targets: ["TactileTesting"]),
         .executable(name: "tactile", targets: ["tactile"]),
     ],
     dependencies: [
@@ -30,6 +31,9 @@ let package = Package(
         .target(name: "TactileRecording", dependencies: ["Tactile", .product(name: "Yams", package: "Yams")]),
         // The gesture synthesizer: labelled, realistic evdev streams of gestures (a leaf).
         .target(name: "TactileSynthesis", dependencies: ["Tactile", "TactileRecording"]),
+        // Testing touch code: gestures in code, recordings as fixtures, readable failures (for tests only:
+        // neither the CLI nor the service links it).
+        .target(name: "TactileTesting", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis"]),
         // libevdev, found through pkg-config.
         .systemLibrary(
             name: "CLibevdev",
@@ -87,6 +91,13 @@ let package = Package(
             name: "TactileServiceTests",
             dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileTestSupport", "tactile", "CXcb"],
             exclude: ["Fixtures"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // The testing library as a developer uses it: gestures in code, bundled recordings, failures.
+        .testTarget(
+            name: "TactileTestingTests",
+            dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTesting"],
+            resources: [.copy("Recordings")],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
         // The plots: their structure (parsed as XML) from made-up input and from corpus replays.

@@ -2,13 +2,21 @@
 import Tactile
 
 /// One finger a device senses in a frame, in device units.
-struct SensedContact {
+package struct SensedContact {
     /// Identifies the finger for as long as it is down.
-    var key: Int
-    var x: Int32
-    var y: Int32
-    var pressure: Int32
-    var touchMajor: Int32
+    package var key: Int
+    package var x: Int32
+    package var y: Int32
+    package var pressure: Int32
+    package var touchMajor: Int32
+
+    package init(key: Int, x: Int32, y: Int32, pressure: Int32, touchMajor: Int32) {
+        self.key = key
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.touchMajor = touchMajor
+    }
 }
 
 /// The kernel's side of multitouch protocol B: turns what a device senses in
@@ -38,7 +46,7 @@ struct SensedContact {
 /// after a slot frees up, as a Synaptics pad starts reporting the finger it
 /// could not report when another lifts. Events for codes the device does
 /// not declare are not sent.
-struct EvdevEncoder {
+package struct EvdevEncoder {
     private struct Slot {
         var key: Int?
         var values: [UInt16: Int32] = [:]
@@ -65,10 +73,10 @@ struct EvdevEncoder {
     private var lastFrame: Int64?
     private var burstStart: Int64 = 0
     /// The tracking id the next new contact gets.
-    private(set) var nextTrackingID: Int32
+    package private(set) var nextTrackingID: Int32
 
     /// A freshly opened device: every slot empty, slot 0 current, every value 0.
-    init(device: DeviceDescription, firstTrackingID: Int32) {
+    package init(device: DeviceDescription, firstTrackingID: Int32) {
         self.device = device
         multitouch = device.slotCount > 0 && device.axis(AbsCode.mtPositionX) != nil && device.axis(AbsCode.mtPositionY) != nil
         let toolCount = device.keys.compactMap(KeyCode.fingerCount(ofTool:)).max() ?? 0
@@ -89,7 +97,7 @@ struct EvdevEncoder {
     /// The events of one frame at `time` (microseconds) in which `contacts` are
     /// down, in the order the kernel sends them, ending with `SYN_REPORT`;
     /// empty when nothing changed and the device sends no timestamp.
-    mutating func encode(time: Int64, contacts: [SensedContact]) -> [InputEvent] {
+    package mutating func encode(time: Int64, contacts: [SensedContact]) -> [InputEvent] {
         var output: [(type: EventType, code: UInt16, value: Int32)] = []
         let byKey = Dictionary(contacts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 

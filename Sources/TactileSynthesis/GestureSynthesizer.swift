@@ -83,6 +83,20 @@ public struct GestureSynthesizer: Sendable {
         return gesture
     }
 
+    /// ``make(_:at:imperfections:)`` through `encoder`, whose device state
+    /// (current slot, slots, tracking ids) carries over from what it encoded
+    /// before: gestures made one after another into one stream, as
+    /// TactileTesting's tester feeds them.
+    package mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection], encoder: inout EvdevEncoder) -> SynthesizedGesture {
+        let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
+        return render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
+    }
+
+    /// Device units of `millimetres` from the surface's minimum corner on `axis`, rounded and kept within it.
+    package func units(ofMillimetres point: Point) -> (x: Int32, y: Int32) {
+        (units(point.x, mapping.xAxis, mapping.unitsPerMillimetreX), units(point.y, mapping.yAxis, mapping.unitsPerMillimetreY))
+    }
+
     /// A gesture of `kind` with realistic random parameters (see
     /// ``draw(_:fingers:)``), its first frame at `start` seconds. Draws that
     /// come out of the kind's ranges once sampled by the device (a tap held

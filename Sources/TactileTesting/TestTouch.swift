@@ -1,0 +1,90 @@
+// One finger driven step by step: down, move, up, with the tester's clock, for gestures the ready-made ones do not draw.
+import Tactile
+import TactileSynthesis
+
+/// One finger a test moves by hand, as Flutter's `TestGesture` or
+/// libinput's litest (`litest_touch_down`, `litest_touch_move_to`,
+/// `litest_touch_up`): several may be down at once, and each step is
+/// reported as the device would report it (a frame with every finger down,
+/// on the device's report rate while moving).
+///
+/// ```swift
+/// let first = tester.touch(), second = tester.touch()
+/// first.down(at: Point(x: 300, y: 300))
+/// second.down(at: Point(x: 500, y: 300))
+/// second.move(to: Point(x: 700, y: 300), duration: 0.3)   // spread: a pinch out
+/// first.up()
+/// second.up()
+/// ```
+@MainActor
+public final class TestTouch {
+    private unowned let tester: TouchTester
+    private let key: Int
+
+    init(tester: TouchTester, key: Int) {
+        self.tester = tester
+        self.key = key
+    }
+
+    /// Where the finger is, in window points (nil while it is up).
+    public var location: Point? { tester.heldTouches[key] }
+
+    /// Puts the finger down at `point`, one report after the clock.
+    public func down(at point: Point) {
+        tester.heldTouches[key] = point
+        tester.report()
+    }
+
+    /// Moves the finger to `point` in `duration` seconds, one report per
+    /// device report interval (at least one), the clock moving with it.
+    public func move(to point: Point, duration: Double = 0) {
+        guard let start = tester.heldTouches[key] else { return }
+        let steps = max(1, Int((duration / tester.reportInterval).rounded(.up)))
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            tester.heldTouches[key] = Point(x: start.x + (point.x - start.x) * fraction, y: start.y + (point.y - start.y) * fraction)
+            tester.report()
+        }
+    }
+
+    /// Moves the finger by `offset` window points in `duration` seconds.
+    public func move(by offset: Vector, duration: Double = 0) {
+        guard let start = tester.heldTouches[key] else { return }
+        move(to: Point(x: start.x + offset.dx, y: start.y + offset.dy), duration: duration)
+    }
+
+    /// Lifts the finger, one report after the clock.
+    public func up() {
+        guard tester.heldTouches.removeValue(forKey: key) != nil else { return }
+        tester.report()
+    }
+}
+
+extension TouchTester {
+    /// A new finger, up until ``TestTouch/down(at:)``.
+    public func touch() -> TestTouch {
+        nextTouchKey += 1
+        return TestTouch(tester: self, key: nextTouchKey)
+    }
+
+    /// Seconds between two reports of the device.
+    var reportInterval: Double { synthesizer.model.reportInterval }
+
+    /// One report of every finger held by ``touch()``, one report interval
+    /// after the clock (timers due before it fire first).
+    func report() {
+        let time = ((now + reportInterval) * 1_000_000).rounded()
+        pipeline.advance(to: time / 1_000_000)
+        let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
+        let major = device.axis(AbsCode.mtTouchMajor)
+        let contacts = heldTouches.sorted { $0.key < $1.key }.map { key, point in
+            let units = synthesizer.units(ofMillimetres: millimetres(point))
+            return SensedContact(key: key, x: units.x, y: units.y,
+                                 pressure: pressure.map { $0.minimum + ($0.maximum - $0.minimum) / 4 } ?? 0,
+                                 touchMajor: major.map { $0.clamp(Int32((9 * mapping.unitsPerMillimetreX).rounded())) } ?? 0)
+        }
+        let events = encoder.encode(time: Int64(time), contacts: contacts)
+        for event in events { pipeline.process(event) }
+        now = time / 1_000_000
+    }
+}

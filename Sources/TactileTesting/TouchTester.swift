@@ -1,0 +1,155 @@
+// The tester: a device feeding the developer's window, a clock that moves only when the test says, and what the recognizers did.
+import Tactile
+import TactileSynthesis
+
+/// Drives a window's recognizers from a test, as Flutter's `WidgetTester`
+/// drives widgets: gestures drawn in code (``tap(at:fingers:)``,
+/// ``drag(from:to:duration:fingers:)``, ``pinch(center:fromSpan:toSpan:duration:)``,
+/// …) or touch by touch (``touch()``), recordings replayed
+/// (``replay(_:speed:)``), and time that moves only when the test moves it
+/// (``advance(by:)``, ``settle(within:)``), so timers (a long press's
+/// duration, a double tap's interval) fire by the stream's clock, never the
+/// wall's.
+///
+/// Gestures are rendered by TactileSynthesis's synthesizer into the evdev
+/// events the device would send, then read by the same ``InputPipeline`` a
+/// live device feeds: what a test draws is what `tactile synth` would make.
+/// Points are in the window's coordinates (its screen's points); the
+/// device's surface is mapped onto the screen as the pipeline maps it.
+///
+/// ```swift
+/// let window = Window(screen: Screen(width: 800, height: 600))
+/// let pinch = PinchGestureRecognizer()
+/// window.addGestureRecognizer(pinch)
+/// let tester = TouchTester(window: window)
+/// tester.pinch(center: Point(x: 400, y: 300), fromSpan: 100, toSpan: 200)
+/// try tester.expect(pinch, to: .ended, with: ["scale": 2.0 ± 0.1])
+/// ```
+///
+/// The tester keeps every action and every step of the engine's trace, which
+/// its failures quote (``TouchTestFailure``).
+@MainActor
+public final class TouchTester {
+    /// The window whose recognizers are driven.
+    public let window: Window
+    /// The device the events come from.
+    public let device: DeviceDescription
+    /// The pipeline the events go through.
+    public let pipeline: InputPipeline
+    /// Every action so far, in order.
+    public private(set) var actions: [ActionRecord] = []
+    /// Every step of recognition so far (the engine's trace).
+    public private(set) var trace: [GestureTraceEvent] = []
+    /// The stream's clock, in seconds: where the next gesture starts.
+    public internal(set) var now: Double
+
+    var synthesizer: GestureSynthesizer
+    var encoder: EvdevEncoder
+    let mapping: SurfaceMapping
+    /// Fingers of touches made with ``touch()`` that are down, by key.
+    var heldTouches: [Int: Point] = [:]
+    var nextTouchKey = 1000
+
+    /// A tester feeding `window` from `device` (a touchscreen by default),
+    /// with the clock at `start`. `realism` adds the sensor's report jitter
+    /// and position noise, drawn from its seed; without it, every report
+    /// comes on the device's rate and every position is exact.
+    public init(window: Window, device: TestDevice = .touchscreen, realism: Realism = .exact, start: Double = 0,
+                axisValues: AxisValues = AxisValues()) {
+        self.window = window
+        self.device = device.description
+        var model = SensorModel.typical(for: device.description)
+        let seed: UInt64
+        switch realism {
+        case .exact:
+            model.reportJitter = 0
+            model.positionNoise = 0
+            seed = 1
+        case .realistic(let chosen):
+            seed = chosen
+        }
+        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model)
+        encoder = EvdevEncoder(device: device.description, firstTrackingID: 1)
+        mapping = SurfaceMapping(device: device.description, screen: window.screen)
+        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues)
+        now = start
+        pipeline.engine.onAction = { [unowned self] record in actions.append(record) }
+        pipeline.engine.onTrace = { [unowned self] step in trace.append(step) }
+    }
+
+    /// How real the sensor is.
+    public enum Realism: Sendable, Hashable {
+        /// Reports exactly on the device's rate, positions exact.
+        case exact
+        /// Report jitter and position noise as the device kind shows them, drawn from `seed`.
+        case realistic(seed: UInt64)
+    }
+
+    // MARK: Time
+
+    /// Moves the clock forward by `seconds`, firing the timers due on the way
+    /// (Flutter's `pump(duration)`).
+    public func advance(by seconds: Double) {
+        guard seconds > 0, seconds.isFinite else { return }
+        now += seconds
+        pipeline.advance(to: now)
+    }
+
+    /// Moves the clock until no timer is pending, at most `limit` seconds
+    /// (Flutter's `pumpAndSettle`): a single tap waiting out its double
+    /// tap's interval is decided. Returns the seconds it moved.
+    @discardableResult
+    public func settle(within limit: Double = 5) -> Double {
+        let start = now
+        while let deadline = pipeline.engine.nextDeadline, deadline <= start + limit {
+            advance(by: max(deadline - now, 0) + 1e-6)
+        }
+        return now - start
+    }
+
+    /// Feeds `events` (their times on this tester's clock), then brings the
+    /// clock to the last one.
+    public func feed(_ events: [InputEvent]) {
+        for event in events { pipeline.process(event) }
+        if let last = events.last, last.time > now { now = last.time }
+    }
+
+    // MARK: Actions
+
+    /// The actions of `recognizer` so far.
+    public func actions(of recognizer: GestureRecognizer) -> [ActionRecord] {
+        actions.filter { $0.recognizer == recognizer.name }
+    }
+
+    /// Forgets the actions and trace so far (the recognizers are untouched).
+    public func clearActions() {
+        actions.removeAll()
+        trace.removeAll()
+    }
+
+    // MARK: Coordinates
+
+    /// The surface point, in millimetres, under the window point `point`.
+    func millimetres(_ point: Point) -> Point {
+        let bounds = mapping.screenBounds
+        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
+        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
+        let fractionX = bounds.width > 0 ? (point.x - bounds.minX) / bounds.width : 0
+        let fractionY = bounds.height > 0 ? (point.y - bounds.minY) / bounds.height : 0
+        return Point(x: fractionX * unitsX / mapping.unitsPerMillimetreX, y: fractionY * unitsY / mapping.unitsPerMillimetreY)
+    }
+
+    /// Millimetres on the surface of `points` window points along x and y.
+    func millimetres(_ vector: Vector) -> Vector {
+        let origin = millimetres(Point(x: 0, y: 0)), moved = millimetres(Point(x: vector.dx, y: vector.dy))
+        return Vector(dx: moved.x - origin.x, dy: moved.y - origin.y)
+    }
+
+    /// Renders `spec` from now and feeds it; returns what was drawn.
+    @discardableResult
+    func perform(_ spec: GestureSpec, imperfections: [Imperfection]) -> SynthesizedGesture {
+        let gesture = synthesizer.make(spec, at: now, imperfections: imperfections, encoder: &encoder)
+        feed(gesture.events)
+        return gesture
+    }
+}
