@@ -46,6 +46,24 @@ let package = Package(
                 .product(name: "TactileEvdev", package: tactile),
             ]
         ),
+        // The photo viewer's tests, written with TactileTesting as its users would.
+        .testTarget(
+            name: "PhotoViewerTests",
+            dependencies: [
+                "PhotoViewer",
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileTesting", package: tactile),
+            ]
+        ),
+        // The test of the article "Testing your gestures"
+        // (Sources/TactileTesting/TactileTesting.docc/TestingYourGestures.md), unchanged (make examples checks it).
+        .testTarget(
+            name: "TestingGuideTests",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileTesting", package: tactile),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

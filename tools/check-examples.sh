@@ -4,7 +4,12 @@
 # byte for byte and that every code block of the guide
 # (Sources/Tactile/Tactile.docc/GettingStarted.md) is in Examples/Sources/Guide
 # or GuideLive unchanged, runs the examples on the corpus and compares their
-# output with Examples/expected/. Run from the repository root: make examples.
+# output with Examples/expected/, and runs the Examples package's tests: the
+# photo viewer's and the test of the article "Testing your gestures"
+# (Sources/TactileTesting/TactileTesting.docc/TestingYourGestures.md), which
+# must be the article's code block unchanged, and which must fail, naming the
+# recognizer, the time and the values, once its expectation is broken.
+# Run from the repository root: make examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
@@ -84,4 +89,34 @@ for run in "${runs[@]}"; do
         echo "check-examples: $example${arguments:+ $arguments} ok"
     fi
 done
+# The article's complete test, byte for byte, passes in a package that depends on this one by path.
+article=Sources/TactileTesting/TactileTesting.docc/TestingYourGestures.md
+article_test=Examples/Tests/TestingGuideTests/ZoomAndTapTests.swift
+article_code="$(awk '/^## A complete test/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' "$article")"
+if ! diff <(printf '%s\n' "$article_code") "$article_test" >/dev/null; then
+    echo "check-examples: the complete test of $article differs from $article_test:" >&2
+    diff <(printf '%s\n' "$article_code") "$article_test" >&2 || true
+    status=1
+fi
+if "$swift" test --package-path Examples --disable-xctest; then
+    echo "check-examples: the Examples package's tests pass (PhotoViewerTests, TestingGuideTests)"
+else
+    echo "check-examples: the Examples package's tests failed" >&2
+    status=1
+fi
+# Broken (a scale of 3 where the pinch makes 2), the article's test fails and says where and why.
+cp "$article_test" "$article_test.orig"
+# Restored by copying (a fresh modification time), so the next build sees the file changed back.
+trap 'cp "$article_test.orig" "$article_test" && rm -f "$article_test.orig"' EXIT
+sed -i 's/\["scale": 2.0 ± 0.1\]/["scale": 3.0 ± 0.1]/' "$article_test"
+if broken="$("$swift" test --package-path Examples --disable-xctest --filter spreadingTwoFingersZoomsIn 2>&1)"; then
+    echo "check-examples: the article's test passed with its expectation broken" >&2
+    status=1
+elif ! grep -q "zoom: expected ended with scale ≈ 3.000 ± 0.100; got ended at 0\.[0-9]* s with scale 2\.0" <<<"$broken"; then
+    echo "check-examples: the article's broken test failed without naming the recognizer, time and values:" >&2
+    printf '%s\n' "$broken" | tail -20 >&2
+    status=1
+else
+    echo "check-examples: broken, the article's test fails with: $(grep -m1 -o 'zoom: expected.*' <<<"$broken")"
+fi
 exit $status

@@ -5,7 +5,7 @@ import TactileRecording
 
 extension TouchTester {
     /// A tester feeding `window` from `recording`'s device, its axes as the
-    /// recording begins them, ready for ``replay(_:)``.
+    /// recording begins them, ready for ``replay(_:settle:)``.
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "pinch", in: .module)

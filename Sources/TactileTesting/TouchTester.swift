@@ -3,16 +3,17 @@ import Tactile
 import TactileSynthesis
 
 /// Drives a window's recognizers from a test, as Flutter's `WidgetTester`
-/// drives widgets: gestures drawn in code (``tap(at:fingers:)``,
-/// ``drag(from:to:duration:fingers:)``, ``pinch(center:fromSpan:toSpan:duration:)``,
-/// …) or touch by touch (``touch()``), recordings replayed
-/// (``replay(_:speed:)``), and time that moves only when the test moves it
+/// drives widgets: gestures drawn in code (``tap(at:fingers:contact:imperfections:)``,
+/// ``drag(from:to:duration:fingers:imperfections:)``,
+/// ``pinch(center:fromSpan:toSpan:duration:fingers:imperfections:)``, …) or
+/// touch by touch (``touch()``), recordings replayed
+/// (``replay(_:settle:)``), and time that moves only when the test moves it
 /// (``advance(by:)``, ``settle(within:)``), so timers (a long press's
 /// duration, a double tap's interval) fire by the stream's clock, never the
 /// wall's.
 ///
 /// Gestures are rendered by TactileSynthesis's synthesizer into the evdev
-/// events the device would send, then read by the same ``InputPipeline`` a
+/// events the device would send, then read by the same `InputPipeline` a
 /// live device feeds: what a test draws is what `tactile synth` would make.
 /// Points are in the window's coordinates (its screen's points); the
 /// device's surface is mapped onto the screen as the pipeline maps it.
