@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(
             name: "TactileTestingTests",
             dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTesting"],
+            exclude: ["__Snapshots__"],
             resources: [.copy("Recordings")],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),

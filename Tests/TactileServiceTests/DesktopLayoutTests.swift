@@ -183,23 +183,9 @@ import Testing
     // MARK: X11
 
     @Test func x11sMonitorsAreReadThroughRandR() throws {
-        guard let xvfb = TestSupport.findOnPath("Xvfb") else {
-            print("skipped: no Xvfb (Debian: xvfb)")
-            return
-        }
-        let display = ":\(600 + Int(getpid() % 300))"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-nolisten", "tcp", "-screen", "0", "3840x1080x24"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // SIGKILL: Xvfb inherits the test runner's blocked signals, SIGTERM among them.
-            kill(server.processIdentifier, SIGKILL)
-            _ = eventually(5) { !server.isRunning }
-            unlink("/tmp/.X11-unix/X\(display.dropFirst())")
-        }
+        guard let server = try XvfbServer(base: 600, size: "3840x1080") else { return }
+        defer { server.stop() }
+        let display = server.display
         var layout: X11PointerMapping.Layout?
         #expect(eventually(10) {
             layout = try? X11PointerMapping.layout(display: display)

@@ -150,23 +150,9 @@ import Testing
     // MARK: X11
 
     @Test func x11sActiveWindowSaysWhichAppHasTheFocus() throws {
-        guard let xvfb = TestSupport.findOnPath("Xvfb") else {
-            print("skipped: no Xvfb (Debian: xvfb)")
-            return
-        }
-        let display = ":\(90 + Int(getpid() % 500))"
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: xvfb)
-        server.arguments = [display, "-nolisten", "tcp", "-screen", "0", "640x480x24"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            // SIGKILL: Xvfb inherits the test runner's blocked signals, SIGTERM among them.
-            kill(server.processIdentifier, SIGKILL)
-            _ = eventually(5) { !server.isRunning }
-            unlink("/tmp/.X11-unix/X\(display.dropFirst())")
-        }
+        guard let server = try XvfbServer(base: 90, size: "640x480") else { return }
+        defer { server.stop() }
+        let display = server.display
         // A client of our own plays the window manager: a window with a WM_CLASS, named active on the root.
         var screenNumber: Int32 = 0
         var connection: OpaquePointer?

@@ -15,11 +15,8 @@ struct HyprlandPointerMapping {
     func map(configured: String?) -> PointerMappingOutcome {
         do throws(FocusError) {
             let outputs = Self.outputs(in: try reply(to: "j/monitors"))
-            let choice = OutputChoice(outputs: outputs, configured: configured, compositor: "Hyprland")
-            guard let target = choice.target, let mapping = OutputMapping(layout: outputs, touchscreen: target) else {
-                return PointerMappingOutcome(mapping: .identity, log: choice.log)
-            }
-            return PointerMappingOutcome(mapping: mapping, log: choice.log + ["clicks placed on \(target) over Hyprland's layout of \(outputs.count) monitors"])
+            return .placing(on: outputs, configured: configured, compositor: "Hyprland",
+                            layout: "Hyprland's layout of \(outputs.count) monitors")
         } catch {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read Hyprland's monitors: \(error.description)"])
         }

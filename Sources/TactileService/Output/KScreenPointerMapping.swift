@@ -31,15 +31,8 @@ struct KScreenPointerMapping {
                 : "its answer is not libkscreen's JSON"
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)"])
         }
-        let choice = OutputChoice(outputs: layout.outputs, configured: configured, compositor: "KDE Plasma",
-                                  preferred: layout.likely)
-        guard let target = choice.target,
-              let mapping = OutputMapping(layout: layout.outputs, touchscreen: target, range: layout.range) else {
-            return PointerMappingOutcome(mapping: .identity, log: choice.log)
-        }
-        return PointerMappingOutcome(mapping: mapping, log: choice.log + [
-            "clicks placed on \(target) over KDE Plasma's layout of \(layout.outputs.count) outputs",
-        ])
+        return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,
+                        range: layout.range, layout: "KDE Plasma's layout of \(layout.outputs.count) outputs")
     }
 
     /// What the service needs of Plasma's outputs.

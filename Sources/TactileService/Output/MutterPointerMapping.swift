@@ -40,15 +40,9 @@ struct MutterPointerMapping {
         guard let layout = Self.layout(inJSON: result.output) else {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read GNOME's monitors: busctl's answer is not GetCurrentState's"])
         }
-        let choice = OutputChoice(outputs: layout.outputs, configured: configured, compositor: "GNOME",
-                                  preferred: layout.builtin.map { ($0, "the built-in display") })
-        guard let target = choice.target,
-              let mapping = OutputMapping(layout: layout.outputs, touchscreen: target, range: layout.range) else {
-            return PointerMappingOutcome(mapping: .identity, log: choice.log)
-        }
-        return PointerMappingOutcome(mapping: mapping, log: choice.log + [
-            "clicks placed on \(target) over GNOME's layout of \(layout.outputs.count) monitors",
-        ])
+        return .placing(on: layout.outputs, configured: configured, compositor: "GNOME",
+                        preferred: layout.builtin.map { ($0, "the built-in display") }, range: layout.range,
+                        layout: "GNOME's layout of \(layout.outputs.count) monitors")
     }
 
     /// What the service needs of mutter's state.

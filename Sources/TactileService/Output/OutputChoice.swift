@@ -52,3 +52,20 @@ struct OutputChoice: Equatable {
         }
     }
 }
+
+extension PointerMappingOutcome {
+    /// Clicks placed by the maths (``OutputMapping``) on the output chosen
+    /// among `outputs` (an ``OutputChoice``), within `range` (the outputs'
+    /// bounding box when nil); the log adds `clicks placed on NAME over
+    /// <layout>` to what the choice says.
+    static func placing(on outputs: [OutputRect], configured: String?, compositor: String,
+                        preferred: (name: String, reason: String)? = nil, range: OutputRect? = nil,
+                        layout: String) -> PointerMappingOutcome {
+        let choice = OutputChoice(outputs: outputs, configured: configured, compositor: compositor, preferred: preferred)
+        let mapping = choice.target.flatMap { target in
+            range.map { OutputMapping(layout: outputs, touchscreen: target, range: $0) } ?? OutputMapping(layout: outputs, touchscreen: target)
+        }
+        guard let target = choice.target, let mapping else { return PointerMappingOutcome(mapping: .identity, log: choice.log) }
+        return PointerMappingOutcome(mapping: mapping, log: choice.log + ["clicks placed on \(target) over \(layout)"])
+    }
+}

@@ -28,13 +28,8 @@ struct WlrRandrPointerMapping {
                 : "its answer is not a list of outputs"
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read the compositor's outputs: wlr-randr --json: \(why)"])
         }
-        let choice = OutputChoice(outputs: outputs, configured: configured, compositor: "the compositor")
-        guard let target = choice.target, let mapping = OutputMapping(layout: outputs, touchscreen: target) else {
-            return PointerMappingOutcome(mapping: .identity, log: choice.log)
-        }
-        return PointerMappingOutcome(mapping: mapping, log: choice.log + [
-            "clicks placed on \(target) over the compositor's layout of \(outputs.count) outputs (wlr-randr)",
-        ])
+        return .placing(on: outputs, configured: configured, compositor: "the compositor",
+                        layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr)")
     }
 
     /// The enabled outputs of `wlr-randr --json` output (nil when it is something else).

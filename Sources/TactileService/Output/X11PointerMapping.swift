@@ -23,15 +23,9 @@ struct X11PointerMapping {
         } catch {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read the X11 monitors: \(error.description)"])
         }
-        let choice = OutputChoice(outputs: layout.monitors, configured: configured, compositor: "X11",
-                                  preferred: layout.primary.map { ($0, "the primary monitor") })
-        guard let target = choice.target,
-              let mapping = OutputMapping(layout: layout.monitors, touchscreen: target, range: layout.root) else {
-            return PointerMappingOutcome(mapping: .identity, log: choice.log)
-        }
-        return PointerMappingOutcome(mapping: mapping, log: choice.log + [
-            "clicks placed on \(target) over the X11 screen's \(layout.monitors.count) monitors",
-        ])
+        return .placing(on: layout.monitors, configured: configured, compositor: "X11",
+                        preferred: layout.primary.map { ($0, "the primary monitor") }, range: layout.root,
+                        layout: "the X11 screen's \(layout.monitors.count) monitors")
     }
 
     /// The screen's monitors and what the pointer spans.
