@@ -53,6 +53,12 @@ public final class TestTouch {
         move(to: Point(x: start.x + offset.dx, y: start.y + offset.dy), duration: duration)
     }
 
+    /// Holds still for `seconds`: the tester's clock moves on and timers due
+    /// fire (``TouchTester/advance(by:)``); a finger at rest sends nothing.
+    public func advance(by seconds: Double) {
+        tester.advance(by: seconds)
+    }
+
     /// Lifts the finger, one report after the clock.
     public func up() {
         guard tester.heldTouches.removeValue(forKey: key) != nil else { return }

@@ -130,6 +130,27 @@ public final class TouchTester {
 
     // MARK: Coordinates
 
+    /// The window point over the surface point `millimetres` from the
+    /// surface's minimum corner: for gestures placed on the device rather
+    /// than the screen.
+    ///
+    /// ```swift
+    /// tester.tap(at: tester.point(atMillimetres: Point(x: 20, y: 15)))
+    /// ```
+    public func point(atMillimetres millimetres: Point) -> Point {
+        let bounds = mapping.screenBounds
+        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
+        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
+        return Point(x: bounds.minX + millimetres.x * mapping.unitsPerMillimetreX / unitsX * bounds.width,
+                     y: bounds.minY + millimetres.y * mapping.unitsPerMillimetreY / unitsY * bounds.height)
+    }
+
+    /// Window points along x that `millimetres` of the surface cover: spans
+    /// and distances in millimetres (`tester.points(forMillimetres: 40)`).
+    public func points(forMillimetres millimetres: Double) -> Double {
+        point(atMillimetres: Point(x: millimetres, y: 0)).x - point(atMillimetres: .zero).x
+    }
+
     /// The surface point, in millimetres, under the window point `point`.
     func millimetres(_ point: Point) -> Point {
         let bounds = mapping.screenBounds

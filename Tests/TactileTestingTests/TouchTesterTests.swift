@@ -142,6 +142,24 @@ import Testing
         try tester.expect(pinch, to: .ended, with: ["scale": 2.0 ± 0.05])
     }
 
+    @Test func gesturesPlacedInMillimetresOfTheSurface() throws {
+        let window = Self.window()
+        let press = LongPressGestureRecognizer(name: "press")
+        window.addGestureRecognizer(press)
+        let tester = TouchTester(window: window, device: .touchpad)
+        // The touchpad's 108.3 × 66.7 mm span the 800 × 600 window: its middle is the window's.
+        let middle = tester.point(atMillimetres: Point(x: 1301.0 / 12 / 2, y: 801.0 / 12 / 2))
+        #expect(abs(middle.x - 400) < 1e-9 && abs(middle.y - 300) < 1e-9, "\(middle)")
+        #expect(abs(tester.points(forMillimetres: 1301.0 / 12) - 800) < 1e-9)
+        let finger = tester.touch()
+        finger.down(at: tester.point(atMillimetres: Point(x: 30, y: 20)))
+        finger.advance(by: 0.6)
+        try tester.expect(press, to: .began)
+        finger.up()
+        let ended = try tester.expect(press, to: .ended)
+        #expect(abs(ended.location.x - tester.point(atMillimetres: Point(x: 30, y: 20)).x) < 1, "\(ended.location)")
+    }
+
     @Test func aRecordingBundledAsAResourceReplaysIntoOwnRecognizers() throws {
         let recording = try TouchTester.recording(named: "Recordings/pinches", in: .module)
         let window = Window(screen: recording.screen)
