@@ -123,7 +123,7 @@ import Testing
         let environment = ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
                            "PATH": directory.path + ":/usr/bin:/bin"]
         let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: nil))
-        #expect(eventually { mapper.isDone })
+        #expect(eventually(30) { mapper.isDone })
         #expect(Self.close(mapper.mapping, 0.64, 0.375, 0.36, 0.625), "\(mapper.mapping)")
         #expect(mapper.collect() == [
             "2 outputs (DP-1, eDP-1) and no output under [devices]: clicks land on eDP-1, the built-in display; "
@@ -160,7 +160,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0", "PATH": directory.path + ":/usr/bin:/bin"]
         let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: "HDMI-A-1"))
-        #expect(eventually { mapper.isDone })
+        #expect(eventually(30) { mapper.isDone })
         #expect(Self.close(mapper.mapping, 1440.0 / 2520, 0, 1080.0 / 2520, 1), "\(mapper.mapping)")
         #expect(mapper.collect() == ["clicks placed on HDMI-A-1 over KDE Plasma's layout of 2 outputs"])
     }
@@ -175,7 +175,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "labwc:wlroots", "WAYLAND_DISPLAY": "wayland-0", "PATH": directory.path + ":/usr/bin:/bin"]
         let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: "eDP-1"))
-        #expect(eventually { mapper.isDone })
+        #expect(eventually(30) { mapper.isDone })
         #expect(Self.close(mapper.mapping, 1920.0 / 2720, 0, 800.0 / 2720, 1), "\(mapper.mapping)")
         #expect(mapper.collect() == ["clicks placed on eDP-1 over the compositor's layout of 2 outputs (wlr-randr)"])
     }
@@ -197,7 +197,7 @@ import Testing
         #expect(read.root == OutputRect(name: "", x: 0, y: 0, width: 3840, height: 1080))
         // One monitor: nothing to place, and nothing to say.
         let mapper = try #require(PointerMapper.start(environment: ["DISPLAY": display], pointerName: "Panel pointer (Tactile)", configured: nil))
-        #expect(eventually { mapper.isDone })
+        #expect(eventually(30) { mapper.isDone })
         #expect(mapper.mapping == .identity)
         #expect(mapper.collect().isEmpty)
         // A display that is not there says so.
