@@ -75,7 +75,7 @@ let package = Package(
         // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
-            name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTestSupport"],
+            name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTesting", "TactileTestSupport"],
             exclude: ["Fixtures"]
         ),
         // The TactileEvdev library: device reading, resync, discovery, displays, live sessions, umockdev testbeds.

@@ -2,6 +2,7 @@
 import Tactile
 import TactileRecording
 import TactileTestSupport
+import TactileTesting
 import Testing
 
 /// Recognizers written outside the library, with only its public API, as a
@@ -38,14 +39,11 @@ struct SubclassingTests {
         let recording = try Recording(contentsOf: Repository.recordings + "/touchscreen-galaxys-two-finger-drag.json")
         let window = Window(screen: recording.screen)
         let drag = TwoFingerDrag(name: "drag")
-        var states: [GestureRecognizerState] = []
-        drag.addAction { states.append($0.state) }
         window.addGestureRecognizer(drag)
-        let pipeline = InputPipeline(device: recording.device, window: window)
-        pipeline.process(recording.events)
-        pipeline.finishInput()
-        #expect(states.first == .began)
-        #expect(states.contains(.changed))
+        let tester = TouchTester(window: window, replaying: recording)
+        try tester.replay(recording)
+        #expect(tester.actions(of: drag).first?.state == .began)
+        try tester.expect(drag, to: .changed)
         #expect(drag.travel.length > 10, "\(drag.travel)")
     }
 
@@ -59,8 +57,7 @@ struct SubclassingTests {
         let window = Window(screen: recording.screen)
         let tap = ForgetfulTap(name: "myTap")
         window.addGestureRecognizer(tap)
-        let pipeline = InputPipeline(device: recording.device, window: window)
-        pipeline.process(recording.events)
+        try TouchTester(window: window, replaying: recording).replay(recording)
         #expect(tap.rejectedTransitions == 1)
         let report = try #require(reports.first)
         #expect(report.contains("myTap") && report.contains("possible → ended") && report.contains("isDiscrete"), "\(report)")
