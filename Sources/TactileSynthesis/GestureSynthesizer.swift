@@ -76,9 +76,8 @@ public struct GestureSynthesizer: Sendable {
     /// lifting early, one joining, drift, a resting thumb); the label still
     /// describes the gesture's own fingers.
     public mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection] = []) -> SynthesizedGesture {
-        let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
-        let gesture = render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
+        let gesture = make(spec, at: start, imperfections: imperfections, encoder: &encoder)
         nextTrackingID = encoder.nextTrackingID
         return gesture
     }
@@ -92,7 +91,7 @@ public struct GestureSynthesizer: Sendable {
         return render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
     }
 
-    /// Device units of `millimetres` from the surface's minimum corner on `axis`, rounded and kept within it.
+    /// The device units of `point` (millimetres from the surface's minimum corner), rounded and kept on the axes.
     package func units(ofMillimetres point: Point) -> (x: Int32, y: Int32) {
         (units(point.x, mapping.xAxis, mapping.unitsPerMillimetreX), units(point.y, mapping.yAxis, mapping.unitsPerMillimetreY))
     }
