@@ -89,7 +89,9 @@ struct ServeTestbedTests {
     /// Runs serve on a testbed of ``panel`` replaying `events`. `during`, when given, is a shell
     /// script run beside serve, `@CONFIG@` standing for the config's path: edits while serve runs.
     /// `testbed` adds options of the testbed helper; `unplugAfter` is when the device goes away,
-    /// in seconds after serve opened it (by default 1.5 s after the last event). With
+    /// in seconds after serve opened it (by default 3 s after the last event: the unplug closes the
+    /// pty behind the node, and what serve has not read by then is lost, so a serve slowed by a
+    /// loaded machine must still have read everything; 1.5 s was once too little in CI). With
     /// `linkedConfig` the config is a symbolic link to `dotfiles/gestures.toml` beside it
     /// (`@TARGET@` in the script), as a dotfile manager makes it. `device` is the testbed's device.
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
@@ -125,7 +127,7 @@ struct ServeTestbedTests {
         var arguments = [
             "-d", directory + "/panel.umockdev", "-i", "\(node)=\(directory)/panel.ioctl", "-e", "\(node)=\(directory)/panel.events",
             "--uinput", "--uinput-capture", capture,
-            "--unplug", "--after-open", "--after-seconds", String(unplugAfter ?? duration + 1.5), "--timeout", "20",
+            "--unplug", "--after-open", "--after-seconds", String(unplugAfter ?? duration + 3), "--timeout", "20",
         ] + replugging + testbed
         // Named on the command line, or (when the device comes back elsewhere) found as the config selects.
         // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
