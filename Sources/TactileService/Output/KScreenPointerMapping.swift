@@ -26,9 +26,7 @@ struct KScreenPointerMapping {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH"])
         }
         guard result.status == 0, let layout = Self.layout(inJSON: result.output) else {
-            let why = result.status != 0
-                ? result.errorOutput.split(separator: "\n").first.map { TextFormat.visible(String($0)) } ?? "status \(result.status)"
-                : "its answer is not libkscreen's JSON"
+            let why = result.status != 0 ? result.failureReason : "its answer is not libkscreen's JSON"
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)"])
         }
         return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,

@@ -34,8 +34,7 @@ struct MutterPointerMapping {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl is not on PATH"])
         }
         guard result.status == 0 else {
-            let why = result.errorOutput.split(separator: "\n").first.map { TextFormat.visible(String($0)) } ?? "status \(result.status)"
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl: \(why)"])
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl: \(result.failureReason)"])
         }
         guard let layout = Self.layout(inJSON: result.output) else {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read GNOME's monitors: busctl's answer is not GetCurrentState's"])

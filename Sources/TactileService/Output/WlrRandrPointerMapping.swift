@@ -23,9 +23,7 @@ struct WlrRandrPointerMapping {
             ])
         }
         guard result.status == 0, let outputs = Self.outputs(inJSON: result.output) else {
-            let why = result.status != 0
-                ? result.errorOutput.split(separator: "\n").first.map { TextFormat.visible(String($0)) } ?? "status \(result.status)"
-                : "its answer is not a list of outputs"
+            let why = result.status != 0 ? result.failureReason : "its answer is not a list of outputs"
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read the compositor's outputs: wlr-randr --json: \(why)"])
         }
         return .placing(on: outputs, configured: configured, compositor: "the compositor",

@@ -107,3 +107,11 @@ enum ProgramRunner {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
+
+extension DoctorCommandResult {
+    /// Why a run failed, in a few words: the first line of its standard
+    /// error (made printable), else its exit status.
+    var failureReason: String {
+        errorOutput.split(separator: "\n").first.map { TextFormat.visible(String($0)) } ?? "status \(status)"
+    }
+}
