@@ -32,7 +32,7 @@ struct HyprlandPointerMapping {
         (reply as? [Any] ?? []).compactMap { item in
             guard let monitor = item as? [String: Any], let name = monitor["name"] as? String,
                   monitor["disabled"] as? Bool != true else { return nil }
-            func number(_ key: String, _ otherwise: Double = 0) -> Double { (monitor[key] as? NSNumber)?.doubleValue ?? otherwise }
+            func number(_ key: String, _ otherwise: Double = 0) -> Double { JSONNumber.double(monitor[key], otherwise: otherwise) }
             let shown = OutputRect(name: name, x: number("x"), y: number("y"), pixelWidth: number("width"), pixelHeight: number("height"),
                                    scale: number("scale", 1), transform: Int(number("transform")))
             return shown.isEmpty ? nil : shown

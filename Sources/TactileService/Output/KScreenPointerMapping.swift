@@ -60,7 +60,7 @@ struct KScreenPointerMapping {
         for case let output as [String: Any] in list {
             guard let name = output["name"] as? String, output["enabled"] as? Bool != false, output["connected"] as? Bool != false,
                   let position = output["pos"] as? [String: Any] else { continue }
-            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { (value as? NSNumber)?.doubleValue ?? otherwise }
+            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
             let modeSize = (output["modes"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }
                 .first { mode in (mode["id"] as? String).map { $0 == output["currentModeId"] as? String } == true }?["size"] as? [String: Any]
             guard let size = modeSize ?? output["size"] as? [String: Any] else { continue }

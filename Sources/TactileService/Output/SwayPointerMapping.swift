@@ -70,7 +70,7 @@ struct SwayPointerMapping {
         (reply as? [Any] ?? []).compactMap { item in
             guard let output = item as? [String: Any], let name = output["name"] as? String,
                   output["active"] as? Bool ?? true, let rect = output["rect"] as? [String: Any] else { return nil }
-            func number(_ key: String) -> Double { (rect[key] as? NSNumber)?.doubleValue ?? 0 }
+            func number(_ key: String) -> Double { JSONNumber.double(rect[key]) }
             let shown = OutputRect(name: name, x: number("x"), y: number("y"), width: number("width"), height: number("height"))
             return shown.isEmpty ? nil : shown
         }

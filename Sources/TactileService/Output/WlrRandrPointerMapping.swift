@@ -38,7 +38,7 @@ struct WlrRandrPointerMapping {
                   let position = output["position"] as? [String: Any],
                   let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
             else { return nil }
-            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { (value as? NSNumber)?.doubleValue ?? otherwise }
+            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
             // "90", "270", "flipped-90" and "flipped-270" turn by a quarter.
             let transform = output["transform"] as? String ?? "normal"
             let turned = transform.hasSuffix("90") || transform.hasSuffix("270")
