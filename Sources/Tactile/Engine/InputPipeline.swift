@@ -71,6 +71,7 @@ public final class InputPipeline {
         guard var frame = stages.assembler.process(event) else { return }
         stages.thumbs.classify(&frame)
         hand(frame)
+        stages.assembler.recycle(&frame.touches)
     }
 
     /// Gives a finished frame to the listeners, then to the engine.

@@ -60,9 +60,12 @@ extension TouchAssembler {
 
     mutating func finishFrame(time: Double) -> TouchFrame {
         let active = slots.reduce(0) { $0 + ($1.active ? 1 : 0) }
-        // Room for the touches there are, not for every slot: a ten-slot
-        // screen's 1 KB would leave malloc's per-thread cache for one finger.
+        // The last frame's storage when it came back (``recycle(_:)``);
+        // otherwise room for the touches there are, not for every slot: a
+        // ten-slot screen's 1 KB would leave malloc's per-thread cache for one finger.
         var touches: [Touch] = []
+        swap(&touches, &spareTouches)
+        touches.removeAll(keepingCapacity: true)
         touches.reserveCapacity(finished.count + active)
         let fingers = fingerCount(active: active)
         // A finger the device counted but could not track, taking a slot
@@ -112,6 +115,12 @@ extension TouchAssembler {
 
     /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
     /// cancelled and every slot becomes stale.
+    /// Takes back a delivered frame's touches (leaving `touches` empty), so
+    /// the next frame reuses their storage.
+    mutating func recycle(_ touches: inout [Touch]) {
+        swap(&spareTouches, &touches)
+    }
+
     mutating func finishDrop(time: Double) -> TouchFrame {
         dropping = false
         return cancelEverything(time: time, markStale: true)

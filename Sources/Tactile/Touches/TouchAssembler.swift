@@ -82,6 +82,12 @@ public struct TouchAssembler: Sendable {
     var lastTime: Int64 = .min
     /// Touches that ended (or began and ended) within the frame being assembled.
     var finished: [Touch] = []
+    /// The storage of the last frame's touches, handed back by
+    /// ``recycle(_:)`` once the frame has been delivered, and refilled by
+    /// the next frame: no allocation per frame while nobody else keeps the
+    /// frame's touches (one who does keeps them: the next frame then gets
+    /// storage of its own).
+    var spareTouches: [Touch] = []
     /// The finger count of the previous frame.
     var previousFingerCount = 0
     /// Since when the device has counted fingers it does not track, if it does.
