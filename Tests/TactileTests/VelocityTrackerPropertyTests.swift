@@ -247,4 +247,38 @@ extension VelocityTrackerTests {
         #expect(LeastSquaresFit(degree: 1, times: [0, 1], values: [0, 1], weights: [0, 0]) == nil, "no weight")
         #expect(LeastSquaresFit(degree: 1, times: [0, .infinity], values: [0, 1]) == nil, "not finite")
     }
+
+    // MARK: - The velocity alone
+
+    @Test("velocity(at:) is estimate(at:)'s velocity bit for bit, on jittered strokes of every length and rate")
+    func velocityMatchesEstimate() throws {
+        // velocity(at:) fits both axes at once without R² (the engine's path,
+        // for every action); estimate(at:) fits each axis on its own with R².
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var compared = 0
+        for stroke in 0..<200 {
+            var point = VelocityTracker(), scalar = ScalarVelocityTracker()
+            var time = 1_000 + Double(stroke)
+            let count = 1 + stroke % 30
+            for _ in 0..<count {
+                time += 0.004 + 0.02 * next()
+                let position = Point(x: 300 * time + 2 * next(), y: -80 * time * time + 3 * next())
+                point.addSample(time: time, position: position)
+                scalar.addSample(time: time, value: position.x)
+                let at = time + 0.01 * next()
+                let estimate = try #require(point.estimate(at: at))
+                let velocity = point.velocity(at: at)
+                #expect(velocity.dx.bitPattern == estimate.velocity.dx.bitPattern
+                        && velocity.dy.bitPattern == estimate.velocity.dy.bitPattern, "\(velocity) vs \(estimate)")
+                let scalarEstimate = try #require(scalar.estimate(at: at))
+                #expect(scalar.velocity(at: at).bitPattern == scalarEstimate.velocity.bitPattern)
+                compared += 1
+            }
+        }
+        #expect(compared == 3_000)
+    }
 }

@@ -179,6 +179,54 @@ public struct LeastSquaresFit: Sendable, Hashable {
     /// Gaussian elimination with partial pivoting on the (degree + 1)² system
     /// whose matrix is the Hankel matrix of `moments`. Returns `nil` when a
     /// pivot vanishes relative to the total weight (a singular system).
+    /// The slopes at time 0 of the fits of degree `degree` to `count`
+    /// samples of two values (`a`, and `b` when `axes` is 2) at the same
+    /// times, all of weight 1: a velocity tracker's axes. The same
+    /// arithmetic, bit for bit, as the fits of
+    /// ``init(degree:count:computesRSquared:sample:)`` without R² and their
+    /// ``derivative(at:)`` at 0, with what the two share (the time sums,
+    /// the time scale, the moments) done once. The times must be monotonic,
+    /// so the farthest from their mean is at an end. `nil` when either fit
+    /// would be.
+    static func slopesAtZero(
+        degree: Int, count: Int, axes: Int,
+        sample: (Int) -> (time: Double, a: Double, b: Double)
+    ) -> SIMD2<Double>? {
+        guard (0...Self.maximumDegree).contains(degree), count > degree else { return nil }
+        var timeSum = 0.0, aSum = 0.0, bSum = 0.0
+        for index in 0..<count {
+            let (t, a, b) = sample(index)
+            guard t.isFinite, a.isFinite, b.isFinite else { return nil }
+            timeSum += t
+            aSum += a
+            bSum += b
+        }
+        let weightSum = Double(count)
+        let timeMean = timeSum / weightSum
+        let aMean = aSum / weightSum, bMean = bSum / weightSum
+        let spread = max(abs(sample(0).time - timeMean), abs(sample(count - 1).time - timeMean))
+        if spread == 0 && degree > 0 { return nil }
+        let scale = spread > 0 ? spread : 1
+
+        var moments = SIMD8<Double>()
+        var rhsA = SIMD3<Double>(), rhsB = SIMD3<Double>()
+        for index in 0..<count {
+            let (t, a, b) = sample(index)
+            let s = (t - timeMean) / scale
+            let s2 = s * s
+            moments += SIMD8(1, s, s2, s2 * s, s2 * s2, 0, 0, 0)
+            let powers = SIMD3(1, s, s2)
+            rhsA += (a - aMean) * powers
+            rhsB += (b - bMean) * powers
+        }
+        let atZero = (0 - timeMean) / scale
+        guard let solutionA = solveNormalEquations(moments: moments, rhs: rhsA, degree: degree) else { return nil }
+        let slopeA = (solutionA[1] + 2 * solutionA[2] * atZero) / scale
+        guard axes > 1 else { return SIMD2(slopeA, 0) }
+        guard let solutionB = solveNormalEquations(moments: moments, rhs: rhsB, degree: degree) else { return nil }
+        return SIMD2(slopeA, (solutionB[1] + 2 * solutionB[2] * atZero) / scale)
+    }
+
     private static func solveNormalEquations(
         moments: SIMD8<Double>, rhs: SIMD3<Double>, degree: Int
     ) -> SIMD3<Double>? {

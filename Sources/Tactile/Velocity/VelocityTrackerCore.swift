@@ -107,6 +107,12 @@ struct VelocityTrackerCore: Sendable {
         -> (velocity: SIMD2<Double>, confidence: Double)?
     {
         let newestTime = samples[0].time
+        if !needsConfidence {
+            let slopes = LeastSquaresFit.slopesAtZero(degree: degree, count: samples.count, axes: axes) { index in
+                (samples[index].time - newestTime, samples[index].a, samples[index].b)
+            }
+            return slopes.map { ($0, 0) }
+        }
         guard let fitA = LeastSquaresFit(degree: degree, count: samples.count, computesRSquared: needsConfidence, sample: { index in
             (samples[index].time - newestTime, samples[index].a, 1)
         }) else { return nil }
