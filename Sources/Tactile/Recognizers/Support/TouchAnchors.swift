@@ -96,10 +96,22 @@ struct TouchAnchors {
 
     /// The span of the anchored positions of `touches`, in mm.
     func span(of touches: [Touch]) -> Double {
-        let points = touches.lazy.compactMap { position($0.id) }
-        let count = points.count
-        guard count > 1, let center = Point.centroid(of: points) else { return 0 }
-        return 2 * points.reduce(0.0) { $0 + $1.distance(to: center) } / Double(count)
+        // Loops, not a lazy sequence walked three times: each walk looked every touch up again.
+        var sumX = 0.0, sumY = 0.0, count = 0
+        for touch in touches {
+            guard let point = position(touch.id) else { continue }
+            sumX += point.x
+            sumY += point.y
+            count += 1
+        }
+        guard count > 1 else { return 0 }
+        let center = Point(x: sumX / Double(count), y: sumY / Double(count))
+        var distances = 0.0
+        for touch in touches {
+            guard let point = position(touch.id) else { continue }
+            distances += point.distance(to: center)
+        }
+        return 2 * distances / Double(count)
     }
 
     /// The classification of the touches' motion since the anchors.
