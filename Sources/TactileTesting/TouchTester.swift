@@ -54,9 +54,17 @@ public final class TouchTester {
     /// A tester feeding `window` from `device` (a touchscreen by default),
     /// with the clock at `start`. `realism` adds the sensor's report jitter
     /// and position noise, drawn from its seed; without it, every report
-    /// comes on the device's rate and every position is exact.
+    /// comes on the device's rate and every position is exact. `palmEdges`
+    /// are the touchpad's palm bands (`PalmEdgeZones`; the device's
+    /// defaults when `nil`): `PalmEdgeZones.none` lets fingers near the
+    /// edges through, for tests of the recognizers alone.
+    ///
+    /// ```swift
+    /// let tester = TouchTester(window: window, device: .touchpad, palmEdges: PalmEdgeZones.none)
+    /// tester.drag(from: Point(x: 10, y: 500), to: Point(x: 400, y: 500))   // from the pad's edge
+    /// ```
     public init(window: Window, device: TestDevice = .touchscreen, realism: Realism = .exact, start: Double = 0,
-                axisValues: AxisValues = AxisValues()) {
+                axisValues: AxisValues = AxisValues(), palmEdges: PalmEdgeZones? = nil) {
         self.window = window
         self.device = device.description
         var model = SensorModel.typical(for: device.description)
@@ -72,7 +80,7 @@ public final class TouchTester {
         synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model)
         encoder = EvdevEncoder(device: device.description, firstTrackingID: 1)
         mapping = SurfaceMapping(device: device.description, screen: window.screen)
-        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues)
+        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)
         now = start
         pipeline.engine.onAction = { [unowned self] record in actions.append(record) }
         pipeline.engine.onTrace = { [unowned self] step in trace.append(step) }

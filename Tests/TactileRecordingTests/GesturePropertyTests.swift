@@ -2,6 +2,7 @@
 import Tactile
 import TactileRecording
 import TactileSynthesis
+import TactileTesting
 import Testing
 
 /// Synthesized gestures of every kind, on a touchpad and a touchscreen,
@@ -118,12 +119,11 @@ struct GesturePropertyTests {
         // that stays for a palm (with them, 2–5 % of the touchpad's pans,
         // taps and long presses give nothing); they are ThumbDetectorTests'
         // business, the recognizers are this suite's.
-        let pipeline = InputPipeline(device: device, window: window, palmEdges: PalmEdgeZones.none)
-        var records: [ActionRecord] = []
-        pipeline.engine.onAction = { records.append($0) }
-        pipeline.process(gesture.events)
-        pipeline.finishInput(at: gesture.label.end + 1.5)
+        let tester = TouchTester(window: window, device: TestDevice(device), palmEdges: PalmEdgeZones.none)
+        tester.feed(gesture.events)
+        tester.advance(by: gesture.label.end + 1.5 - tester.now)
         withExtendedLifetime(gestures) {}
+        let records = tester.actions
         var recognized: [String] = []
         var completed: [String] = []
         for record in records where record.recognizer != "hold" {

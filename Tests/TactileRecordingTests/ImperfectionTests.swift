@@ -2,6 +2,7 @@
 import Tactile
 @testable import TactileRecording
 @testable import TactileSynthesis
+import TactileTesting
 import Testing
 
 /// Synthesized gestures with what real hands add — a finger starting late,
@@ -36,15 +37,13 @@ struct ImperfectionTests {
         let gesture = synthesizer.make(spec, at: 1, imperfections: imperfections(spec, synthesizer))
         let window = Window(screen: .standard)
         let gestures = StandardGestures(attachingTo: window)
-        let pipeline = InputPipeline(device: device, window: window)
-        var records: [ActionRecord] = []
+        let tester = TouchTester(window: window, device: TestDevice(device))
         var frames: [TouchFrame] = []
-        pipeline.engine.onAction = { records.append($0) }
-        pipeline.onFrame = { frames.append($0) }
-        pipeline.process(gesture.events)
-        pipeline.finishInput(at: gesture.label.end + 1.5)
+        tester.pipeline.onFrame = { frames.append($0) }
+        tester.feed(gesture.events)
+        tester.advance(by: gesture.label.end + 1.5 - tester.now)
         withExtendedLifetime(gestures) {}
-        return Replay(gesture: gesture, records: records, frames: frames)
+        return Replay(gesture: gesture, records: tester.actions, frames: frames)
     }
 
     /// The motion of a pan spec, in seconds from the first landing.

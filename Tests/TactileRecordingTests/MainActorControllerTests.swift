@@ -2,6 +2,7 @@
 import Tactile
 import TactileRecording
 import TactileTestSupport
+import TactileTesting
 import Testing
 
 /// A controller written the way a UIKit app writes one: main-actor isolated,
@@ -58,11 +59,9 @@ struct MainActorControllerTests {
     @Test("it drives a photo from a recording, from a test running off the main actor")
     func photo() async throws {
         let recording = try RecordingReader.read(contentsOf: Repository.recordings + "/synthetic/touchscreen-pinches.json")
-        let (zoom, offset) = await MainActor.run {
+        let (zoom, offset) = try await MainActor.run {
             let controller = PhotoController()
-            let pipeline = InputPipeline(device: recording.device, window: controller.window)
-            pipeline.process(recording.events)
-            pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
+            try TouchTester(window: controller.window, replaying: recording).replay(recording)
             return (controller.zoom, controller.offset)
         }
         #expect(zoom != 1, "the pinches zoomed: \(zoom)")

@@ -2,6 +2,7 @@
 import Tactile
 import TactileRecording
 import TactileTestSupport
+import TactileTesting
 import Testing
 
 /// One vocabulary: every value an action reports is the recognizer's
@@ -19,12 +20,11 @@ struct ReportedValuesTests {
             let recording = try Recording(contentsOf: Repository.recordings + "/" + file)
             let window = Window(screen: recording.screen)
             let gestures = StandardGestures(attachingTo: window)
-            let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
-            var record: ActionRecord?
-            pipeline.engine.onAction = { record = $0 }  // called just before the recognizer's targets
+            let tester = TouchTester(window: window, replaying: recording)
             for recognizer in gestures.all {
                 recognizer.addAction { recognizer in
-                    guard let record, record.recognizer == recognizer.name else {
+                    // The tester takes each record just before the recognizer's targets run.
+                    guard let record = tester.actions.last, record.recognizer == recognizer.name else {
                         Issue.record("\(recognizer.name): no record for its action")
                         return
                     }
@@ -38,8 +38,7 @@ struct ReportedValuesTests {
                     checked[String(describing: type(of: recognizer)), default: 0] += 1
                 }
             }
-            pipeline.process(recording.events)
-            pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
+            try tester.replay(recording)
         }
         let kinds = ["TapGestureRecognizer", "LongPressGestureRecognizer", "HoldGestureRecognizer", "SwipeGestureRecognizer",
                      "PanGestureRecognizer", "PinchGestureRecognizer", "RotationGestureRecognizer"]
