@@ -183,6 +183,20 @@ import Testing
         #expect(throws: TouchTestFailure.self) { try TouchTester(window: again, device: .touchpad).replay(recording) }
     }
 
+    @Test func palmBandsCanBeSwitchedOffForTestsOfTheRecognizersAlone() throws {
+        // A finger held still 2 mm from the touchpad's left edge: a palm in the default bands, a long press without them.
+        func longPress(palmEdges: PalmEdgeZones?) -> Bool {
+            let window = Self.window()
+            let press = LongPressGestureRecognizer(name: "press")
+            window.addGestureRecognizer(press)
+            let tester = TouchTester(window: window, device: .touchpad, palmEdges: palmEdges)
+            tester.longPress(at: tester.point(atMillimetres: Point(x: 2, y: 33)), for: 1)
+            return (try? tester.expect(press, to: .began)) != nil
+        }
+        #expect(!longPress(palmEdges: nil))
+        #expect(longPress(palmEdges: PalmEdgeZones.none))
+    }
+
     @Test func theActionLogMatchesItsSnapshot() throws {
         let window = Self.window()
         let doubleTap = TapGestureRecognizer(taps: 2, name: "doubleTap")
