@@ -4,8 +4,6 @@
 /// platform, so logs diff cleanly: `-0` prints as `0`, non-finite values as `null`.
 public enum FixedDecimal {
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
-    /// The same powers of ten as integers.
-    package static let integerPowers: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// `value` rounded to `places` decimals (clamped to 0...8), as its sign and
     /// a count of units of the last place: `nil` when it is not finite or too

@@ -48,12 +48,32 @@ package enum LineBytes {
             bytes.append(contentsOf: FixedDecimal.format(value, places: places).utf8)
             return
         }
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        let divisor = FixedDecimal.integerPowers[places]
-        appendDigits(UInt(units / divisor), minimumDigits: 1, to: &bytes)
-        guard places > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(UInt(units % divisor), minimumDigits: places, to: &bytes)
+        // Written backwards into a scratch, then appended once: at most a
+        // sign, 16 digits (units < 9e15) and a point.
+        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { digits in
+            var end = digits.count
+            var rest = units
+            for _ in 0..<places {
+                end -= 1
+                digits[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            if places > 0 {
+                end -= 1
+                digits[end] = UInt8(ascii: ".")
+            }
+            repeat {
+                end -= 1
+                digits[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                end -= 1
+                digits[end] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[end...]))
+        }
     }
 
     /// Appends ``JSONText/quote(_:)`` of `text`: plain printable ASCII
