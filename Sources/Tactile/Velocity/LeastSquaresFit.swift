@@ -239,6 +239,7 @@ public struct LeastSquaresFit: Sendable, Hashable {
         )
         // |s| ≤ 1, so every entry is at most the total weight moments[0].
         let tolerance = 1e-12 * moments[0]
+        if n == 3 { return solveQuadratic(&rows, tolerance: tolerance) }
 
         for column in 0..<n {
             var pivotRow = column
@@ -272,6 +273,39 @@ public struct LeastSquaresFit: Sendable, Hashable {
 }
 
 /// Three rows of an augmented 3×3 system, stored inline.
+extension LeastSquaresFit {
+    /// ``solveNormalEquations(moments:rhs:degree:)`` for degree 2 (every
+    /// velocity fit), written out: the same pivots, the same operations in
+    /// the same order, so the same bits, without the loops' indexing.
+    fileprivate static func solveQuadratic(_ rows: inout AugmentedRows, tolerance: Double) -> SIMD3<Double>? {
+        // Column 0: the row with the largest first entry leads.
+        var lead = 0
+        if abs(rows.r1[0]) > abs(rows.r0[0]) { lead = 1 }
+        if abs(rows.r2[0]) > abs(rows[lead][0]) { lead = 2 }
+        guard abs(rows[lead][0]) > tolerance else { return nil }
+        if lead != 0 { rows.swapAt(lead, 0) }
+        let first = rows.r0
+        rows.r1 -= (rows.r1[0] / first[0]) * first
+        rows.r2 -= (rows.r2[0] / first[0]) * first
+        // Column 1.
+        if abs(rows.r2[1]) > abs(rows.r1[1]) { rows.swapAt(2, 1) }
+        guard abs(rows.r1[1]) > tolerance else { return nil }
+        let second = rows.r1
+        rows.r2 -= (rows.r2[1] / second[1]) * second
+        // Column 2.
+        guard abs(rows.r2[2]) > tolerance else { return nil }
+        // Back substitution.
+        var solution = SIMD3<Double>()
+        solution[2] = rows.r2[3] / rows.r2[2]
+        solution[1] = (rows.r1[3] - rows.r1[2] * solution[2]) / rows.r1[1]
+        var sum = rows.r0[3]
+        sum -= rows.r0[1] * solution[1]
+        sum -= rows.r0[2] * solution[2]
+        solution[0] = sum / rows.r0[0]
+        return solution
+    }
+}
+
 private struct AugmentedRows {
     var r0, r1, r2: SIMD4<Double>
 
