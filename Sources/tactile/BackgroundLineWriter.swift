@@ -1,6 +1,7 @@
 // Action lines formatted and written on a thread of their own, so a fast replay's recognition never waits for its output.
 import Foundation
 import Tactile
+import TactileRecording
 
 /// Formats action records as lines and writes them, with the bytes written
 /// before and between them, on a thread of its own, in the order they were
@@ -30,7 +31,10 @@ final class BackgroundLineWriter: @unchecked Sendable {
     /// Starts the thread writing to `descriptor` (which stays open).
     init(descriptor: Int32) {
         self.descriptor = descriptor
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            HelperThreadPriority.lowerCurrentThread()
+            run()
+        }
         thread.name = "tactile-output"
         thread.start()
     }

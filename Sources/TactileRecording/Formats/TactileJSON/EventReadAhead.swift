@@ -41,7 +41,10 @@ final class EventReadAhead: @unchecked Sendable {
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in produce() }
+        let thread = Thread { [self] in
+            HelperThreadPriority.lowerCurrentThread()
+            produce()
+        }
         thread.name = "tactile-read-ahead"
         thread.start()
     }
