@@ -113,14 +113,14 @@ extension TouchAssembler {
         return TouchFrame(time: time, touches: touches, fingerCount: fingers, isBoundingBox: isSemiMultitouch)
     }
 
-    /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
-    /// cancelled and every slot becomes stale.
     /// Takes back a delivered frame's touches (leaving `touches` empty), so
     /// the next frame reuses their storage.
     mutating func recycle(_ touches: inout [Touch]) {
         swap(&spareTouches, &touches)
     }
 
+    /// Ends the discarded window after `SYN_DROPPED`: every touch in flight is
+    /// cancelled and every slot becomes stale.
     mutating func finishDrop(time: Double) -> TouchFrame {
         dropping = false
         return cancelEverything(time: time, markStale: true)

@@ -176,9 +176,6 @@ public struct LeastSquaresFit: Sendable, Hashable {
         }
     }
 
-    /// Gaussian elimination with partial pivoting on the (degree + 1)² system
-    /// whose matrix is the Hankel matrix of `moments`. Returns `nil` when a
-    /// pivot vanishes relative to the total weight (a singular system).
     /// The slopes at time 0 of the fits of degree `degree` to `count`
     /// samples of two values (`a`, and `b` when `axes` is 2) at the same
     /// times, all of weight 1: a velocity tracker's axes. The same
@@ -227,6 +224,9 @@ public struct LeastSquaresFit: Sendable, Hashable {
         return SIMD2(slopeA, (solutionB[1] + 2 * solutionB[2] * atZero) / scale)
     }
 
+    /// Gaussian elimination with partial pivoting on the (degree + 1)² system
+    /// whose matrix is the Hankel matrix of `moments`. Returns `nil` when a
+    /// pivot vanishes relative to the total weight (a singular system).
     private static func solveNormalEquations(
         moments: SIMD8<Double>, rhs: SIMD3<Double>, degree: Int
     ) -> SIMD3<Double>? {
@@ -272,7 +272,6 @@ public struct LeastSquaresFit: Sendable, Hashable {
     }
 }
 
-/// Three rows of an augmented 3×3 system, stored inline.
 extension LeastSquaresFit {
     /// ``solveNormalEquations(moments:rhs:degree:)`` for degree 2 (every
     /// velocity fit), written out: the same pivots, the same operations in
@@ -306,6 +305,7 @@ extension LeastSquaresFit {
     }
 }
 
+/// Three rows of an augmented 3×3 system, stored inline.
 private struct AugmentedRows {
     var r0, r1, r2: SIMD4<Double>
 
