@@ -81,17 +81,6 @@ public struct LeastSquaresFit: Sendable, Hashable {
         count: Int,
         sample: (Int) -> (time: Double, value: Double, weight: Double)
     ) {
-        self.init(degree: degree, count: count, computesRSquared: true, sample: sample)
-    }
-
-    /// The fit, optionally without ``rSquared`` (then 0): a velocity needs
-    /// only the curve, and the residual pass is a quarter of the work.
-    init?(
-        degree: Int,
-        count: Int,
-        computesRSquared: Bool,
-        sample: (Int) -> (time: Double, value: Double, weight: Double)
-    ) {
         guard (0...Self.maximumDegree).contains(degree), count > degree else { return nil }
 
         // Pass 1: weighted means of time and value.
@@ -138,7 +127,7 @@ public struct LeastSquaresFit: Sendable, Hashable {
 
         // Pass 3: residuals for R².
         var errorSquares = 0.0
-        for index in 0..<count where computesRSquared {
+        for index in 0..<count {
             let (t, y, w) = sample(index)
             let s = (t - timeMean) / scale
             let residual = (y - valueMean) - (solution[0] + s * (solution[1] + s * solution[2]))
@@ -147,9 +136,7 @@ public struct LeastSquaresFit: Sendable, Hashable {
         // Values that differ only by rounding are constant: a perfect fit.
         let noise = 1e-12 * max(abs(valueMean), valueDeviation)
         let rSquared: Double
-        if !computesRSquared {
-            rSquared = 0
-        } else if totalSquares <= weightSum * noise * noise {
+        if totalSquares <= weightSum * noise * noise {
             rSquared = 1
         } else {
             rSquared = min(1, max(0, 1 - errorSquares / totalSquares))
@@ -180,7 +167,7 @@ public struct LeastSquaresFit: Sendable, Hashable {
     /// samples of two values (`a`, and `b` when `axes` is 2) at the same
     /// times, all of weight 1: a velocity tracker's axes. The same
     /// arithmetic, bit for bit, as the fits of
-    /// ``init(degree:count:computesRSquared:sample:)`` without R² and their
+    /// ``init(degree:count:sample:)`` (less their R²) and their
     /// ``derivative(at:)`` at 0, with what the two share (the time sums,
     /// the time scale, the moments) done once. The times must be monotonic,
     /// so the farthest from their mean is at an end. `nil` when either fit

@@ -102,7 +102,8 @@ struct VelocityTrackerCore: Sendable {
     }
 
     /// Fits each axis over `samples` (newest first), times relative to the
-    /// newest sample, and returns the slopes at that time and the product of R².
+    /// newest sample, and returns the slopes at that time and the product of
+    /// R²; without confidence (then 0), both axes are fitted at once.
     private static func fit(_ samples: UnsafeBufferPointer<VelocitySample>, degree: Int, axes: Int, needsConfidence: Bool)
         -> (velocity: SIMD2<Double>, confidence: Double)?
     {
@@ -113,13 +114,13 @@ struct VelocityTrackerCore: Sendable {
             }
             return slopes.map { ($0, 0) }
         }
-        guard let fitA = LeastSquaresFit(degree: degree, count: samples.count, computesRSquared: needsConfidence, sample: { index in
+        guard let fitA = LeastSquaresFit(degree: degree, count: samples.count, sample: { index in
             (samples[index].time - newestTime, samples[index].a, 1)
         }) else { return nil }
         guard axes > 1 else {
             return (SIMD2(fitA.derivative(at: 0), 0), fitA.rSquared)
         }
-        guard let fitB = LeastSquaresFit(degree: degree, count: samples.count, computesRSquared: needsConfidence, sample: { index in
+        guard let fitB = LeastSquaresFit(degree: degree, count: samples.count, sample: { index in
             (samples[index].time - newestTime, samples[index].b, 1)
         }) else { return nil }
         return (SIMD2(fitA.derivative(at: 0), fitB.derivative(at: 0)), fitA.rSquared * fitB.rSquared)
