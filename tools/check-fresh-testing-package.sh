@@ -36,9 +36,9 @@ let package = Package(
     ]
 )
 EOF
-article=Sources/TactileTesting/TactileTesting.docc/TestingYourGestures.md
+source tools/article-test.sh
 test_file="$package/Tests/MyTouchAppTests/ZoomAndTapTests.swift"
-awk '/^## A complete test/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' "$article" > "$test_file"
+article_test_code > "$test_file"
 [ -s "$test_file" ] || { echo "check-fresh-testing-package: no complete test in $article" >&2; exit 1; }
 
 start=$(date +%s)
@@ -50,14 +50,14 @@ fi
 passed="$(grep -o 'Test run with [0-9]* tests.*passed' "$work/passing.log" | tail -1)"
 echo "check-fresh-testing-package: $passed in a new package depending on this one by path ($(( $(date +%s) - start )) s, building included)"
 
-sed -i 's/\["scale": 2.0 ± 0.1\]/["scale": 3.0 ± 0.1]/' "$test_file"
+break_article_test "$test_file"
 if "$swift" test --package-path "$package" --disable-xctest > "$work/broken.log" 2>&1; then
     echo "check-fresh-testing-package: the broken test passed" >&2
     exit 1
 fi
-if ! grep -q "zoom: expected ended with scale ≈ 3.000 ± 0.100; got ended at 0\.[0-9]* s with scale 2\.0" "$work/broken.log"; then
+if ! failure="$(article_failure_line < "$work/broken.log")"; then
     tail -30 "$work/broken.log" >&2
     echo "check-fresh-testing-package: the broken test did not name the recognizer, time and values" >&2
     exit 1
 fi
-echo "check-fresh-testing-package: broken, it fails with: $(grep -m1 -o 'zoom: expected.*' "$work/broken.log")"
+echo "check-fresh-testing-package: broken, it fails with: $failure"
