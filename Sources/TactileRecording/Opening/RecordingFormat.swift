@@ -58,9 +58,15 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     /// - `# libinput record`, or a top-level `version:`, `ndevices:` or `devices:` key: libinput record.
     public static func sniff(_ bytes: [UInt8]) -> RecordingFormat? {
         let head = String(decoding: bytes.prefix(sniffLength), as: UTF8.self)
-        var lines = head.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map(String.init)
-        if bytes.count > sniffLength, !lines.isEmpty { lines.removeLast() }  // possibly cut short
-        for raw in lines.prefix(64) {
+        let mayBeCut = bytes.count > sniffLength
+        // Line by line, as far as needed (mostly the first line decides), up to 64 non-empty lines.
+        var rest = head[...]
+        for _ in 0..<64 {
+            guard let start = rest.firstIndex(where: { !$0.isNewline }) else { break }
+            let end = rest[start...].firstIndex(where: \.isNewline)
+            if end == nil, mayBeCut { break }  // possibly cut short
+            let raw = rest[start..<(end ?? rest.endIndex)]
+            rest = rest[(end ?? rest.endIndex)...]
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             if line.hasPrefix("# EVEMU") { return .evemu }

@@ -3,9 +3,9 @@ import Tactile
 
 extension JSONScanner {
     /// A string at the cursor (which is at its opening quote), at most `maximumLength` UTF-8 bytes.
-    mutating func parseString(maximumLength: Int, what: String) throws(RecordingError) -> String {
+    mutating func parseString(maximumLength: Int, what: @autoclosure () -> String) throws(RecordingError) -> String {
         let start = cursor.here
-        guard cursor.peek() == UInt8(ascii: "\""), !cursor.isAtEnd else { throw unexpected(what, path: currentPath) }
+        guard cursor.peek() == UInt8(ascii: "\""), !cursor.isAtEnd else { throw unexpected(what(), path: currentPath) }
         cursor.position += 1
         scratch.removeAll(keepingCapacity: true)
         while true {
@@ -18,21 +18,21 @@ extension JSONScanner {
                 try parseEscape()
             } else if byte < 0x20 {
                 if cursor.isAtEnd {
-                    throw failure(.truncated, "expected the end of \(what) (`\"`), found the end of the file (the file is cut short)", path: currentPath)
+                    throw failure(.truncated, "expected the end of \(what()) (`\"`), found the end of the file (the file is cut short)", path: currentPath)
                 }
                 throw failure(
-                    .syntax, "expected \(what) without raw control characters (write a line break as \\n), found byte \(TextFormat.byte(byte))",
+                    .syntax, "expected \(what()) without raw control characters (write a line break as \\n), found byte \(TextFormat.byte(byte))",
                     path: currentPath)
             } else {
                 scratch.append(byte)
                 cursor.position += 1
             }
             if scratch.count > maximumLength {
-                throw failure(.tooLarge, "expected \(what) of at most \(maximumLength) bytes, found a longer one", at: start, path: currentPath)
+                throw failure(.tooLarge, "expected \(what()) of at most \(maximumLength) bytes, found a longer one", at: start, path: currentPath)
             }
         }
         guard let text = String(validating: scratch, as: UTF8.self) else {
-            throw failure(.notText, "expected \(what) in UTF-8, found bytes that are not UTF-8", at: start, path: currentPath)
+            throw failure(.notText, "expected \(what()) in UTF-8, found bytes that are not UTF-8", at: start, path: currentPath)
         }
         return text
     }

@@ -2,7 +2,7 @@
 
 extension JSONScanner {
     /// A number at the cursor, checked against JSON's grammar.
-    private mutating func parseNumber(what: String) throws(RecordingError) -> JSONNode.Value {
+    private mutating func parseNumber(what: @autoclosure () -> String) throws(RecordingError) -> JSONNode.Value {
         let start = cursor.here
         var bytes: [UInt8] = []
         var isInteger = true
@@ -10,7 +10,7 @@ extension JSONScanner {
             bytes.append(parser.cursor.peek())
             parser.cursor.position += 1
             if bytes.count > 512 {
-                throw parser.failure(.outOfRange, "expected \(what), found a number of more than 512 characters", at: start, path: parser.currentPath)
+                throw parser.failure(.outOfRange, "expected \(what()), found a number of more than 512 characters", at: start, path: parser.currentPath)
             }
         }
         func digits(_ parser: inout JSONScanner, _ bytes: inout [UInt8], after: String) throws(RecordingError) {
@@ -19,7 +19,7 @@ extension JSONScanner {
                 let found = parser.cursor.isAtEnd ? "the end of the file" : parser.describeToken()
                 throw parser.failure(
                     parser.cursor.isAtEnd ? .truncated : .invalidNumber,
-                    "expected a digit after `\(after)` in \(what), found \(found)", path: parser.currentPath)
+                    "expected a digit after `\(after)` in \(what()), found \(found)", path: parser.currentPath)
             }
             while (0x30...0x39).contains(parser.cursor.peek()), !parser.cursor.isAtEnd {
                 try take(&parser, &bytes)
@@ -30,13 +30,13 @@ extension JSONScanner {
             let next = cursor.peek()
             if next == UInt8(ascii: "I") || next == UInt8(ascii: "i") || next == UInt8(ascii: "N") || next == UInt8(ascii: "n") {
                 let word = "-" + readWord()
-                throw failure(.invalidNumber, "expected \(what), found \(word); JSON numbers cannot be NaN or infinite", at: start, path: currentPath)
+                throw failure(.invalidNumber, "expected \(what()), found \(word); JSON numbers cannot be NaN or infinite", at: start, path: currentPath)
             }
         }
         if cursor.peek() == UInt8(ascii: "0") {
             try take(&self, &bytes)
             if (0x30...0x39).contains(cursor.peek()), !cursor.isAtEnd {
-                throw failure(.invalidNumber, "expected \(what), found a number with a leading zero (JSON does not allow `0\(UnicodeScalar(cursor.peek()))`)", at: start, path: currentPath)
+                throw failure(.invalidNumber, "expected \(what()), found a number with a leading zero (JSON does not allow `0\(UnicodeScalar(cursor.peek()))`)", at: start, path: currentPath)
             }
         } else {
             try digits(&self, &bytes, after: bytes.isEmpty ? "the start" : "-")
@@ -56,7 +56,7 @@ extension JSONScanner {
     }
 
     /// `true`, `false` or `null` at the cursor.
-    private mutating func parseLiteral(what: String) throws(RecordingError) -> JSONNode.Value {
+    private mutating func parseLiteral(what: @autoclosure () -> String) throws(RecordingError) -> JSONNode.Value {
         let start = cursor.here
         let word = readWord()
         switch word {
@@ -65,12 +65,12 @@ extension JSONScanner {
         case "null": return .null
         default:
             if cursor.isAtEnd, !word.isEmpty, ["true", "false", "null"].contains(where: { $0.hasPrefix(word) }) {
-                throw failure(.truncated, "expected \(what), found the end of the file after `\(word)` (the file is cut short)", at: start, path: currentPath)
+                throw failure(.truncated, "expected \(what()), found the end of the file after `\(word)` (the file is cut short)", at: start, path: currentPath)
             }
             if Self.nonFiniteWords.contains(word.lowercased()) {
-                throw failure(.invalidNumber, "expected \(what), found \(word); JSON numbers cannot be NaN or infinite", at: start, path: currentPath)
+                throw failure(.invalidNumber, "expected \(what()), found \(word); JSON numbers cannot be NaN or infinite", at: start, path: currentPath)
             }
-            throw failure(.syntax, "expected \(what), found `\(word)`", at: start, path: currentPath)
+            throw failure(.syntax, "expected \(what()), found `\(word)`", at: start, path: currentPath)
         }
     }
 
@@ -78,35 +78,35 @@ extension JSONScanner {
 
     /// Any JSON value at the cursor (after whitespace), as a tree. `depth` is
     /// the nesting of the value itself (1 for a top-level member's value).
-    mutating func parseValue(depth: Int, what: String) throws(RecordingError) -> JSONNode {
+    mutating func parseValue(depth: Int, what: @autoclosure () -> String) throws(RecordingError) -> JSONNode {
         skipSpace()
-        try checkHeaderSize(path: currentPath)
+        try checkHeaderSize(path: self.currentPath)
         valueCount += 1
         if valueCount > limits.maximumHeaderValues {
             throw failure(.tooLarge, "expected at most \(limits.maximumHeaderValues) values in the header, found more", path: currentPath)
         }
         let start = cursor.here
         let byte = cursor.peek()
-        if cursor.isAtEnd { throw unexpected(what, path: currentPath) }
+        if cursor.isAtEnd { throw unexpected(what(), path: currentPath) }
         switch byte {
         case UInt8(ascii: "{"):
             guard depth <= limits.maximumDepth else {
-                throw failure(.tooLarge, "expected \(what) nested at most \(limits.maximumDepth) levels deep, found deeper nesting", path: currentPath)
+                throw failure(.tooLarge, "expected \(what()) nested at most \(limits.maximumDepth) levels deep, found deeper nesting", path: currentPath)
             }
             return JSONNode(value: .object(try parseObjectMembers(depth: depth)), position: start)
         case UInt8(ascii: "["):
             guard depth <= limits.maximumDepth else {
-                throw failure(.tooLarge, "expected \(what) nested at most \(limits.maximumDepth) levels deep, found deeper nesting", path: currentPath)
+                throw failure(.tooLarge, "expected \(what()) nested at most \(limits.maximumDepth) levels deep, found deeper nesting", path: currentPath)
             }
             return JSONNode(value: .array(try parseArrayElements(depth: depth)), position: start)
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString(maximumLength: limits.maximumStringLength, what: "a string")), position: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: try parseNumber(what: what), position: start)
+            return JSONNode(value: try parseNumber(what: what()), position: start)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            return JSONNode(value: try parseLiteral(what: what), position: start)
+            return JSONNode(value: try parseLiteral(what: what()), position: start)
         default:
-            throw unexpected(what, path: currentPath)
+            throw unexpected(what(), path: currentPath)
         }
     }
 
@@ -131,7 +131,10 @@ extension JSONScanner {
                 let previous = first.map { " (first on line \($0.line), column \($0.column))" } ?? ""
                 throw failure(.duplicateKey, "expected each key once in an object, found \"\(key)\" again\(previous)", at: keyPosition, path: JSONPath.key(currentPath, key))
             }
-            try expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", path: currentPath)
+            // Checked here rather than by `expect`, whose message would be built for every key.
+            skipSpace()
+            guard cursor.peek() == UInt8(ascii: ":"), !cursor.isAtEnd else { throw unexpected("`:` after the key \"\(key)\"", path: currentPath) }
+            cursor.position += 1
             pathStack.append(.key(key))
             let node = try parseValue(depth: depth + 1, what: "a value for \"\(key)\"")
             pathStack.removeLast()

@@ -183,11 +183,11 @@ struct JSONScanner {
     }
 
     /// Fails when the header has grown beyond its limit.
-    func checkHeaderSize(path: String?) throws(RecordingError) {
+    func checkHeaderSize(path: @autoclosure () -> String?) throws(RecordingError) {
         if cursor.offset > limits.maximumHeaderSize {
             throw failure(
                 .tooLarge, "expected the header (everything before \"events\") to fit in \(limits.maximumHeaderSize) bytes, found more",
-                path: path)
+                path: path())
         }
     }
 
