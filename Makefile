@@ -8,8 +8,8 @@
 #                defaults to ~/.local), with its bash, zsh and fish completions under
 #                $(PREFIX)/share; make uninstall removes them (DESTDIR is honoured)
 #   make deb     build the Debian package .build/deb/tactile_<version>_<arch>.deb (tools/make-deb.sh: a
-#                release build of its own with the Swift runtime linked in, .build/deb-static, 5 to 8 min
-#                the first time; the manual pages, completions, user unit, udev rules, config); make
+#                release build, which has the Swift runtime linked in: 5 to 8 min the first time, a relink
+#                after make install; the manual pages, completions, user unit, udev rules, config); make
 #                check-deb also runs lintian on it, installs, runs, removes and purges it (needs root or
 #                sudo: tools/check-deb.sh, as CI does)
 #   make test    install what is missing, run every test (Swift Testing), then the
@@ -143,4 +143,4 @@ corpus: setup
 
 clean:
 	"$(SWIFT)" package clean
-	rm -rf .build/deb .build/deb-static
+	rm -rf .build/deb .build/deb-static  # deb-static: where older versions built the package's binary

@@ -44,6 +44,13 @@ let package = Package(
                 .product(name: "TactileEvdev", package: tactile),
                 .product(name: "TactileService", package: tactile),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Linked as the release tactile binary is (see the root Package.swift), so that the
+            // pipeline it times in memory and the `tactile replay` it times end to end run the
+            // same code the same way.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // What the pipeline and scaling suites share: registering a benchmark

@@ -2,15 +2,16 @@
 # make-deb.sh (make deb): builds the Debian package of tactile,
 # .build/deb/tactile_<version>_<arch>.deb, from a staged tree.
 #
-# The binary is built in release mode with the Swift runtime and Foundation
-# linked in (-static-stdlib), so the package needs no Swift toolchain, only
-# libc6, libevdev2 and the other libraries dpkg-shlibdeps finds, and with
-# -z now (all symbols bound at load time, as Debian's hardening asks). That build
-# has its own scratch path (.build/deb-static): a static build compiles every
-# module with other flags than `swift build -c release`, so sharing
-# .build/release would rebuild it from scratch each time one follows the
-# other. The same build, run through swift-argument-parser's generate-manual
-# plugin, gives the manual pages (one per command, from their help).
+# The binary is the release build of the tactile product (.build/release, the
+# one make install and make demo use): Package.swift links it with the Swift
+# runtime and Foundation inside (-static-stdlib), so the package needs no
+# Swift toolchain, only libc6, libevdev2 and the other libraries
+# dpkg-shlibdeps finds, and with -z now (all symbols bound at load time, as
+# Debian's hardening asks). Only --disable-local-rpath (no $ORIGIN run path
+# in a packaged binary) is added here, which changes the link alone: after
+# make install the package costs a relink, not a second build. The same
+# build, run through swift-argument-parser's generate-manual plugin, gives
+# the manual pages (one per command, from their help).
 #
 # What goes where, and the maintainer scripts: dist/deb/ (control,
 # changelog, copyright, postinst, postrm) and docs/service.md ("Debian
@@ -19,13 +20,13 @@
 # be what `tactile --version` says. tools/check-deb.sh checks the result.
 #
 # Environment: SWIFT (the swift driver), DEB_DIR (the output directory,
-# default .build/deb), DEB_SCRATCH (the static build's scratch path).
+# default .build/deb), DEB_SCRATCH (the build's scratch path, default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 umask 022
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 out="${DEB_DIR:-.build/deb}"
-scratch="${DEB_SCRATCH:-.build/deb-static}"
+scratch="${DEB_SCRATCH:-.build}"
 fail() { echo "make-deb: $*" >&2; exit 1; }
 
 for tool in dpkg-deb dpkg-shlibdeps dpkg-parsechangelog gzip strip objdump; do
@@ -43,10 +44,10 @@ package=tactile_${version}_${architecture}.deb
 
 # ---- Build: the static binary and, from it, the manual pages ------------------
 
-echo "make-deb: building tactile in release mode, statically linked ($scratch; the first time: 5 to 8 minutes)"
+echo "make-deb: building tactile in release mode ($scratch; the first time: 5 to 8 minutes, a relink after make install)"
 manuals=$scratch/plugins/GenerateManual/outputs/tactile
 rm -rf "$manuals"   # the plugin adds pages and removes none: a renamed command's old page would stay
-"$swift" package --scratch-path "$scratch" --disable-local-rpath -Xswiftc -static-stdlib -Xlinker -z -Xlinker now \
+"$swift" package --scratch-path "$scratch" --disable-local-rpath \
     plugin generate-manual --multi-page --date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)"
 binary=$scratch/release/tactile
 [ -x "$binary" ] || fail "the build left no $binary"
@@ -56,7 +57,7 @@ built_version=$("$binary" --version)
 [ "${version%-*}" = "$built_version" ] ||
     fail "dist/deb/changelog is at $version but tactile --version says $built_version: add a changelog entry for $built_version"
 if objdump -p "$binary" | grep -E 'NEEDED +lib(swift|Foundation|dispatch|BlocksRuntime|_Foundation)' >&2; then
-    fail "$binary still needs the Swift runtime (the lines above): it must be linked with -static-stdlib"
+    fail "$binary still needs the Swift runtime (the lines above): Package.swift must link it with -static-stdlib"
 fi
 
 # ---- The staged tree ----------------------------------------------------------
