@@ -19,7 +19,8 @@ left alone; the exit status is COMMAND's (128+N when killed by signal N).
 --unplug: once COMMAND (or a process it started) has NODE open
 (--after-open), has printed N lines on standard output (--after-lines), and
 S seconds later (--after-seconds, counted from the last of those conditions,
-or from the start), the device of NODE (default: the node of -e) is removed
+or from the start), once COMMAND has read every event the node holds (or 15 s
+after that, whatever it has read), the device of NODE (default: the node of -e) is removed
 from the testbed — a "remove" uevent, then `remove_device` (its sysfs
 directory and node go) — and the pty behind the node is closed, so that
 COMMAND's descriptor hangs up (poll: POLLIN|POLLHUP|POLLERR, read: end of
@@ -82,7 +83,9 @@ itself under umockdev-wrapper when it is not, so children inherit it.
 """
 
 import argparse
+import array
 import errno
+import fcntl
 import os
 import re
 import select
@@ -91,6 +94,7 @@ import signal
 import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 
@@ -155,6 +159,27 @@ def has_open(pid, target):
         except OSError:
             pass
     return False
+
+
+def unread_bytes(path):
+    """Bytes written to the pty at `path` (a node's) that no reader has taken yet:
+    what COMMAND has still to read. 0 when it cannot be told."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return 0
+    try:
+        count = array.array("i", [0])
+        fcntl.ioctl(descriptor, termios.FIONREAD, count, True)
+        return count[0]
+    except OSError:
+        return 0
+    finally:
+        os.close(descriptor)
+
+
+# How long a removal waits, beyond --after-seconds, for COMMAND to read what the node still holds.
+UNREAD_GRACE = 15.0
 
 
 # The evdev ioctls of an ioctl record (`NAME[(INDEX)] RET HEX`), by number.
@@ -653,7 +678,10 @@ def main():
                 opened = True
             if conditions_met_at is None and opened and lines_reached:
                 conditions_met_at = now
-            if conditions_met_at is not None and now >= conditions_met_at + options.after_seconds:
+            # Closing the pty drops what COMMAND has not read: on a loaded machine it may be seconds
+            # behind, so the removal also waits (up to UNREAD_GRACE) until the node holds nothing unread.
+            if conditions_met_at is not None and now >= conditions_met_at + options.after_seconds and (
+                    now >= conditions_met_at + options.after_seconds + UNREAD_GRACE or unread_bytes(pty) == 0):
                 removed_at = remove()
                 now = time.monotonic()
         if removed_at is not None and now > removed_at + options.timeout:
