@@ -80,7 +80,7 @@ extension JSONScanner {
     /// the nesting of the value itself (1 for a top-level member's value).
     mutating func parseValue(depth: Int, what: @autoclosure () -> String) throws(RecordingError) -> JSONNode {
         skipSpace()
-        try checkHeaderSize(path: self.currentPath)
+        try checkHeaderSize(path: currentPath)
         valueCount += 1
         if valueCount > limits.maximumHeaderValues {
             throw failure(.tooLarge, "expected at most \(limits.maximumHeaderValues) values in the header, found more", path: currentPath)
@@ -131,10 +131,7 @@ extension JSONScanner {
                 let previous = first.map { " (first on line \($0.line), column \($0.column))" } ?? ""
                 throw failure(.duplicateKey, "expected each key once in an object, found \"\(key)\" again\(previous)", at: keyPosition, path: JSONPath.key(currentPath, key))
             }
-            // Checked here rather than by `expect`, whose message would be built for every key.
-            skipSpace()
-            guard cursor.peek() == UInt8(ascii: ":"), !cursor.isAtEnd else { throw unexpected("`:` after the key \"\(key)\"", path: currentPath) }
-            cursor.position += 1
+            try expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", atCurrentPath: true)
             pathStack.append(.key(key))
             let node = try parseValue(depth: depth + 1, what: "a value for \"\(key)\"")
             pathStack.removeLast()

@@ -169,10 +169,12 @@ struct JSONScanner {
 
     // MARK: Tokens
 
-    /// Skips whitespace, then consumes `byte` or fails naming `expected`.
-    mutating func expect(_ byte: UInt8, _ expected: String, path: String?) throws(RecordingError) {
+    /// Skips whitespace, then consumes `byte` or fails naming `expected`
+    /// (built only then) and, with `atCurrentPath`, the path of the value
+    /// being read.
+    mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String, atCurrentPath: Bool) throws(RecordingError) {
         skipSpace()
-        guard cursor.peek() == byte, !cursor.isAtEnd else { throw unexpected(expected, path: path) }
+        guard cursor.peek() == byte, !cursor.isAtEnd else { throw unexpected(expected(), path: atCurrentPath ? currentPath : nil) }
         cursor.position += 1
     }
 

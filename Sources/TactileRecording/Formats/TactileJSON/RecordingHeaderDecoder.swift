@@ -74,7 +74,7 @@ struct RecordingHeaderDecoder {
             let keyPosition = scanner.cursor.here
             guard scanner.cursor.peek() == UInt8(ascii: "\"") else { throw scanner.unexpected("a key (a string)", path: nil) }
             let key = try scanner.parseString(maximumLength: scanner.limits.maximumKeyLength, what: "a key")
-            try scanner.expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", path: nil)
+            try scanner.expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", atCurrentPath: false)
             if seen.isEmpty, key != "format" {
                 throw scanner.failure(
                     .unknownFormat, "expected a Tactile recording (\"format\": \"\(Recording.formatName)\" as the first key), found the key \"\(key)\" first",
