@@ -283,7 +283,12 @@ struct RecordingFormatTests {
             #expect(read == whole)
             #expect(stream.isFinished)
 
-            func openFiles() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+            // The descriptors open on this file only: other tests running beside this one open files too.
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            func openFiles() -> Int {
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == target }.count
+            }
             let before = openFiles()
             do {
                 let abandoned = try RecordingReader.events(contentsOf: path, readingAhead: true)
