@@ -35,7 +35,7 @@ import Glibc
 /// `poll(timeout:)` then returns ``PollResult/hangup`` and ``nextEvent()``
 /// ``ReadResult/endOfStream``. A descriptor that hangs up without `ENODEV`
 /// (end of file, as a umockdev testbed's node does when unplugged) is a
-/// hang-up too. As a fallback for nodes that never hang up (a umockdev
+/// hang-up too, whether a wait or a read meets it first. As a fallback for nodes that never hang up (a umockdev
 /// testbed's device removed without closing its node), `poll(timeout:)`
 /// also reports a hang-up when, while no event arrives, the node's path no
 /// longer exists or names another file than the one opened (checked at most
@@ -321,6 +321,12 @@ public final class EvdevDevice {
             pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
             pendingIndex = 0
             return try nextKernelEvent()
+        case -EAGAIN where hasHungUp():
+            // A read at end of file comes back as EAGAIN too, and libevdev counts a
+            // hang-up as an event pending: without this, a reader alternating the two
+            // would go round for ever once the descriptor hung up between its waits.
+            isGone = true
+            return .endOfStream
         case -EAGAIN, -EINTR:
             return .wouldBlock
         case -ENODEV:
@@ -357,6 +363,13 @@ public final class EvdevDevice {
                 }
             }
         }
+    }
+
+    /// Whether the descriptor hung up (`POLLHUP`, `POLLERR`, `POLLNVAL`): an
+    /// unplugged device, a revoked descriptor, a testbed's node closing.
+    private func hasHungUp() -> Bool {
+        var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&request, 1, 0) > 0 && request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Lets libevdev bring its state up to date after `SYN_DROPPED`; the

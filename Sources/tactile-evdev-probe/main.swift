@@ -7,7 +7,10 @@
 //   {"end":"timedOut"}            (or "deviceGone", "stopped")
 //   {"error":"notAnEvdevNode","message":"…"}   (exit status 2)
 //
-// Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab]
+// Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--pause SECONDS]
+//
+// --pause sleeps that long after opening, before the first read: a device unplugged
+// meanwhile is then met by a read, not by a wait in poll(2).
 import Tactile
 import TactileEvdev
 #if canImport(Glibc)
@@ -31,6 +34,7 @@ var path: String?
 var timeout = 1.0
 var maximum = Int.max
 var options = EvdevDevice.OpenOptions()
+var pause = 0.0
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
@@ -48,13 +52,20 @@ while !arguments.isEmpty {
         }
         arguments.removeFirst()
         maximum = value
+    case "--pause":
+        guard let value = arguments.first.flatMap(Double.init), value >= 0 else {
+            emit(#"{"error":"usage","message":"--pause needs a number of seconds"}"#)
+            exit(64)
+        }
+        arguments.removeFirst()
+        pause = value
     case "--require-touch": options.requireTouch = true
     case "--grab": options.grab = true
     default: path = argument
     }
 }
 guard let path else {
-    emit(#"{"error":"usage","message":"usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab]"}"#)
+    emit(#"{"error":"usage","message":"usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--pause SECONDS]"}"#)
     exit(64)
 }
 
@@ -62,6 +73,7 @@ do throws(EvdevError) {
     let device = try EvdevDevice(path: path, options: options)
     let info = device.description
     emit("{\"opened\":\(JSONText.quote(path)),\"name\":\(JSONText.quote(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
+    if pause > 0 { usleep(UInt32(min(pause, 60) * 1_000_000)) }
     var count = 0
     let end = try device.readEvents(idleTimeout: timeout) { event in
         emit("{\"sec\":\(event.seconds),\"usec\":\(event.microseconds),\"type\":\(event.type.rawValue),\"code\":\(event.code),\"value\":\(event.value)}")
