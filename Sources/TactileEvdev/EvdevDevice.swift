@@ -35,11 +35,11 @@ import Glibc
 /// `poll(timeout:)` then returns ``PollResult/hangup`` and ``nextEvent()``
 /// ``ReadResult/endOfStream``. A descriptor that hangs up without `ENODEV`
 /// (end of file, as a umockdev testbed's node does when unplugged) is a
-/// hang-up too, whether a wait or a read meets it first. As a fallback for nodes that never hang up (a umockdev
-/// testbed's device removed without closing its node), `poll(timeout:)`
-/// also reports a hang-up when, while no event arrives, the node's path no
-/// longer exists or names another file than the one opened (checked at most
-/// every ``nodeCheckInterval`` seconds).
+/// hang-up too, whether a wait or a read meets it first. As a fallback for
+/// nodes that never hang up (a umockdev testbed's device removed without
+/// closing its node), `poll(timeout:)` also reports a hang-up when, while
+/// no event arrives, the node's path no longer exists or names another file
+/// than the one opened (checked at most every ``nodeCheckInterval`` seconds).
 ///
 /// The device is not thread-safe: use it from one thread or task.
 ///

@@ -7,10 +7,11 @@
 //   {"end":"timedOut"}            (or "deviceGone", "stopped")
 //   {"error":"notAnEvdevNode","message":"…"}   (exit status 2)
 //
-// Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--pause SECONDS]
+// Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--read-after-removal]
 //
-// --pause sleeps that long after opening, before the first read: a device unplugged
-// meanwhile is then met by a read, not by a wait in poll(2).
+// --read-after-removal waits, after opening, until PATH is gone (at most 30 s) and
+// half a second more before the first read: the device's removal and hang-up are
+// then met by a read, not by a wait in poll(2).
 import Tactile
 import TactileEvdev
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ var path: String?
 var timeout = 1.0
 var maximum = Int.max
 var options = EvdevDevice.OpenOptions()
-var pause = 0.0
+var readAfterRemoval = false
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
@@ -52,20 +53,14 @@ while !arguments.isEmpty {
         }
         arguments.removeFirst()
         maximum = value
-    case "--pause":
-        guard let value = arguments.first.flatMap(Double.init), value >= 0 else {
-            emit(#"{"error":"usage","message":"--pause needs a number of seconds"}"#)
-            exit(64)
-        }
-        arguments.removeFirst()
-        pause = value
+    case "--read-after-removal": readAfterRemoval = true
     case "--require-touch": options.requireTouch = true
     case "--grab": options.grab = true
     default: path = argument
     }
 }
 guard let path else {
-    emit(#"{"error":"usage","message":"usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--pause SECONDS]"}"#)
+    emit(#"{"error":"usage","message":"usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--read-after-removal]"}"#)
     exit(64)
 }
 
@@ -73,7 +68,11 @@ do throws(EvdevError) {
     let device = try EvdevDevice(path: path, options: options)
     let info = device.description
     emit("{\"opened\":\(JSONText.quote(path)),\"name\":\(JSONText.quote(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
-    if pause > 0 { usleep(UInt32(min(pause, 60) * 1_000_000)) }
+    if readAfterRemoval {
+        var info = stat()
+        for _ in 0..<600 where stat(path, &info) == 0 { usleep(50_000) }
+        usleep(500_000)
+    }
     var count = 0
     let end = try device.readEvents(idleTimeout: timeout) { event in
         emit("{\"sec\":\(event.seconds),\"usec\":\(event.microseconds),\"type\":\(event.type.rawValue),\"code\":\(event.code),\"value\":\(event.value)}")

@@ -19,12 +19,12 @@ struct HangUpTests {
     @Test func aReadAfterTheHangUpEndsTheStream() throws {
         let helper = try #require(TestSupport.testbedHelper)
         let probe = try #require(TestSupport.product("tactile-evdev-probe"), "tactile-evdev-probe was not built next to the tests")
-        // Removed (and the pty behind the node closed) 0.3 s after the probe opened the node;
-        // the probe sleeps 2 s after opening, so its first read comes after the hang-up.
+        // Removed (and the pty behind the node closed) 0.3 s after the probe opened the node; the
+        // probe waits, without reading, until the node is gone, so its first read comes after the hang-up.
         let arguments = ["--unplug", "-d", TestSupport.touchpadDescription,
                          "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                          "--after-open", "--after-seconds", "0.3", "--timeout", "8",
-                         "--", probe, TestSupport.touchpadNode, "--pause", "2", "--timeout", "30"]
+                         "--", probe, TestSupport.touchpadNode, "--read-after-removal", "--timeout", "30"]
         let started = ContinuousClock.now
         let output = try TestSupport.run(helper, arguments, timeout: 40)
         let elapsed = started.duration(to: .now)
@@ -35,7 +35,7 @@ struct HangUpTests {
         let lines = output.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix(#"{"opened":"#) == true, "stdout: \(output.standardOutput)")
         #expect(lines.last?.hasPrefix(#"{"end":"deviceGone""#) == true, "stdout: \(output.standardOutput)")
-        // Ended by the read after the pause, not by the idle timeout (30 s) or the helper's kill (8 s after the removal).
+        // Ended by the first read, not by the idle timeout (30 s) or the helper's kill (8 s after the removal).
         #expect(elapsed < .seconds(8), "took \(elapsed)")
     }
 }
