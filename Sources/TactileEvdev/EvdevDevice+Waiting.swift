@@ -47,10 +47,14 @@ extension EvdevDevice {
     }
 
     /// What one `poll(2)` call said.
-    private struct PollSlice: Sendable {
+    struct PollSlice: Sendable {
         var rc: Int32
         var revents: Int16
         var error: Int32
+
+        /// Whether the descriptor hung up (`POLLHUP`, `POLLERR`, `POLLNVAL`): an
+        /// unplugged device, a revoked descriptor, a testbed's node closing.
+        var hungUp: Bool { rc > 0 && revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 }
     }
 
     /// The answer when no waiting is needed: events pending, or the device gone.
@@ -70,7 +74,7 @@ extension EvdevDevice {
     }
 
     /// One `poll(2)` of `descriptor` for input, for at most `milliseconds`.
-    private static func pollSlice(_ descriptor: Int32, milliseconds: Int32) -> PollSlice {
+    static func pollSlice(_ descriptor: Int32, milliseconds: Int32) -> PollSlice {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let rc = Glibc.poll(&request, 1, milliseconds)
         return PollSlice(rc: rc, revents: request.revents, error: rc < 0 ? errno : 0)
@@ -82,10 +86,8 @@ extension EvdevDevice {
             if slice.error == EINTR { return nil }
             throw EvdevError(errno: slice.error, path: path, operation: "poll")
         }
-        if slice.rc > 0 {
-            if slice.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
-            return .readable
-        }
+        if slice.hungUp { return .hangup }
+        if slice.rc > 0 { return .readable }
         if nodeWasRemoved() {
             nodeRemoved = true
             return .hangup

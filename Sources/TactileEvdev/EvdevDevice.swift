@@ -321,7 +321,7 @@ public final class EvdevDevice {
             pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
             pendingIndex = 0
             return try nextKernelEvent()
-        case -EAGAIN where hasHungUp():
+        case -EAGAIN where Self.pollSlice(fileDescriptor, milliseconds: 0).hungUp:
             // A read at end of file comes back as EAGAIN too, and libevdev counts a
             // hang-up as an event pending: without this, a reader alternating the two
             // would go round for ever once the descriptor hung up between its waits.
@@ -363,13 +363,6 @@ public final class EvdevDevice {
                 }
             }
         }
-    }
-
-    /// Whether the descriptor hung up (`POLLHUP`, `POLLERR`, `POLLNVAL`): an
-    /// unplugged device, a revoked descriptor, a testbed's node closing.
-    private func hasHungUp() -> Bool {
-        var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return Glibc.poll(&request, 1, 0) > 0 && request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Lets libevdev bring its state up to date after `SYN_DROPPED`; the
