@@ -75,7 +75,7 @@ import Testing
                 guard let payload = connection.read(length) else { return }
                 switch type {
                 case 2:
-                    #expect(String(decoding: payload, as: UTF8.self) == #"["window"]"#)
+                    #expect(String(decoding: payload, as: UTF8.self) == #"["window","workspace"]"#)
                     connection.write(Self.swayMessage(2, #"{"success": true}"#))
                     events.withLock { $0.append(connection) }
                 case 4:

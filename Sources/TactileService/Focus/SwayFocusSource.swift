@@ -1,17 +1,26 @@
-// The focused app from sway's or i3's IPC: GET_TREE once, then window events.
+// The focused app from sway's or i3's IPC: GET_TREE at the start and after every change that can move the focus.
 import Foundation
 
 /// Follows the focus over the sway (or i3) IPC socket (sway-ipc(7)): every
 /// message is `i3-ipc`, a 32-bit payload length and a 32-bit type in the
 /// machine's byte order, then a JSON payload. It subscribes to `window`
 /// events (type `0x80000003`; `"change": "focus"` carries the container) and
-/// asks for the tree (`GET_TREE`, 4) for the window focused at the start.
+/// to `workspace` events (`0x80000000`), and asks for the tree (`GET_TREE`,
+/// 4) for the window focused at the start.
+///
+/// A focus event names the new window itself. Every other change that can
+/// move the focus without naming a window asks for the tree again: a switch
+/// to an empty workspace (a `workspace` event, and no `window` event at all),
+/// the focused window closed or moved away (`close`, `move`), so that no
+/// focus is left behind: the tree's focused node is then a workspace, and
+/// no app has the focus.
 struct SwayFocusSource: FocusTracker.Source {
     let socketPath: String
 
     static let magic = Array("i3-ipc".utf8)
     static let subscribe: UInt32 = 2
     static let getTree: UInt32 = 4
+    static let workspaceEvent: UInt32 = 0x8000_0000
     static let windowEvent: UInt32 = 0x8000_0003
     /// A tree of a few thousand windows is a few megabytes; more is no compositor's.
     static let maximumPayload = 64 << 20
@@ -27,7 +36,7 @@ struct SwayFocusSource: FocusTracker.Source {
 
     func follow(_ tracker: FocusTracker) throws(FocusError) {
         let stream = try UnixStream(path: socketPath)
-        try stream.write(Self.message(type: Self.subscribe, payload: #"["window"]"#))
+        try stream.write(Self.message(type: Self.subscribe, payload: #"["window","workspace"]"#))
         try stream.write(Self.message(type: Self.getTree, payload: ""))
         var buffer: [UInt8] = []
         while !tracker.isStopped {
@@ -39,7 +48,13 @@ struct SwayFocusSource: FocusTracker.Source {
                 case Self.getTree:
                     tracker.publish(Self.focused(inTree: payload))
                 case Self.windowEvent:
-                    if let app = Self.focused(inWindowEvent: payload) { tracker.publish(app) }
+                    if let app = Self.focused(inWindowEvent: payload) {
+                        tracker.publish(app)
+                    } else if Self.mayMoveFocus(windowEvent: payload) {
+                        try stream.write(Self.message(type: Self.getTree, payload: ""))
+                    }
+                case Self.workspaceEvent:
+                    try stream.write(Self.message(type: Self.getTree, payload: ""))
                 default:
                     break  // the subscription's reply
                 }
@@ -66,6 +81,14 @@ struct SwayFocusSource: FocusTracker.Source {
         guard let event = event as? [String: Any], event["change"] as? String == "focus",
               let container = event["container"] as? [String: Any] else { return nil }
         return app(of: container)
+    }
+
+    /// Whether a window event other than `focus` can leave the focus elsewhere:
+    /// the window closed (`close`) or moved to another workspace or output
+    /// (`move`). `new`, `title`, `urgent`, `mark` and the like change nothing.
+    static func mayMoveFocus(windowEvent event: Any) -> Bool {
+        guard let change = (event as? [String: Any])?["change"] as? String else { return false }
+        return change == "close" || change == "move"
     }
 
     /// The app of the focused window in a `GET_TREE` reply.
