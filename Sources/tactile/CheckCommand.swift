@@ -79,7 +79,13 @@ struct CheckCommand: ParsableCommand {
         say("\(name): ok, \(config.zones.count) zone\(config.zones.count == 1 ? "" : "s"), "
               + "\(config.bindings.count) gesture\(config.bindings.count == 1 ? "" : "s")"
               + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
-        say("  desktop actions done as on \(config.desktop.preset.rawValue) (from \(config.desktop.source))")
+        say("  desktop actions done as on \(config.desktop.preset.rawValue) (from \(config.desktop.source)), "
+              + "with its \(TextFormat.visible(config.desktop.routesSource))")
+        for action in DesktopAction.allCases where config.desktop.preset != .none {
+            let (route, why) = config.desktop.route(for: action)
+            let how = route.map { "\($0.description) (\($0.documented))" } ?? "none (\(why ?? "no default way"))"
+            say("    \(action.rawValue): " + TextFormat.visible(how))
+        }
         say("  keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
         for binding in config.bindings { say("  " + Self.summary(of: binding)) }
         if let plotFile {

@@ -8,8 +8,11 @@ import Testing
 
 @Suite(.enabled(if: TestSupport.product("tactile") != nil, "the tactile executable is not built"))
 struct CheckCommandTests {
+    /// Runs tactile on GNOME's remembered defaults: with no `gsettings` on
+    /// `PATH`, the running machine's GNOME release (if any) decides nothing.
     func tactile(_ arguments: [String]) throws -> TestSupport.Output {
-        try TestSupport.run(try #require(TestSupport.product("tactile")), arguments, timeout: 60)
+        try TestSupport.run(try #require(TestSupport.product("tactile")), arguments, timeout: 60,
+                            overriding: ["XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/nonexistent"])
     }
 
     @Test func theDefaultConfigIsExplainedAgainstARealRecording() throws {

@@ -73,7 +73,7 @@ import Testing
         let names = try #require(sway.config).bindings.map(\.name)
         #expect(names == ["right click", "back", "next workspace", "previous workspace", "zoom"])
         #expect(sway.diagnostics.map(\.description).contains {
-            $0.contains("gesture \"quick settings\" is left out: sway (preset from test) has no default way to do \"quick-settings\"")
+            $0.contains("gesture \"quick settings\" is left out: sway (preset from test; remembered defaults) has no way to do \"quick-settings\"")
         })
         #expect(sway.diagnostics.allSatisfy { $0.severity == .warning })
     }

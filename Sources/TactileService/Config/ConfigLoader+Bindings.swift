@@ -18,17 +18,17 @@ extension ConfigReader {
             desktopActionsLeftOut = []
             let binding = readBinding(table, at: element.location, zones: zones)
             if !desktopActionsLeftOut.isEmpty, let (binding, _) = binding {
-                let actions = desktopActionsLeftOut.map { "\"\($0.action)\"" }.joined(separator: ", ")
-                let preset = "\(desktop.preset.rawValue) (preset from \(desktop.source))"
+                let actions = desktopActionsLeftOut.map { "\"\($0.action)\"" + ($0.why.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+                let preset = "\(desktop.preset.rawValue) (preset from \(desktop.source); \(desktop.routesSource))"
                 if binding.step == nil, binding.actions.values.allSatisfy(\.isEmpty) {
                     // Kept, it would hold and claim touches for nothing: the apps keep them instead.
-                    warning("gesture \(ConfigReader.quoted(binding.name)) is left out: \(preset) has no default way to do \(actions), "
+                    warning("gesture \(ConfigReader.quoted(binding.name)) is left out: \(preset) has no way to do \(actions), "
                             + "so its touches stay the apps'", at: element.location)
                     continue
                 }
-                for (action, location) in desktopActionsLeftOut {
-                    warning("\(preset) has no default way to do \"\(action)\": this action does nothing there; bind a key or a command of your own",
-                            at: location)
+                for (action, why, location) in desktopActionsLeftOut {
+                    warning("\(preset) has no way to do \"\(action)\"" + (why.map { " (\($0))" } ?? "")
+                            + ": this action does nothing there; bind a key or a command of your own", at: location)
                 }
             }
             guard let (binding, nameLocation) = binding else { continue }

@@ -25,8 +25,9 @@ extension ConfigReader {
                   + ConfigSuggestion.hint(for: name, in: names), at: value.location)
             return nil
         }
-        guard let route = desktop.preset.route(for: action) else {
-            desktopActionsLeftOut.append((name, value.location))
+        let (found, why) = desktop.route(for: action)
+        guard let route = found else {
+            desktopActionsLeftOut.append((name, why, value.location))
             return []
         }
         switch route.kind {

@@ -83,6 +83,11 @@ public enum ConfigLoader {
         reader.useKeyboard(document["keyboard"].flatMap { reader.readKeyboard($0) }, session: session.keyboard, file: file)
         config.keyboard = reader.keyboard
         reader.desktop = document["desktop"].flatMap { reader.readDesktop($0, file: file) } ?? session.desktop
+        if reader.desktop.preset == session.desktop.preset, reader.desktop.bindings == nil {
+            // [desktop] names the session's own desktop: what it binds was read, and holds.
+            reader.desktop.bindings = session.desktop.bindings
+            reader.desktop.bindingsNote = session.desktop.bindingsNote
+        }
         config.desktop = reader.desktop
         if let devices = document["devices"] { config.devices = reader.readDevices(devices) }
         var emergencyFingers: SourceLocation?

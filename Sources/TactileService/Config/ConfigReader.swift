@@ -12,7 +12,7 @@ struct ConfigReader {
     var desktop = DesktopPresetChoice.builtIn
     /// Desktop actions the preset has no way to do in the binding being read:
     /// warned about when the binding stays, folded into one warning when it is left out.
-    var desktopActionsLeftOut: [(action: String, location: SourceLocation)] = []
+    var desktopActionsLeftOut: [(action: String, why: String?, location: SourceLocation)] = []
     /// How many of the diagnostics are errors.
     private(set) var errorCount = 0
 

@@ -25,8 +25,11 @@ public struct SessionSettings: Hashable, Sendable {
     public static let builtIn = SessionSettings(keyboard: .builtIn, desktop: .builtIn)
 
     /// The session `environment` describes (``KeyboardLayoutChoice/detect(environment:root:readFile:)``,
-    /// ``DesktopPresetChoice/detect(environment:)``).
+    /// ``DesktopPresetChoice/detect(environment:)``), with the running
+    /// desktop's own bindings read from it (``DesktopBindings``): this runs
+    /// the desktop's programs, so it is never called on the input path.
     public static func detect(environment: [String: String]) -> SessionSettings {
-        SessionSettings(keyboard: .detect(environment: environment), desktop: .detect(environment: environment))
+        SessionSettings(keyboard: .detect(environment: environment),
+                        desktop: DesktopPresetChoice.detect(environment: environment).readingBindings(environment: environment))
     }
 }

@@ -65,11 +65,36 @@ public struct DesktopPresetChoice: Hashable, Sendable {
     public var preset: DesktopPreset
     /// Why it was chosen: the environment, the config, or the built-in default.
     public var source: String
+    /// What the running desktop binds, when it could be read (else the
+    /// preset's remembered defaults apply): ``DesktopBindings``.
+    public var bindings: DesktopBindings?
+    /// Why the running desktop's bindings were not read, when they were not.
+    public var bindingsNote: String?
 
-    /// `preset`, chosen because of `source`.
-    public init(preset: DesktopPreset, source: String) {
+    /// `preset`, chosen because of `source`, with the `bindings` read from the running desktop.
+    public init(preset: DesktopPreset, source: String, bindings: DesktopBindings? = nil, bindingsNote: String? = nil) {
         self.preset = preset
         self.source = source
+        self.bindings = bindings
+        self.bindingsNote = bindingsNote
+    }
+
+    /// Where its routes come from: `bindings read from gsettings, GNOME Shell 43.9`,
+    /// or `remembered defaults (why)`.
+    public var routesSource: String {
+        if let bindings { return "bindings read from \(bindings.description)" }
+        return "remembered defaults" + (bindingsNote.map { " (\($0))" } ?? "")
+    }
+
+    /// This choice with the running desktop's bindings read from the session
+    /// of `environment` (``DesktopBindings/read(_:environment:)``), or a note of why not.
+    public func readingBindings(environment: [String: String]) -> DesktopPresetChoice {
+        var choice = self
+        switch DesktopBindings.read(preset, environment: environment) {
+        case .success(let bindings): choice.bindings = bindings
+        case .failure(let note): choice.bindingsNote = note.description
+        }
+        return choice
     }
 
     /// GNOME's, which the built-in config was first written for: what a
