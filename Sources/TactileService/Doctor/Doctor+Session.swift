@@ -95,6 +95,12 @@ extension Doctor {
         if let route, let line = route.startupLine, let file = route.startupPath(in: system) {
             return "add this line to \(TextFormat.visible(file)): \(line)" + documentation
         }
+        if let route, route.startsGraphicalSession {
+            // dist's autostart entry is not shown there (NotShowIn=GNOME;KDE;): the target is the route, and it needs the manager.
+            return "\(desktop) starts \(Self.unitName) through graphical-session.target, which needs your systemd user manager "
+                + "(systemd --user, which a display manager's login through systemd-logind starts): log in that way and run "
+                + "systemctl --user enable \(Self.unitName); without a user manager, start tactile serve at login yourself" + documentation
+        }
         if let route, route.runsAutostartEntries {
             return "install the XDG autostart entry, which \(desktop) runs: dist/install.sh --autostart" + documentation
         }

@@ -34,8 +34,8 @@ public struct Doctor: Sendable {
 
     /// Runs every check, in the order printed: the touch devices, uinput,
     /// the udev rules, the config, the user unit, the session, the service,
-    /// the keyboard layout (and first, when run as root, a note that access
-    /// is judged for root).
+    /// the keyboard layout, the focused app (and first, when run as root, a
+    /// note that access is judged for root).
     public func report() -> DoctorReport {
         let config = configCheck()
         let rules = installedRules()
@@ -54,7 +54,8 @@ public struct Doctor: Sendable {
         checks += [devices, uinput, rulesCheck(rules, accessGranted: devices.status == .ok && uinput.status == .ok),
                    config.check, unitCheck(unit, manager: manager, processes: processes),
                    sessionCheck(unit: unit, manager: manager, login: login),
-                   serviceCheck(unit: unit, manager: manager, processes: processes), layoutCheck()]
+                   serviceCheck(unit: unit, manager: manager, processes: processes), layoutCheck(),
+                   focusCheck(configUsesApps: config.usesApps)]
         return DoctorReport(checks: checks)
     }
 

@@ -27,17 +27,56 @@ public final class FocusTracker: Sendable {
         var focused: FocusedApp?
         var stopped = false
         var problem: String?
+        /// Whether the route has answered since it was started or last lost.
+        var answered = false
+        /// The problem last said in ``news`` (a problem is said once, not each retry).
+        var saidProblem: String?
+        var news: [String] = []
     }
 
     /// The app with the focus, as last reported (nil: not known, or none).
     public var current: FocusedApp? { state.withLock { $0.focused } }
     /// Why the route is not followed now, if it is not (it is retried each second).
     public var problem: String? { state.withLock { $0.problem } }
+    /// Whether the route has answered at least once since it was last lost.
+    public var isAnswering: Bool { state.withLock { $0.answered } }
 
     init(route: String) { self.route = route }
 
-    func publish(_ app: FocusedApp?) { state.withLock { $0.focused = app; $0.problem = nil } }
-    func lost(_ problem: String) { state.withLock { $0.focused = nil; $0.problem = problem } }
+    func publish(_ app: FocusedApp?) {
+        state.withLock { state in
+            if !state.answered {
+                state.news.append("focused app: followed through \(route)" + (state.saidProblem == nil ? "" : " again"))
+                state.answered = true
+                state.saidProblem = nil
+            }
+            state.focused = app
+            state.problem = nil
+        }
+    }
+
+    func lost(_ problem: String) {
+        state.withLock { state in
+            state.focused = nil
+            state.problem = problem
+            state.answered = false
+            guard state.saidProblem != problem else { return }
+            state.saidProblem = problem
+            state.news.append("focused app: cannot follow \(route): \(problem); gestures with app = … do not fire "
+                              + "and those with only not-app = … do, until it answers (asked again each second)")
+        }
+    }
+
+    /// What changed in the route's standing since the last call, for the
+    /// service's log: `followed through …` when it first answers (and
+    /// again after a loss), `cannot follow …: why` once per problem.
+    public func collect() -> [String] {
+        state.withLock { state in
+            defer { state.news = [] }
+            return state.news
+        }
+    }
+
     var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Stops following (the thread ends within half a second).

@@ -8,7 +8,10 @@ import Glibc
 /// `_NET_ACTIVE_WINDOW` (a `WINDOW`, EWMH) names the active window, whose
 /// `WM_CLASS` holds two NUL-terminated strings, instance then class (ICCCM
 /// §4.1.2.5). The root's property changes are watched, so a new active
-/// window is read as soon as the window manager names it.
+/// window is read as soon as the window manager names it, and read again
+/// when its `_NET_CLIENT_LIST` changes: openbox leaves `_NET_ACTIVE_WINDOW`
+/// naming a window that was closed, which then has no class, and no app
+/// has the focus.
 struct X11FocusSource: FocusTracker.Source {
     let display: String
 
@@ -22,6 +25,7 @@ struct X11FocusSource: FocusTracker.Source {
         guard let active = Self.atom(connection, "_NET_ACTIVE_WINDOW") else {
             throw FocusError("X11 display \(display): no _NET_ACTIVE_WINDOW yet (is an EWMH window manager running?)")
         }
+        let clients = Self.atom(connection, "_NET_CLIENT_LIST")
         var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
         xcb_change_window_attributes(connection, root, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(connection)
@@ -34,7 +38,7 @@ struct X11FocusSource: FocusTracker.Source {
             while let event = xcb_poll_for_event(connection) {
                 if event.pointee.response_type & 0x7f == UInt8(XCB_PROPERTY_NOTIFY) {
                     let notify = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee
-                    if notify.atom == active { changed = true }
+                    if notify.atom == active || notify.atom == clients { changed = true }
                 }
                 free(event)
             }

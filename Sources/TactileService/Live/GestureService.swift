@@ -49,7 +49,9 @@ public final class GestureService {
         public var inputDirectory: String
         /// When not empty, only these nodes are taken (whatever the config's `[devices]` says).
         public var devicePaths: [String]
-        /// Whether devices are grabbed and their touches passed on (off for dry runs).
+        /// Whether devices are grabbed and their touches passed on (off for
+        /// dry runs, which change nothing outside the process: no grab, and
+        /// no setting sent to the compositor).
         public var passThrough: Bool
         /// Seconds between rescans of the input directory when nothing tells of a change.
         public var rescanInterval: Double
@@ -168,8 +170,8 @@ public final class GestureService {
     func followFocusIfNeeded(_ config: GestureConfig) {
         guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
         if let tracker = FocusTracker.start(environment: options.environment) {
+            // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
             focus = tracker
-            log("focused app: followed through \(TextFormat.visible(tracker.route))")
         } else {
             log("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
                 + "gestures with app = … do not fire, those with only not-app = … do")
@@ -232,6 +234,7 @@ public final class GestureService {
             fireTimers()
             for line in commands.collect() { log(line) }
             collectPointerMappings()
+            for line in focus?.collect() ?? [] { log(TextFormat.visible(line)) }
             reloadIfDue()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.
