@@ -59,6 +59,12 @@ nonisolated final class DesktopSession {
         clients.append(process)
     }
 
+    /// Kills the clients started so far (SIGKILL: they inherit the test runner's blocked
+    /// signals, SIGTERM among them), as a window killed by its user goes.
+    func killClients() {
+        for client in clients where client.isRunning { kill(client.processIdentifier, SIGKILL) }
+    }
+
     /// What the desktop's programs printed.
     var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
 
@@ -85,7 +91,7 @@ nonisolated final class DesktopSession {
     /// Stops everything the session started and removes its directory.
     func stop() {
         _ = try? Self.script(["stop", directory])
-        for client in clients where client.isRunning { client.terminate() }
+        killClients()
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -14,7 +14,9 @@ import Tactile
 /// Each output of `outputs` has `name`, `enabled`, `connected`, `pos`
 /// (`x`, `y`, logical), `scale`, `rotation` (1 none, 2 left, 4 inverted,
 /// 8 right), `currentModeId` and `modes` (each `id` and `size` in pixels),
-/// `type` (7 is a built-in panel) and, before Plasma 6, `primary`.
+/// `type` (7 is a built-in panel) and the primary output: `"primary": true`
+/// before Plasma 5.27, `"priority": 1` from 5.27 on (the outputs' order of
+/// preference, 1 the primary; 5.27 has no `primary` key).
 struct KScreenPointerMapping {
     /// The session's environment (for `PATH` and the Wayland display).
     let environment: [String: String]
@@ -72,7 +74,8 @@ struct KScreenPointerMapping {
             guard !rect.isEmpty else { continue }
             outputs.append(rect)
             if panel == nil, Int(number(output["type"], -1)) == 7 { panel = name }
-            if primary == nil, output["primary"] as? Bool == true { primary = name }
+            // Plasma 5.27 and later mark the primary output by "priority": 1 (no "primary" key); before, "primary": true.
+            if primary == nil, output["primary"] as? Bool == true || Int(number(output["priority"], 0)) == 1 { primary = name }
         }
         let box = OutputMapping.bounds(of: outputs)
         return Layout(outputs: outputs,

@@ -17,8 +17,9 @@ import Tactile
 /// - each monitor: its spec (connector, vendor, product, serial), its modes
 ///   (id, width, height, refresh, preferred scale, scales, properties with
 ///   `is-current`), its properties (`is-builtin`);
-/// - each logical monitor: x, y, scale, transform (wl_output's), primary,
-///   the specs of its monitors;
+/// - each logical monitor: x, y, scale, transform (wl_output's), primary
+///   (the monitor GNOME's settings call primary: clicks land there when no
+///   display is built in), the specs of its monitors;
 /// - `layout-mode` 1 (logical: a mode's size over the scale) or 2 (physical:
 ///   the mode's size).
 struct MutterPointerMapping {
@@ -39,8 +40,7 @@ struct MutterPointerMapping {
         guard let layout = Self.layout(inJSON: result.output) else {
             return PointerMappingOutcome(mapping: .identity, log: ["cannot read GNOME's monitors: busctl's answer is not GetCurrentState's"])
         }
-        return .placing(on: layout.outputs, configured: configured, compositor: "GNOME",
-                        preferred: layout.builtin.map { ($0, "the built-in display") }, range: layout.range,
+        return .placing(on: layout.outputs, configured: configured, compositor: "GNOME", preferred: layout.likely, range: layout.range,
                         layout: "GNOME's layout of \(layout.outputs.count) monitors")
     }
 
@@ -50,8 +50,15 @@ struct MutterPointerMapping {
         var outputs: [OutputRect]
         /// The connector of the built-in display, if one is on.
         var builtin: String?
+        /// The connector of the primary logical monitor's first monitor.
+        var primary: String?
         /// What the pointer spans: the origin to the extents.
         var range: OutputRect
+
+        /// The built-in display, else the primary monitor, and which it is.
+        var likely: (name: String, reason: String)? {
+            builtin.map { ($0, "the built-in display") } ?? primary.map { ($0, "the primary monitor") }
+        }
     }
 
     /// The layout in `busctl --json=short` output of `GetCurrentState`
@@ -78,6 +85,7 @@ struct MutterPointerMapping {
         }
         var outputs: [OutputRect] = []
         var builtinName: String?
+        var primaryName: String?
         for case let entry as [Any] in logical where entry.count >= 6 {
             guard let x = (entry[0] as? NSNumber)?.doubleValue, let y = (entry[1] as? NSNumber)?.doubleValue,
                   let scale = (entry[2] as? NSNumber)?.doubleValue, let transform = (entry[3] as? NSNumber)?.intValue,
@@ -87,14 +95,16 @@ struct MutterPointerMapping {
                                   scale: physical ? 1 : scale, transform: transform)
             guard !rect.isEmpty else { continue }
             outputs.append(rect)
+            if primaryName == nil, entry[4] as? Bool == true { primaryName = connector }
             if builtinName == nil, specs.contains(where: { ($0 as? [Any])?.first.flatMap { $0 as? String }.map(builtin.contains) == true }) {
                 builtinName = connector
             }
         }
         guard let maxX = outputs.map({ $0.x + $0.width }).max(), let maxY = outputs.map({ $0.y + $0.height }).max() else {
-            return outputs.isEmpty ? Layout(outputs: [], builtin: nil, range: OutputRect(name: "", x: 0, y: 0, width: 0, height: 0)) : nil
+            return outputs.isEmpty ? Layout(outputs: [], builtin: nil, primary: nil, range: OutputRect(name: "", x: 0, y: 0, width: 0, height: 0)) : nil
         }
-        return Layout(outputs: outputs, builtin: builtinName, range: OutputRect(name: "", x: 0, y: 0, width: maxX, height: maxY))
+        return Layout(outputs: outputs, builtin: builtinName, primary: primaryName,
+                      range: OutputRect(name: "", x: 0, y: 0, width: maxX, height: maxY))
     }
 
     /// The value of a `busctl` variant (`{"type":"b","data":true}`), or the value itself.

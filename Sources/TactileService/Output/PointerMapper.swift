@@ -61,8 +61,12 @@ public final class PointerMapper: Sendable {
     /// `environment`, to the output `configured` names or the one the
     /// desktop marks as likely (its built-in display, its primary monitor). Nil when there is no
     /// graphical session to ask (a console, a kiosk without a compositor).
-    public static func start(environment: [String: String], pointerName: String, configured: String?) -> PointerMapper? {
-        guard let work = route(environment: environment, pointerName: pointerName, configured: configured) else { return nil }
+    /// Unless `changesDesktop`, the session is only read, never told
+    /// anything: a dry run leaves the compositor's settings as they are.
+    public static func start(environment: [String: String], pointerName: String, configured: String?,
+                             changesDesktop: Bool = true) -> PointerMapper? {
+        guard let work = route(environment: environment, pointerName: pointerName, configured: configured,
+                               changesDesktop: changesDesktop) else { return nil }
         let mapper = PointerMapper()
         let thread = Thread { mapper.finish(work()) }
         thread.name = "tactile.pointer"
@@ -74,13 +78,14 @@ public final class PointerMapper: Sendable {
     /// socket, Hyprland's, then by the desktop of a Wayland session (mutter,
     /// KWin, any other wlroots compositor through `wlr-randr`), then an X11
     /// display (RandR), whatever the desktop on it.
-    static func route(environment: [String: String], pointerName: String, configured: String?) -> (@Sendable () -> PointerMappingOutcome)? {
+    static func route(environment: [String: String], pointerName: String, configured: String?,
+                      changesDesktop: Bool = true) -> (@Sendable () -> PointerMappingOutcome)? {
         func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         let identity = VirtualDeviceLayout.identity
         if let path = value("SWAYSOCK") {
             return {
-                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor,
-                                                         product: identity.product, configured: configured)
+                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor, product: identity.product,
+                                                         configured: configured, apply: changesDesktop)
             }
         }
         if let signature = value("HYPRLAND_INSTANCE_SIGNATURE"), !signature.contains("/") {

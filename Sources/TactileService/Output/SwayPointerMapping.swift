@@ -24,13 +24,21 @@ struct SwayPointerMapping {
     /// Maps the pointer named `pointerName` (ids `vendor`, `product`) to
     /// `configured`, else to the only or first output. `attempts` GET_INPUTS
     /// are made `pause` seconds apart while the pointer is not listed yet.
-    func map(pointerName: String, vendor: UInt16, product: UInt16, configured: String?,
+    /// Unless `apply`, sway is only asked for its outputs and told nothing
+    /// (a dry run changes nothing outside the process): the log says what
+    /// a real run would send.
+    func map(pointerName: String, vendor: UInt16, product: UInt16, configured: String?, apply: Bool = true,
              attempts: Int = 30, pause: Double = 0.1) -> PointerMappingOutcome {
         do throws(FocusError) {
             let stream = try UnixStream(path: socketPath)
             let outputs = Self.outputs(in: try Self.request(stream, type: Self.getOutputs))
             let choice = OutputChoice(outputs: outputs, configured: configured, compositor: "sway")
             guard let target = choice.target else { return PointerMappingOutcome(mapping: .identity, log: choice.log) }
+            guard apply else {
+                let command = Self.command(identifier: Self.identifier(vendor: vendor, product: product, name: pointerName), output: target)
+                return PointerMappingOutcome(mapping: .identity, log: choice.log + [
+                    "dry run: sway is told nothing; the service would map the pointer to \(target) with `\(command)`"])
+            }
             var identifier: String?
             for attempt in 0..<max(attempts, 1) {
                 identifier = Self.identifier(ofInputNamed: pointerName, in: try Self.request(stream, type: Self.getInputs))
