@@ -44,3 +44,24 @@ extension ServeTestbedTests {
         #expect(abs(Int(served.x) - span * 3 / 4) <= 3 && abs(Int(served.y) - 960) <= 2, "clicked at \(served.x), \(served.y) of \(span)")
     }
 }
+
+extension ServeTestbedTests {
+    /// A dry run under Debian's real sway leaves its settings alone: sway (at debug level)
+    /// logs "Config stored for input" for every `input … map_to_output` it is sent.
+    @Test(.enabled(if: DesktopSession.available("sway"), "sway is not installed"))
+    func aDryRunUnderRealSwaySendsItNothing() throws {
+        let session = try DesktopSession("sway", settings: ["SWAY_DEBUG": "1"])
+        defer { session.stop() }
+        let config = Self.config.replacingOccurrences(of: "kinds = [\"touchscreen\"]\n", with: "kinds = [\"touchscreen\"]\noutput = \"HEADLESS-2\"\n")
+        let served = try serve(Self.twoLongPresses(apart: 0.5).events, config: config, extra: ["--dry-run"], environment: session.environment)
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        #expect(served.output.standardError.contains("dry run: sway is told nothing; the service would map the pointer to HEADLESS-2 with `input"),
+                "\(served.output.standardError)")
+        // No input setting of Tactile's pointer (vendor 0x7461, 29793) reached sway.
+        let identifier = SwayPointerMapping.identifier(vendor: 0x7461, product: 1, name: ServiceDevice.pointerName(for: Self.panel))
+        #expect(!session.log.contains("Config stored for input 29793:"), "\(session.log.suffix(2000))")
+        // What sway logs when it is sent one, as the service's real runs do.
+        #expect(try session.run(["swaymsg", "input", identifier, "map_to_output", "HEADLESS-2"]).status == 0)
+        #expect(eventually(5) { session.log.contains("Config stored for input \(identifier)") }, "\(session.log.suffix(2000))")
+    }
+}

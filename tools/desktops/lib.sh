@@ -90,11 +90,13 @@ session_exec() {
 # it: whatever it inherited stays open as long as it runs, and a caller waiting for the end of a
 # descriptor it gave (Foundation's Process watches a socket its child inherits) would wait for ever.
 session_close_descriptors() {
+    # No redirection around the loop: bash would restore the loop's stderr from a copy above 2,
+    # which the loop closes, and leave stderr on the redirection's target.
     local fd
     for fd in /proc/"$BASHPID"/fd/*; do
         fd="${fd##*/}"
-        if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
-    done 2>/dev/null
+        if [ "$fd" -gt 2 ] && [ -e "/proc/$BASHPID/fd/$fd" ]; then eval "exec $fd>&-"; fi
+    done
 }
 
 # Starts COMMAND… in the background as the session's user (its output to DIR/log), in a process

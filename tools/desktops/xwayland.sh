@@ -15,7 +15,7 @@ here_xwayland="$(dirname "${BASH_SOURCE[0]}")"
 . "$here_xwayland/xvfb.sh"
 
 desktop_missing() {
-    ! session_require phoc dbus-daemon Xwayland openbox xrandr
+    ! session_require phoc dbus-daemon Xwayland openbox xrandr xhost
 }
 
 desktop_start() {
@@ -37,5 +37,9 @@ desktop_start() {
     first="$( (session_exec xrandr --listmonitors) 2>/dev/null | sed -n 's/^ *[0-9]*: [+*]*\([^ ]*\) [0-9]*\/[0-9]*x[0-9]*\/[0-9]*+0+0 .*/\1/p' | head -n 1)"
     [ -n "$first" ] || return 1
     x_session_run xrandr --output "$first" --primary || return 1
+    # Xwayland admits only its own user's local clients; tests run as root ask the display too.
+    if [ "$(id -u)" -eq 0 ] && [ "$SESSION_USER" != root ]; then
+        x_session_run xhost +si:localuser:root >/dev/null || return 1
+    fi
     session_alive
 }

@@ -6,7 +6,8 @@ extension GestureService {
     /// the input loop (``PointerMapper``).
     func mapPointer(of service: ServiceDevice, path: String) {
         let name = ServiceDevice.pointerName(for: service.description)
-        if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output) {
+        if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output,
+                                             changesDesktop: options.passThrough) {
             pointerMappers[path] = mapper
             service.pointerMapping = { mapper.mapping }
         }
