@@ -12,8 +12,9 @@
 #                after make install; the manual pages, completions, user unit, udev rules, config); make
 #                check-deb also runs lintian on it, installs, runs, removes and purges it (needs root or
 #                sudo: tools/check-deb.sh, as CI does)
-#   make test    install what is missing, run every test (Swift Testing), then the
-#                benchmark table's smoke check (tools/check-bench.sh: tactile-bench --quick)
+#   make test    install what is missing (the desktops the desktop side is tested against among
+#                it), run every test (Swift Testing), then the benchmark table's smoke check
+#                (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
 #   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
 #   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
@@ -39,6 +40,15 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # is read by the real replay tools; chromium: the tests render tactile plot's
 # pictures headless and check the screenshot).
 APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
+# The desktops the desktop side is tested against, as Debian 12 ships them (tools/desktop-session
+# runs each headless): sway and i3 (i3-wm), Xvfb, Xwayland with openbox, mutter 43 with GNOME
+# Shell's key binding schemas (gnome-shell-common), KWin 5.27 with kscreen-doctor
+# (libkf5screen-bin) and Qt's Wayland platform (qtwayland5), phoc with wlr-randr 0.2, a session
+# bus (dbus), windows to focus (wev, x11-utils' xmessage), xrandr and xhost (x11-xserver-utils),
+# and xkbcli (libxkbcommon-tools). About 150 MB, without recommends; make test installs them.
+DESKTOP_APT_PACKAGES = sway i3-wm xvfb xwayland openbox mutter gnome-shell-common kwin-wayland libkf5screen-bin qtwayland5 phoc wlr-randr \
+	dbus wev x11-utils x11-xserver-utils libxkbcommon-tools
+DESKTOP_COMMANDS = sway i3 Xvfb Xwayland openbox mutter kwin_wayland kscreen-doctor phoc wlr-randr dbus-daemon wev xmessage xrandr xhost xkbcli
 # What make deb and make check-deb need besides (.ci/run installs both lists): dpkg-shlibdeps and
 # dpkg-parsechangelog (dpkg-dev), lintian, and man (man-db) for the installed manual page.
 DEB_APT_PACKAGES = dpkg-dev lintian man-db
@@ -52,7 +62,7 @@ SHAREDIR = $(DESTDIR)$(PREFIX)/share
 COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/site-functions/_tactile \
 	$(SHAREDIR)/fish/vendor_completions.d/tactile.fish
 
-.PHONY: setup deb-setup build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
+.PHONY: setup deb-setup desktop-setup build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || ! pkg-config --exists xcb-randr 2>/dev/null || \
@@ -72,7 +82,7 @@ setup:
 build: setup
 	"$(SWIFT)" build
 
-test: setup
+test: setup desktop-setup
 	"$(SWIFT)" test --disable-xctest
 	SWIFT="$(SWIFT)" tools/check-bench.sh
 
@@ -103,6 +113,15 @@ install: setup
 
 uninstall:
 	rm -f "$(BINDIR)/tactile" $(foreach file,$(COMPLETIONS),"$(file)")
+
+desktop-setup:
+	@missing=""; for command in $(DESKTOP_COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
+	[ -f /usr/share/glib-2.0/schemas/org.gnome.shell.gschema.xml ] || missing="$$missing gnome-shell-common"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing the desktops the tests run ($$missing missing)"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(DESKTOP_APT_PACKAGES); \
+	fi
 
 deb-setup: setup
 	@if ! command -v dpkg-shlibdeps >/dev/null 2>&1 || ! command -v lintian >/dev/null 2>&1 || \

@@ -24,10 +24,10 @@ public struct DeviceOutputs: Hashable, Sendable {
 ///
 /// Fed event by event, from a device or a recording; time is the events'.
 /// Each frame is one cycle, in this order:
-/// 1. **Emergency.** The raw contacts are watched first (``EmergencyWatch``),
-///    outside every recognizer and claim.
-/// 2. **Engine.** The engine has seen the frame; its bound recognizers'
-///    actions become firings, with typed measures.
+/// 1. **Engine.** The frame is assembled and the engine sees it; its bound
+///    recognizers' actions become firings, with typed measures.
+/// 2. **Emergency.** Its raw contacts are watched (``EmergencyWatch``) outside every
+///    recognizer and claim, before anything of the frame leaves the device.
 /// 3. **Claims.** Firings that act take their touches before the frame
 ///    goes on, so the app never sees the motion of a gesture taken in it.
 /// 4. **Gate.** The frame goes on through the claims to the copy.
@@ -244,12 +244,12 @@ public final class ServiceDevice: TimerDriven {
         let time = event.time
         let frame = lastFrame
         lastFrame = nil
-        // 1. The way out, on the raw contacts, before anything else.
+        // 2. The way out, on the raw contacts, before anything of the frame leaves the device.
         if let frame, emergency.observe(frame) {
             frameEvents.removeAll(keepingCapacity: true)
             return emergencyMade(at: time)
         }
-        // 2–3. Touches a gesture takes in this frame are taken before it goes on.
+        // 3. Touches a gesture takes in this frame are taken before it goes on.
         let plans = plan()
         // 4. The frame goes on.
         let engine = pipeline.engine, map = self.map

@@ -7,8 +7,13 @@ import Testing
 /// Clicks placed on the touchscreen's output where the compositor spans the
 /// virtual pointer over its whole layout and offers no way to map it: the
 /// layout read the desktop's own way (mutter's GetCurrentState through
-/// busctl, kscreen-doctor, wlr-randr: fake programs on PATH that print what
-/// the real ones print; X11's RandR from a real Xvfb), then the maths.
+/// busctl, kscreen-doctor, wlr-randr; X11's RandR from a real Xvfb), then
+/// the maths. The programs here are fakes on PATH that print what the real
+/// ones print, for what the real ones cannot show on this machine: a
+/// built-in panel (no headless compositor has one), Plasma 6's
+/// `kscreen-doctor` and wlr-randr 0.4's JSON (newer than Debian 12). The real
+/// mutter 43, KWin 5.27 and wlr-randr 0.2 are `RealGnomeKDETests` and
+/// `RealWlrootsX11Tests`.
 @Suite(.serialized) struct DesktopLayoutTests {
     /// busctl --json=short's answer of mutter's GetCurrentState: a 3840×2160
     /// monitor at scale 1.5 (2560×1440 logical) and the built-in 2880×1800

@@ -117,6 +117,18 @@ struct RealSwayTests {
         #expect(settings.desktop.routesSource == "bindings read from sway's config over its IPC, sway 1.7")
     }
 
+    @Test func keysAreTypedOnTheLayoutSwaysConfigGives() throws {
+        // tools/desktops/sway.sh's config: input type:keyboard xkb_layout de.
+        let session = try Self.start("sway")
+        defer { session.stop() }
+        let choice = KeyboardLayoutChoice.detect(environment: session.environment, root: session.directory)
+        #expect(choice.layout == KeyboardLayout(layout: "de"))
+        #expect(choice.source == "sway's config (input type:keyboard)")
+        // A block and a variable, as sway's own man page writes them.
+        let block = "set $kb de\ninput type:keyboard {\n    xkb_layout $kb\n    xkb_variant nodeadkeys\n}\n"
+        #expect(KeyboardLayoutChoice.swayLayout(inConfig: block)?.layout == KeyboardLayout(layout: "de", variant: "nodeadkeys"))
+    }
+
     @Test func i3sBindingsAreItsOwnConfigs() throws {
         let session = try Self.start("i3", config: Self.i3Bindings)
         defer { session.stop() }

@@ -1,4 +1,4 @@
-// Finding the session's keyboard layout: the environment, KDE's kxkbrc, and the files localectl writes.
+// Finding the session's keyboard layout: sway's config, the environment, KDE's kxkbrc, and the files localectl writes.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,15 +6,17 @@ import Glibc
 extension KeyboardLayoutChoice {
     /// The layout the session uses, looked for in order:
     ///
-    /// 1. `XKB_DEFAULT_LAYOUT` (with `XKB_DEFAULT_VARIANT`, `_MODEL`,
+    /// 1. on sway, the config it runs (`input type:keyboard xkb_layout de`,
+    ///    read over its IPC socket, `SWAYSOCK`): what its keyboards type;
+    /// 2. `XKB_DEFAULT_LAYOUT` (with `XKB_DEFAULT_VARIANT`, `_MODEL`,
     ///    `_OPTIONS`): what sway and other wlroots compositors build their
     ///    keymap from when their config names none;
-    /// 2. on KDE Plasma, `$XDG_CONFIG_HOME/kxkbrc` (`LayoutList`, when `Use=true`);
-    /// 3. `/etc/X11/xorg.conf.d/00-keyboard.conf` (`Option "XkbLayout"`), which
+    /// 3. on KDE Plasma, `$XDG_CONFIG_HOME/kxkbrc` (`LayoutList`, when `Use=true`);
+    /// 4. `/etc/X11/xorg.conf.d/00-keyboard.conf` (`Option "XkbLayout"`), which
     ///    `localectl set-x11-keymap` writes;
-    /// 4. `/etc/vconsole.conf` (`XKBLAYOUT=`), written by newer systemd;
-    /// 5. `/etc/default/keyboard` (`XKBLAYOUT=`), Debian's;
-    /// 6. otherwise US.
+    /// 5. `/etc/vconsole.conf` (`XKBLAYOUT=`), written by newer systemd;
+    /// 6. `/etc/default/keyboard` (`XKBLAYOUT=`), Debian's;
+    /// 7. otherwise US.
     ///
     /// GNOME keeps its input sources in dconf, which is not read: when they
     /// differ from the system's layout, name the layout in the config's
@@ -27,6 +29,7 @@ extension KeyboardLayoutChoice {
     /// ```
     public static func detect(environment: [String: String], root: String = "",
                               readFile: (String) -> String? = KeyboardLayoutChoice.readSmallFile) -> KeyboardLayoutChoice {
+        if let socket = environment["SWAYSOCK"], !socket.isEmpty, let choice = sway(socketPath: socket) { return choice }
         if let layout = environment["XKB_DEFAULT_LAYOUT"], !layout.isEmpty {
             return KeyboardLayoutChoice(
                 layout: KeyboardLayout(layout: layout, variant: environment["XKB_DEFAULT_VARIANT"] ?? "",
