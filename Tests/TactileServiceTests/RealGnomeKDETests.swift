@@ -12,11 +12,16 @@ import Testing
 struct RealGnomeKDETests {
     static var tactile: String? { TestSupport.product("tactile") }
 
+    /// What `arguments` print in `session`, as `read` understands it (the service's own reader).
+    func answer<Value>(_ session: DesktopSession, _ arguments: [String], _ read: (String) -> Value?) throws -> Value {
+        let output = try session.run(arguments)
+        try #require(output.status == 0, "\(output.standardError)")
+        return try #require(read(output.standardOutput), "\(output.standardOutput)")
+    }
+
     /// mutter's GetCurrentState, asked as the service asks it.
     func mutterLayout(_ session: DesktopSession) throws -> MutterPointerMapping.Layout {
-        let state = try session.run(MutterPointerMapping.arguments)
-        try #require(state.status == 0, "\(state.standardError)")
-        return try #require(MutterPointerMapping.layout(inJSON: state.standardOutput), "\(state.standardOutput)")
+        try answer(session, MutterPointerMapping.arguments, MutterPointerMapping.layout(inJSON:))
     }
 
     @Test func gnomesPrimaryMonitorIsWhereClicksLand() throws {
@@ -75,9 +80,7 @@ struct RealGnomeKDETests {
 
     /// kscreen-doctor's layout, asked as the service asks it.
     func plasmaLayout(_ session: DesktopSession) throws -> KScreenPointerMapping.Layout {
-        let outputs = try session.run(KScreenPointerMapping.arguments)
-        try #require(outputs.status == 0, "\(outputs.standardError)")
-        return try #require(KScreenPointerMapping.layout(inJSON: outputs.standardOutput), "\(outputs.standardOutput)")
+        try answer(session, KScreenPointerMapping.arguments, KScreenPointerMapping.layout(inJSON:))
     }
 
     @Test func plasma527sPrimaryIsItsPriorityOne() throws {

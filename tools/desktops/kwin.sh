@@ -97,17 +97,5 @@ desktop_start() {
     local pid=$SPAWNED
 
     # Usually ready in about a second; give up at once when kwin or the bus exits.
-    local tries=300
-    while ! kwin_answers "$pid"; do
-        if ! session_alive; then
-            echo "desktop-session: kwin_wayland or its dbus-daemon exited" >&2
-            return 1
-        fi
-        tries=$((tries - 1))
-        if [ "$tries" -le 0 ]; then
-            echo "desktop-session: kwin_wayland did not answer in 30 s" >&2
-            return 1
-        fi
-        sleep 0.1
-    done
+    session_wait_alive 30 "kwin_wayland or its dbus-daemon" kwin_answers "$pid"
 }

@@ -144,6 +144,26 @@ session_group_running() {
     ps -e -o pgid=,stat= | awk -v group="$1" '$1 == group && $2 !~ /^Z/ { found = 1 } END { exit !found }'
 }
 
+# Waits up to SECONDS for COMMAND… to succeed, giving up at once when a program the session
+# started has exited (NAME, what to call them in the message); fails after.
+session_wait_alive() {
+    local seconds="$1" name="$2"
+    shift 2
+    local tries=$((seconds * 10))
+    while ! "$@"; do
+        if ! session_alive; then
+            echo "desktop-session: $name exited" >&2
+            return 1
+        fi
+        tries=$((tries - 1))
+        if [ "$tries" -le 0 ]; then
+            echo "desktop-session: $name did not answer in $seconds s" >&2
+            return 1
+        fi
+        sleep 0.1
+    done
+}
+
 # Whether every process id in DIR/pids is still running.
 session_alive() {
     local pid

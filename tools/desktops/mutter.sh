@@ -41,18 +41,6 @@ desktop_start() {
     session_spawn mutter --headless --wayland --no-x11 --wayland-display=wayland-0 "${monitors[@]}"
 
     # Usually ready in a quarter of a second; give up at once when mutter or the bus exits.
-    local tries=200
-    while ! mutter_answers; do
-        if ! session_alive; then
-            echo "desktop-session: mutter or its dbus-daemon exited" >&2
-            return 1
-        fi
-        tries=$((tries - 1))
-        if [ "$tries" -le 0 ]; then
-            echo "desktop-session: mutter did not answer on the session bus in 20 s" >&2
-            return 1
-        fi
-        sleep 0.1
-    done
+    session_wait_alive 20 "mutter or its dbus-daemon" mutter_answers || return 1
     session_setenv WAYLAND_DISPLAY wayland-0
 }
