@@ -182,7 +182,7 @@ import Testing
         let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: "eDP-1"))
         #expect(eventually(30) { mapper.isDone })
         #expect(Self.close(mapper.mapping, 1920.0 / 2720, 0, 800.0 / 2720, 1), "\(mapper.mapping)")
-        #expect(mapper.collect() == ["clicks placed on eDP-1 over the compositor's layout of 2 outputs (wlr-randr)"])
+        #expect(mapper.collect() == ["clicks placed on eDP-1 over the compositor's layout of 2 outputs (wlr-randr --json)"])
     }
 
     // MARK: X11
