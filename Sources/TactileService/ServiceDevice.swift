@@ -31,8 +31,8 @@ public struct DeviceOutputs: Hashable, Sendable {
 /// 3. **Claims.** Firings that act take their touches before the frame
 ///    goes on, so the app never sees the motion of a gesture taken in it.
 /// 4. **Gate.** The frame goes on through the claims to the copy.
-/// 5. **Actions.** The firings' actions run (keys, clicks, scrolling;
-///    commands off the input loop, within their limits).
+/// 5. **Actions.** The firings' plans go to the `ActionRunner`, which runs
+///    them (keys, clicks, scrolling; commands off the input loop, within their limits).
 /// 6. **Held touches.** Held touches whose zone decided are released or stay dropped.
 ///
 /// Between events, ``advance(to:)`` runs the same steps for what is due by
@@ -56,7 +56,9 @@ public final class ServiceDevice: TimerDriven {
     /// The touch device.
     public let description: DeviceDescription
     /// The virtual devices its output goes to.
-    public private(set) var outputs: DeviceOutputs
+    public private(set) var outputs: DeviceOutputs {
+        didSet { actions.outputs = outputs }
+    }
     /// The config in use, built on the device's surface.
     public private(set) var map: GestureMap
     /// The engine's pipeline its events go through (rebuilt when a new config is applied).
@@ -84,19 +86,16 @@ public final class ServiceDevice: TimerDriven {
     private var writingNanoseconds: UInt64 = 0
 
     private let sink: OutputSink
-    private let commands: CommandRunner
     /// What happens to the contacts (`nil` without a copy: nothing is passed on, nothing taken).
     private var claims: TouchClaims?
     private var emergency: EmergencyWatch
-    private var synthesizer: ActionSynthesizer
+    /// What the firings' plans do: keys, clicks, scrolling, drags, commands.
+    private var actions: ActionRunner
     private var frameEvents: [InputEvent] = []
     private var firings: [BindingFiring] = []
     private var lastFrame: TouchFrame?
     private var steps: [Int: StepCounter] = [:]
-    private var lastTranslation: [Int: Vector] = [:]
     private var pendingConfig: GestureConfig?
-    /// Drags under way (`move-window`), by binding: released when their gesture ends.
-    private var drags: [Int: DragAction] = [:]
     /// The app with the keyboard focus now, for bindings with `app` or
     /// `not-app` (nil, or returning nil: not known). Read when a gesture
     /// starts, as the first finger lands on an idle device: a binding whose
@@ -108,7 +107,10 @@ public final class ServiceDevice: TimerDriven {
     /// each click and as a drag begins (nil, the default: the compositor maps the pointer to that
     /// output, the ``OutputMapping/identity``). It must not block
     /// (``PointerMapper/mapping`` reads a value its own thread keeps).
-    public var pointerMapping: (() -> OutputMapping)?
+    public var pointerMapping: (() -> OutputMapping)? {
+        get { actions.pointerMapping }
+        set { actions.pointerMapping = newValue }
+    }
     private let axisValues: AxisValues
 
     /// A device under `config`. `outputs` are the sink's devices (see
@@ -118,15 +120,18 @@ public final class ServiceDevice: TimerDriven {
         self.description = description
         self.sink = sink
         self.outputs = outputs
-        self.commands = commands
         self.axisValues = axisValues
         let layout = ZoneLayout(device: description, display: display)
         let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
-        synthesizer = ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen)
+        actions = ActionRunner(synthesizer: ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen),
+                               outputs: outputs, commands: commands)
         claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot])) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
         pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)
+        // The runner writes and reports through the device (its latency, its report of a failed write).
+        actions.write = { [weak self] events, output, time in self?.write(events, to: output, at: time) }
+        actions.report = { [weak self] item in self?.report(item) }
         attach()
     }
 
@@ -211,7 +216,7 @@ public final class ServiceDevice: TimerDriven {
         pipeline.advance(to: time)
         emergency = EmergencyWatch(config.emergency)
         steps = [:]
-        lastTranslation = [:]
+        actions.forgetBindings()
         claims?.forgetBindings()
         attach()
     }
@@ -356,7 +361,7 @@ public final class ServiceDevice: TimerDriven {
 
     /// Runs the planned actions, then decides held touches.
     private func settle(_ plans: [ActionPlan], at time: Double) {
-        for plan in plans { perform(plan) }
+        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.binding]) }
         let engine = pipeline.engine, map = self.map
         guard let copy = outputs.touchCopy, let decided = claims?.settle(at: time, isUndecided: { touch in
             engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
@@ -364,79 +369,6 @@ public final class ServiceDevice: TimerDriven {
         write(decided.events, to: copy, at: time)
         for release in decided.released {
             report(.released(slot: release.slot, zone: release.zone, time: time, heldFor: release.heldFor))
-        }
-    }
-
-    private func perform(_ plan: ActionPlan) {
-        let firing = plan.firing
-        let binding = map.bindings[firing.binding]
-        if firing.phase == .began {
-            lastTranslation[firing.binding] = .zero
-            synthesizer.resetScroll()
-        }
-        if firing.phase != .changed {
-            report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
-        }
-        for item in plan.items { run(item, for: firing, binding: binding) }
-        if let drag = drags[firing.binding], firing.phase != .began { follow(drag, firing) }
-        lastTranslation[firing.binding] = firing.measure.translation
-    }
-
-    private func run(_ item: ActionPlan.Item, for firing: BindingFiring, binding: Binding) {
-        let time = firing.time
-        switch item.action {
-        case .key(let chord):
-            guard let keyboard = outputs.keyboard else { return }
-            write(synthesizer.chord(chord, at: time), to: keyboard, at: time)
-        case .click(let button):
-            guard let pointer = outputs.pointer else { return }
-            synthesizer.mapping = pointerMapping?() ?? .identity
-            write(synthesizer.click(button, at: firing.location, time: time), to: pointer, at: time)
-        case .scroll(let scroll):
-            guard let pointer = outputs.pointer else { return }
-            let previous = lastTranslation[firing.binding] ?? .zero
-            let translation = firing.measure.translation
-            let delta = Vector(dx: translation.dx - previous.dx, dy: translation.dy - previous.dy)
-            write(synthesizer.scroll(scroll, delta: delta, time: time), to: pointer, at: time)
-            return   // scrolling is reported by its binding's began and ended, not each step
-        case .drag(let drag):
-            guard let pointer = outputs.pointer, firing.phase == .began else { return }
-            synthesizer.mapping = pointerMapping?() ?? .identity   // kept for the whole drag
-            if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: true, at: time), to: keyboard, at: time) }
-            write(synthesizer.press(drag.button, down: true, at: firing.location, time: time), to: pointer, at: time)
-            drags[firing.binding] = drag
-        case .command(let arguments):
-            var environment = ["TACTILE_GESTURE": binding.name, "TACTILE_PHASE": item.steps == nil ? firing.phase.rawValue : "step"]
-            if let steps = item.steps { environment["TACTILE_STEPS"] = String(steps) }
-            let request = CommandRequest(arguments: arguments, binding: binding.name, maximumInstances: binding.maximumInstances,
-                                         time: time, environment: environment)
-            switch commands.run(request) {
-            case .started:
-                break
-            case .skipped(let reason):
-                if let reason { report(.skipped(binding: binding.name, action: item.action.description, reason: reason, time: time)) }
-                return
-            case .failed(let problem):
-                report(.failed(problem, time: time))
-                return
-            }
-        }
-        report(.performed(binding: binding.name, action: item.action.description, time: time))
-    }
-
-    /// A drag under way: the pointer follows the gesture, and lets go (button, then modifiers) when it ends.
-    private func follow(_ drag: DragAction, _ firing: BindingFiring) {
-        guard let pointer = outputs.pointer else { return }
-        let time = firing.time
-        switch firing.phase {
-        case .changed:
-            write(synthesizer.move(to: firing.location, time: time), to: pointer, at: time)
-        case .ended, .cancelled:
-            write(synthesizer.press(drag.button, down: false, at: firing.location, time: time), to: pointer, at: time)
-            if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: false, at: time), to: keyboard, at: time) }
-            drags[firing.binding] = nil
-        case .began:
-            break
         }
     }
 
