@@ -26,7 +26,7 @@ public struct DeviceOutputs: Hashable, Sendable {
 /// Each frame is one cycle, in this order:
 /// 1. **Engine.** The frame is assembled and the engine sees it; its bound
 ///    recognizers' actions become firings, with typed measures.
-/// 2. **Emergency.** Its raw contacts are watched (``EmergencyWatch``) outside every
+/// 2. **Emergency.** Its raw contacts are watched (`EmergencyWatch`) outside every
 ///    recognizer and claim, before anything of the frame leaves the device.
 /// 3. **Claims.** Firings that act take their touches before the frame
 ///    goes on, so the app never sees the motion of a gesture taken in it.
@@ -101,12 +101,12 @@ public final class ServiceDevice: TimerDriven {
     /// starts, as the first finger lands on an idle device: a binding whose
     /// apps exclude it is disabled until every finger has lifted, so it
     /// neither acts nor competes with the bindings that apply. It must not
-    /// block (``FocusTracker/current`` reads a value its own thread keeps).
+    /// block (`FocusTracker.current` reads a value its own thread keeps).
     public var focusedApp: (() -> FocusedApp?)?
     /// Where the touchscreen's output lies on the pointer's range, read at
     /// each click and as a drag begins (nil, the default: the compositor maps the pointer to that
     /// output, the ``OutputMapping/identity``). It must not block
-    /// (``PointerMapper/mapping`` reads a value its own thread keeps).
+    /// (`PointerMapper.mapping` reads a value its own thread keeps).
     public var pointerMapping: (() -> OutputMapping)? {
         get { actions.pointerMapping }
         set { actions.pointerMapping = newValue }

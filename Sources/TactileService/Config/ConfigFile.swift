@@ -3,7 +3,7 @@ import Glibc
 import Tactile
 
 /// Reads a config file's bytes as text, refusing what is no config and
-/// what another user could have written (``ConfigOwnership``).
+/// what another user could have written (`ConfigOwnership`).
 enum ConfigFile {
     struct Failure: Error {
         var message: String

@@ -27,7 +27,7 @@ import Glibc
 ///     // another user could change what it does; to fix it, run: chmod go-w /home/ada/.config/tactile/gestures.toml
 /// }
 /// ```
-public struct ConfigOwnership: Hashable, Sendable {
+package struct ConfigOwnership: Hashable, Sendable {
     /// Why a config is not trusted, and the command that fixes it.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// The file or directory at fault (resolved: no link).

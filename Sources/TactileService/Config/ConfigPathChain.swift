@@ -7,7 +7,7 @@ import Glibc
 /// of each symbolic link in turn, up to the file the last one names (which
 /// may not exist). Dotfile managers link `~/.config/tactile/gestures.toml`
 /// to a file elsewhere: that file's owner and directories are what count
-/// (``ConfigOwnership``), and its directory is where an edit shows
+/// (`ConfigOwnership`), and its directory is where an edit shows
 /// (the service watches the directory of every path here).
 ///
 /// ```swift
@@ -15,7 +15,7 @@ import Glibc
 /// chain.paths   // ["/home/ada/.config/tactile/gestures.toml", "/home/ada/dotfiles/gestures.toml"]
 /// chain.links   // ["/home/ada/.config/tactile/gestures.toml"]
 /// ```
-public struct ConfigPathChain: Hashable, Sendable {
+package struct ConfigPathChain: Hashable, Sendable {
     /// How many links are followed at most (as the kernel's `ELOOP` limit).
     public static let maximumLinks = 40
 

@@ -13,7 +13,7 @@
 ///
 /// These are key codes, the same on every layout; a chord names most keys
 /// by keysym instead (`plus`, `Page_Down`), resolved through the session's
-/// layout by ``KeySymbolTable``, and falls back on these names for keys
+/// layout by `KeySymbolTable`, and falls back on these names for keys
 /// that have no keysym of that name (`volumeup`, `kpplus`).
 enum KeyNames {
     /// `KEY_` names in lowercase, without the prefix, with their codes (from linux/input-event-codes.h).

@@ -25,7 +25,7 @@ public enum DoctorAccessNeed: Hashable, Sendable {
 /// let ada = DoctorAccess.modeBits(for: DoctorUser(uid: 1000, name: "ada", groups: [1000]))
 /// ada("/dev/uinput", .readWrite)                            // judged from owner, group and mode alone
 /// ```
-public enum DoctorAccess {
+package enum DoctorAccess {
     /// The kernel's answer for this process (`faccessat` with the effective
     /// ids), which counts ACLs such as the one `uaccess` gives the seat's user.
     public static func kernel() -> @Sendable (String, DoctorAccessNeed) -> Bool {

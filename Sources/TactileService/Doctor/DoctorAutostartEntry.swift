@@ -9,7 +9,7 @@
 /// entry.shownIn(["sway"])            // true
 /// entry.shownIn(["ubuntu", "GNOME"]) // false
 /// ```
-public struct DoctorAutostartEntry: Hashable, Sendable {
+package struct DoctorAutostartEntry: Hashable, Sendable {
     /// Where it is.
     public var path: String
     /// `Hidden=true`: the entry is off.

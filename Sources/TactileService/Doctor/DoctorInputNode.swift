@@ -13,7 +13,7 @@ import Tactile
 /// node.kind          // .touchscreen
 /// node.name          // "ELAN9008:00 04F3:2C1B"
 /// ```
-public struct DoctorInputNode: Hashable, Sendable {
+package struct DoctorInputNode: Hashable, Sendable {
     /// The node's path (`/dev/input/event5`), as on the machine (not under the root).
     public var path: String
     /// The device's name, if sysfs has it.

@@ -9,7 +9,7 @@
 /// let login = DoctorLogin(id: "3", seat: "seat0", isActive: true, isRemote: false, type: "wayland")
 /// login.getsSeatDevices   // true
 /// ```
-public struct DoctorLogin: Hashable, Sendable {
+package struct DoctorLogin: Hashable, Sendable {
     /// The session's id (`XDG_SESSION_ID`).
     public var id: String
     /// Its seat, empty when it has none.

@@ -6,7 +6,7 @@ import Tactile
 /// ```swift
 /// DoctorProcesses.serving(system).map(\.pid)   // [4321]
 /// ```
-public struct DoctorProcess: Hashable, Sendable {
+package struct DoctorProcess: Hashable, Sendable {
     /// Its process id.
     public var pid: Int
     /// Its command line.
@@ -23,7 +23,7 @@ public struct DoctorProcess: Hashable, Sendable {
 }
 
 /// Finds the user's `tactile serve` processes.
-public enum DoctorProcesses {
+package enum DoctorProcesses {
     /// Every process under `/proc` (under the root) whose real user is the
     /// doctor's user and whose command line is `…/tactile serve …`.
     public static func serving(_ system: DoctorSystem) -> [DoctorProcess] {

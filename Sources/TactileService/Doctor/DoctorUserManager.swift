@@ -10,7 +10,7 @@
 /// manager.service["ActiveState"]   // "inactive"
 /// manager.isGraphicalSessionActive // false: sway never starts it
 /// ```
-public struct DoctorUserManager: Hashable, Sendable {
+package struct DoctorUserManager: Hashable, Sendable {
     /// Whether the manager could be asked.
     public enum Reach: Hashable, Sendable {
         /// It answered.
@@ -70,7 +70,7 @@ public struct DoctorUserManager: Hashable, Sendable {
     }
 }
 
-/// Why the manager could not be asked (inside ``DoctorUserManager/query(_:)``).
+/// Why the manager could not be asked (inside `DoctorUserManager.query`).
 enum DoctorUserManagerFailure: Error {
     case noSystemctl
     case unreachable(String)

@@ -10,7 +10,7 @@
 /// unit.command      // "/home/ada/.local/bin/tactile serve"
 /// unit.wantedBy     // ["graphical-session.target"]
 /// ```
-public struct DoctorUserUnit: Hashable, Sendable {
+package struct DoctorUserUnit: Hashable, Sendable {
     /// The unit file used (the first found, most important directory
     /// first), as a path on the machine; nil when there is none.
     public var path: String?

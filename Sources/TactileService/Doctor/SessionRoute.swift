@@ -17,7 +17,7 @@
 /// route?.startupFile    // "~/.config/sway/config"
 /// route?.startupLine    // "exec systemctl --user import-environment … && systemctl --user restart tactile.service"
 /// ```
-public struct SessionRoute: Hashable, Sendable {
+package struct SessionRoute: Hashable, Sendable {
     /// The desktop's name as `XDG_CURRENT_DESKTOP` gives it (`sway`, `KDE`).
     public var desktop: String
     /// Whether the desktop starts `graphical-session.target` by itself.

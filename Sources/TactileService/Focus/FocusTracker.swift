@@ -18,7 +18,7 @@ import Synchronization
 /// GNOME and KDE Plasma on Wayland give no client the focused window
 /// without an extension or a KWin script: there, ``start(environment:)``
 /// finds no route, and bindings with `app` do not fire.
-public final class FocusTracker: Sendable {
+package final class FocusTracker: Sendable {
     /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
     public let route: String
     private let state = Mutex(State())
@@ -130,7 +130,7 @@ public final class FocusTracker: Sendable {
 }
 
 /// Why following the focus stopped.
-public struct FocusError: Error, Sendable, CustomStringConvertible {
+package struct FocusError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, and where.
     public var description: String
     init(_ description: String) { self.description = description }

@@ -2,7 +2,7 @@
 import Tactile
 
 /// The one owner of what happens to a grabbed device's contacts: the
-/// ``TouchGate`` (each slot's mode, what the copy holds), the touches held
+/// `TouchGate` (each slot's mode, what the copy holds), the touches held
 /// back in a zone with their limits, and the bindings that took their
 /// touches in the gesture in progress.
 ///
@@ -13,7 +13,7 @@ import Tactile
 ///    acts in a gesture (so a pinch that never reaches its first step
 ///    leaves the app its two fingers), and from then on every finger that
 ///    joins it, until the gesture ends. Held touches are dropped; passed
-///    ones are cancelled (``TouchGate/claim(slots:at:)``).
+///    ones are cancelled (`TouchGate.claim`).
 /// 3. **Release.** A held touch goes on to the app, its frames replayed, as
 ///    soon as no recognizer of its zone is undecided for it (the engine
 ///    says which are, ``GestureEngine/undecidedRecognizers(for:)``), or once

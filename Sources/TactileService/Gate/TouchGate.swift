@@ -46,7 +46,7 @@ import Tactile
 /// try sink.write(out, to: copy)
 /// try sink.write(gate.claim(slots: [0], at: time), to: copy)   // a gesture took slot 0
 /// ```
-public struct TouchGate {
+package struct TouchGate {
     /// What happens to a contact's events.
     public enum Mode: Hashable, Sendable {
         /// Passed on as it comes, held back until its zone decides, or dropped (claimed).

@@ -3,7 +3,7 @@ import CXkbCommon
 import Synchronization
 
 /// How to type one keysym on a layout: its key, and the modifiers held while it is pressed.
-public struct KeyStroke: Hashable, Sendable {
+package struct KeyStroke: Hashable, Sendable {
     /// The evdev code of the key.
     public var key: UInt16
     /// The evdev codes of the modifiers held (`KEY_LEFTSHIFT` for a second
@@ -21,7 +21,7 @@ public struct KeyStroke: Hashable, Sendable {
 /// let german = try KeySymbolTable.compiled(for: KeyboardLayout(layout: "de"))
 /// german.stroke(for: KeySymbolTable.keysym(named: "plus")!)   // KEY_RIGHTBRACE, no modifier
 /// ```
-public struct KeySymbolTable: Sendable {
+package struct KeySymbolTable: Sendable {
     /// The layout compiled.
     public let layout: KeyboardLayout
     private let strokes: [UInt32: KeyStroke]

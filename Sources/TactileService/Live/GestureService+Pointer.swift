@@ -3,7 +3,7 @@ import Tactile
 
 extension GestureService {
     /// Starts putting `service`'s new pointer on the touchscreen's output, off
-    /// the input loop (``PointerMapper``).
+    /// the input loop (`PointerMapper`).
     func mapPointer(of service: ServiceDevice, path: String) {
         let name = ServiceDevice.pointerName(for: service.description)
         if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output,

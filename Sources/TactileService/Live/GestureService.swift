@@ -14,7 +14,7 @@ import Glibc
 ///   device is grabbed only while no finger is down on it, so no touch is
 ///   cut in two; until then it is only watched.
 /// - **Pass-through.** A grabbed device's unclaimed touches go on through
-///   its copy (``ServiceDevice``, ``TouchGate``); ``passThroughLatency``
+///   its copy (``ServiceDevice``, `TouchGate`); ``passThroughLatency``
 ///   measures from reading a frame's `SYN_REPORT` to its write returning.
 /// - **Going away.** A device that vanishes is dropped (its copy removed)
 ///   and taken again when it returns.

@@ -10,7 +10,7 @@ import Glibc
 /// calls it on every rescan, and after every batch of changes).
 ///
 /// A config is watched where each path of its chain of symbolic links lives
-/// (``ConfigPathChain``: the path named, each link's target, the file at the
+/// (`ConfigPathChain`: the path named, each link's target, the file at the
 /// end), re-resolved at every ``ensure()``: a dotfile manager's link reloads
 /// when the file it names is edited, and follows when it is pointed elsewhere.
 struct ServiceWatches {

@@ -29,7 +29,7 @@ struct PointerMappingOutcome: Equatable, Sendable {
 ///     device.pointerMapping = { mapper.mapping }
 /// }
 /// ```
-public final class PointerMapper: Sendable {
+package final class PointerMapper: Sendable {
     private let state = Mutex(State())
 
     private struct State {

@@ -13,7 +13,7 @@ import Tactile
 /// try sink.write(chord, to: keyboard)
 /// // 12.000100 Tactile keyboard: KEY_LEFTMETA down …
 /// ```
-public final class PrintingSink: OutputSink {
+package final class PrintingSink: OutputSink {
     /// Everything written, as a ``RecordingSink`` keeps it.
     public let recording = RecordingSink()
     private let printLine: (String) -> Void

@@ -19,7 +19,7 @@ import Tactile
 /// pipeline.onFrame = { frame in if watch.observe(frame) { stop() } }
 /// if let deadline = watch.deadline, deadline <= now, watch.isDue(at: now) { stop() }
 /// ```
-public struct EmergencyWatch: Hashable, Sendable {
+package struct EmergencyWatch: Hashable, Sendable {
     /// How far a resting contact may move, in millimetres, before the wait starts again.
     public static let allowableMovement = 15.0
 
