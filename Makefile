@@ -139,7 +139,7 @@ check-deb: deb-setup
 	SWIFT="$(SWIFT)" tools/check-deb.sh
 
 docs: setup
-	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactilePlot TactileTesting; do \
+	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactileDesktop TactilePlot TactileTesting; do \
 		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
 	done
 

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TactileSynthesis", targets: ["TactileSynthesis"]),
         .library(name: "TactileEvdev", targets: ["TactileEvdev"]),
         .library(name: "TactileService", targets: ["TactileService"]),
+        .library(name: "TactileDesktop", targets: ["TactileDesktop"]),
         .library(name: "TactilePlot", targets: ["TactilePlot"]),
         .library(name: "TactileTesting", targets: ["TactileTesting"]),
         .executable(name: "tactile", targets: ["tactile"]),
@@ -54,16 +55,23 @@ let package = Package(
         ),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
-        // The gesture service: config (TOML), bindings onto a view tree, the touch gate that passes,
-        // holds and cancels touches, actions, output sinks (uinput, recording), the live loop.
-        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon", "CXcb"]),
+        // The gesture service's core, in memory: config (TOML) read against the session's layout and
+        // desktop, bindings onto a view tree, the touch gate that passes, holds and cancels touches,
+        // the emergency, action plans and their runner, output sinks (recording). No socket, process
+        // or file of its own.
+        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon"]),
+        // The service's desktop side: what talks to the system and the desktop: the live loop over
+        // the devices, uinput, the focused app, where clicks land, the session's layout and the
+        // running desktop's own bindings, config files, doctor, running programs. Tested against
+        // Debian's real desktops (tools/desktop-session).
+        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "CLibevdev", "CXcb"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),
         .executableTarget(
             name: "tactile",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactilePlot",
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactileDesktop", "TactilePlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The release binary carries the Swift runtime and Foundation (-static-stdlib; this
@@ -98,10 +106,11 @@ let package = Package(
                 "tactile", "tactile-evdev-probe",
             ]
         ),
-        // The gesture service: config, bindings, gate, sinks (golden recordings), uinput under umockdev.
+        // The gesture service, core and desktop side: config, bindings, gate, sinks (golden recordings),
+        // uinput under umockdev, and the desktop side against Debian's real desktops.
         .testTarget(
             name: "TactileServiceTests",
-            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileTestSupport", "tactile", "CXcb"],
+            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport", "tactile", "CXcb"],
             exclude: ["Fixtures"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
@@ -123,8 +132,8 @@ let package = Package(
         .testTarget(
             name: "TactileCLITests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactilePlot", "TactileTestSupport",
-                "tactile", "tactile-evdev-probe",
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactileDesktop", "TactilePlot",
+                "TactileTestSupport", "tactile", "tactile-evdev-probe",
             ]
         ),
     ],

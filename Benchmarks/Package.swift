@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "TactileSynthesis", package: tactile),
                 .product(name: "TactileEvdev", package: tactile),
                 .product(name: "TactileService", package: tactile),
+                .product(name: "TactileDesktop", package: tactile),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Linked as the release tactile binary is (see the root Package.swift), so that the

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Tactile
 import TactileRecording
+import TactileDesktop
 import TactileService
 
 /// `tactile check CONFIG [--against RECORDING…]`.

@@ -1,6 +1,7 @@
 // `tactile check --plot`: what a config did with a recording, drawn — its zones, its bindings' states, the fingers it held and took.
 import Tactile
 import TactilePlot
+import TactileDesktop
 import TactileService
 
 /// Collects the plot of a config check: the config's zones on the surface,

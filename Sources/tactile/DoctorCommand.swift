@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileDesktop
 import TactileService
 
 /// `tactile doctor [--json]`.

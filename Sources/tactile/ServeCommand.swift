@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Tactile
 import TactileEvdev
+import TactileDesktop
 import TactileService
 
 /// `tactile serve`: runs the gestures of a config on the machine's touch devices.

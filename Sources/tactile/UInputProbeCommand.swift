@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Tactile
 import TactileRecording
+import TactileDesktop
 import TactileService
 
 /// `tactile uinput-probe RECORDING [--uinput PATH] [--event DEVICE,TYPE,CODE,VALUE ...]`:

@@ -2,6 +2,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import Tactile
 import TactileRecording
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

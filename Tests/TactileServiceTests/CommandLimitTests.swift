@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

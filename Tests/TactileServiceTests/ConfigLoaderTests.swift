@@ -1,6 +1,7 @@
 // The config loader on valid configs: the default config, every section, search paths, files.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -1,5 +1,6 @@
 // Whose config is it: files and directories another user could write are refused, with the command that fixes them.
 import Foundation
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

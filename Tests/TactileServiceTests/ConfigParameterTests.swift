@@ -1,5 +1,6 @@
 // Recognizer parameters from gestures.toml applied to the engine's recognizers, read back from their settings.
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,4 +1,5 @@
 // The wait before the service takes a failing node again: doubling up to its cap, reset by a device that worked, forgotten with its node.
+@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

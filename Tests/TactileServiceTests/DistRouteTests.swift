@@ -1,5 +1,6 @@
 // The routes for sessions without graphical-session.target: the autostart entry, the default.target drop-in, install.sh's options, and the docs' lines.
 import Foundation
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

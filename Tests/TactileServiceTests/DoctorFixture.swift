@@ -1,6 +1,7 @@
 // A made-up machine for tactile doctor's tests: system files under a temporary root, a home, an environment, canned systemctl answers.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 #if canImport(Glibc)

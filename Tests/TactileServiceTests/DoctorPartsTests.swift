@@ -1,6 +1,7 @@
 // The pieces tactile doctor reads with: udev and sysfs kinds, unit files, layouts, autostart entries, routes, and the program runner.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

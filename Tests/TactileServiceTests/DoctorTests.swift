@@ -1,6 +1,7 @@
 // tactile doctor on made-up machines: a working one, and each thing that keeps the service from running, with what it says to do.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,5 +1,6 @@
 // A config read while it was written is told apart: its snapshot changes with a write, a truncation or a replacement.
 import Foundation
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import CXcb
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Synchronization

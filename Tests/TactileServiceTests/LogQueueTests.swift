@@ -1,5 +1,6 @@
 // The log queue: lines written in order and escaped, a stalled reader never holds up the caller, drops counted and said.
 import Foundation
+@testable import TactileDesktop
 import TactileService
 import Testing
 #if canImport(Glibc)

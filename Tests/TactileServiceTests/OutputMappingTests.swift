@@ -1,4 +1,5 @@
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Tactile
 import TactileTestSupport
 import Testing
+@testable import TactileDesktop
 @testable import TactileService
 
 @MainActor

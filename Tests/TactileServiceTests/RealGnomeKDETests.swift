@@ -1,6 +1,7 @@
 // The desktop side against Debian's real mutter 43 and KWin 5.27, headless: the primary output, the bindings, doctor.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,7 @@
 // The desktop side against Debian's real sway 1.7 and i3 4.22, headless: the focused app, the bindings, the dry run.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

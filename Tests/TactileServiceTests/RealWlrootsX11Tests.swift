@@ -1,6 +1,7 @@
 // The desktop side against Debian's real phoc and wlr-randr 0.2, Xvfb without a window manager, Xwayland with openbox.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -3,6 +3,7 @@
 import Foundation
 import Tactile
 import TactileRecording
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

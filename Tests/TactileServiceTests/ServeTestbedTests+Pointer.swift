@@ -1,6 +1,7 @@
 // tactile serve under a (fake) sway with two outputs: the pointer is put on the touchscreen's output.
 import Foundation
 import Tactile
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -1,5 +1,6 @@
 // Scrolling, steps and commands: what continuous gestures send as they go on.
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import Testing
 

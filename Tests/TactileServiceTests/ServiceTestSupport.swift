@@ -1,5 +1,6 @@
 // What the service tests share: a touchscreen, a sink that keeps what it is given, and a stream builder.
 import Tactile
+@testable import TactileDesktop
 import TactileService
 
 /// A 200 × 100 mm touchscreen, 10 units per mm, with single-touch axes (as real panels have).

@@ -1,4 +1,5 @@
 // The TOML parser's errors: each kind with its message and exact line and column; random bytes never crash it.
+@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -1,4 +1,5 @@
 // The TOML parser on valid documents: every feature, and the place of each key and value.
+@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -1,5 +1,6 @@
 // The touch gate alone: cancels, replays, finger counts and the copy's own slot state.
 import Tactile
+@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import Tactile
 import TactileBenchSupport
 import TactileRecording
+import TactileDesktop
 import TactileService
 
 /// Pass-through latency of the gesture service: `tactile serve --stats` (the

@@ -15,20 +15,23 @@
 /// if let reason = budget.admit(request) { report(reason) } else { spawn(request) }
 /// budget.finished(binding: request.binding)   // when the child exits
 /// ```
-struct CommandBudget {
+package struct CommandBudget {
     /// Commands a binding may start in one second (what the loader's warnings say too).
     static let perSecond = Binding.commandsPerSecond
 
     /// Running commands, by binding.
-    private(set) var running: [String: Int] = [:]
+    package private(set) var running: [String: Int] = [:]
     /// When each binding's last commands started (at most ``perSecond``), oldest first.
     private var starts: [String: [Double]] = [:]
     /// When each binding last had a skip said (one line a second, not one per skip), and how many since.
     private var skips: [String: (said: Double, since: Int)] = [:]
 
+    /// A budget with nothing running yet.
+    package init() {}
+
     /// Admits `request` (counting it as running) or says why it is skipped;
     /// `nil` for a skip already said this second (skip it quietly).
-    mutating func admit(_ request: CommandRequest) -> Admission {
+    package mutating func admit(_ request: CommandRequest) -> Admission {
         let binding = request.binding
         var recent = starts[binding, default: []]
         recent.removeAll { request.time - $0 >= 1 || $0 > request.time }
@@ -58,19 +61,19 @@ struct CommandBudget {
     }
 
     /// One of `binding`'s commands ended (or never started).
-    mutating func finished(binding: String) {
+    package mutating func finished(binding: String) {
         guard let count = running[binding] else { return }
         running[binding] = count > 1 ? count - 1 : nil
     }
 
     /// What ``admit(_:)`` decided.
-    enum Admission: Hashable {
+    package enum Admission: Hashable {
         case admitted
         case skipped(String)
         case skippedQuietly
 
         /// What a runner answers for a request not admitted (`nil`: admitted).
-        var refusal: CommandOutcome? {
+        package var refusal: CommandOutcome? {
             switch self {
             case .admitted: nil
             case .skipped(let reason): .skipped(reason)

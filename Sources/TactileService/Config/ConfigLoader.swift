@@ -99,22 +99,6 @@ public enum ConfigLoader {
         return ConfigLoadResult(config: reader.hasErrors ? nil : config, diagnostics: diagnostics)
     }
 
-    /// Reads the config file at `path`: a regular file of at most
-    /// ``maximumFileSize`` bytes of UTF-8. A file that cannot be read gives
-    /// one error at its line 1, column 1.
-    ///
-    /// ```swift
-    /// let result = ConfigLoader.load(path: "/etc/tactile/gestures.toml")
-    /// ```
-    public static func load(path: String, session: SessionSettings = .builtIn) -> ConfigLoadResult {
-        switch ConfigFile.read(path, limit: maximumFileSize) {
-        case .failure(let failure):
-            return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: failure.location, message: failure.message)])
-        case .success(let text):
-            return parse(text, file: path, session: session)
-        }
-    }
-
     /// Where a config is looked for, in order: `$XDG_CONFIG_HOME/tactile/gestures.toml`
     /// (or `$HOME/.config/tactile/gestures.toml` when `XDG_CONFIG_HOME` is
     /// unset, empty or relative), then `/etc/tactile/gestures.toml`.
@@ -137,16 +121,6 @@ public enum ConfigLoader {
         }
         paths.append("/etc/tactile/gestures.toml")
         return paths
-    }
-
-    /// The first of ``searchPaths(environment:)`` that exists, if any.
-    ///
-    /// ```swift
-    /// let path = ConfigLoader.locate(environment: ProcessInfo.processInfo.environment)
-    /// ```
-    public static func locate(environment: [String: String],
-                              fileExists: (String) -> Bool = { path in access(path, F_OK) == 0 }) -> String? {
-        searchPaths(environment: environment).first(where: fileExists)
     }
 
     /// The built-in config, parsed (the same as `dist/gestures.toml`).

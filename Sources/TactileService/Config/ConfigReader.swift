@@ -3,7 +3,7 @@ import Tactile
 
 /// Collects diagnostics while a config is read, and reads values of the
 /// expected type, reporting those of another at their place.
-struct ConfigReader {
+package struct ConfigReader {
     var diagnostics: [ConfigDiagnostic] = []
     /// The layout key chords are resolved through, and its keys (nil when no XKB data could be compiled).
     var keyboard = KeyboardLayoutChoice.builtIn
@@ -28,7 +28,7 @@ struct ConfigReader {
     }
 
     /// `"name"`, escaped for a terminal.
-    static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
+    package static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
 
     /// Warns about each key of `table` that is not in `known`, suggesting the closest.
     mutating func warnUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
@@ -166,7 +166,7 @@ enum ConfigUnits {
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var scalars = Substring(self)
         while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
         while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }

@@ -15,7 +15,7 @@
 /// by keysym instead (`plus`, `Page_Down`), resolved through the session's
 /// layout by `KeySymbolTable`, and falls back on these names for keys
 /// that have no keysym of that name (`volumeup`, `kpplus`).
-enum KeyNames {
+package enum KeyNames {
     /// `KEY_` names in lowercase, without the prefix, with their codes (from linux/input-event-codes.h).
     static let linuxNames: [(name: String, code: UInt16)] = [
         ("esc", 1), ("1", 2), ("2", 3), ("3", 4), ("4", 5), ("5", 6),
@@ -107,7 +107,7 @@ enum KeyNames {
     }
 
     /// `KEY_LEFTCTRL` for 29; `code:700` for a code without a name.
-    static func name(of code: UInt16) -> String {
+    package static func name(of code: UInt16) -> String {
         names[code].map { "KEY_" + $0.uppercased() } ?? "code:\(code)"
     }
 

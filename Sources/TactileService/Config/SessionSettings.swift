@@ -23,21 +23,4 @@ public struct SessionSettings: Hashable, Sendable {
     /// A US layout and GNOME's defaults: what a config read outside any
     /// session gets, so that a test or a check reads the same everywhere.
     public static let builtIn = SessionSettings(keyboard: .builtIn, desktop: .builtIn)
-
-    /// The session `environment` describes (``KeyboardLayoutChoice/detect(environment:root:readFile:)``,
-    /// ``DesktopPresetChoice/detect(environment:)``), with the running
-    /// desktop's own bindings read from it (``DesktopBindings``): this runs
-    /// the desktop's programs, so it is never called on the input path.
-    /// With no `XDG_CURRENT_DESKTOP` there is no desktop to ask (a test, a
-    /// check run outside any session): GNOME's remembered defaults apply,
-    /// the same on every machine.
-    public static func detect(environment: [String: String]) -> SessionSettings {
-        var desktop = DesktopPresetChoice.detect(environment: environment)
-        if let named = environment["XDG_CURRENT_DESKTOP"], !named.isEmpty {
-            desktop = desktop.readingBindings(environment: environment)
-        } else {
-            desktop.bindingsNote = "no XDG_CURRENT_DESKTOP: no running desktop to ask"
-        }
-        return SessionSettings(keyboard: .detect(environment: environment), desktop: desktop)
-    }
 }

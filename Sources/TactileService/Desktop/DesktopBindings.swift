@@ -34,27 +34,6 @@ public struct DesktopBindings: Hashable, Sendable {
 
     /// `source`, and the version when known: `gsettings, GNOME Shell 43.9`.
     public var description: String { version.map { "\(source), \($0)" } ?? source }
-
-    /// Reads what the desktop of `preset` binds, in the session of
-    /// `environment`; why not when this desktop cannot be asked (it is not
-    /// running here, or has no way to tell: Hyprland, labwc, X11 desktops),
-    /// and the remembered defaults apply.
-    public static func read(_ preset: DesktopPreset, environment: [String: String]) -> Result<DesktopBindings, Unread> {
-        switch preset {
-        case .gnome: GnomeBindings(environment: environment).read()
-        case .kde: KWinBindings(environment: environment).read()
-        case .sway, .i3: TilingBindings(preset: preset, environment: environment).read()
-        case .hyprland, .wlroots, .x11: .failure(Unread("\(preset.rawValue)'s bindings are not read: its defaults are remembered"))
-        case .none: .failure(Unread("no desktop actions"))
-        }
-    }
-
-    /// Why a desktop's bindings were not read.
-    public struct Unread: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What went wrong.
-        public var description: String
-        init(_ description: String) { self.description = description }
-    }
 }
 
 extension DesktopPresetChoice {

@@ -86,17 +86,6 @@ public struct DesktopPresetChoice: Hashable, Sendable {
         return "remembered defaults" + (bindingsNote.map { " (\($0))" } ?? "")
     }
 
-    /// This choice with the running desktop's bindings read from the session
-    /// of `environment` (``DesktopBindings/read(_:environment:)``), or a note of why not.
-    public func readingBindings(environment: [String: String]) -> DesktopPresetChoice {
-        var choice = self
-        switch DesktopBindings.read(preset, environment: environment) {
-        case .success(let bindings): choice.bindings = bindings
-        case .failure(let note): choice.bindingsNote = note.description
-        }
-        return choice
-    }
-
     /// GNOME's, which the built-in config was first written for: what a
     /// config read outside any session (a test, `check` on another machine) gets.
     public static let builtIn = DesktopPresetChoice(preset: .gnome, source: "the built-in default")

@@ -28,9 +28,9 @@ public struct DesktopRoute: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func key(_ chord: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .key(chord), documented: documented) }
+    package static func key(_ chord: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .key(chord), documented: documented) }
     static func command(_ arguments: [String], _ documented: String) -> DesktopRoute { DesktopRoute(kind: .command(arguments), documented: documented) }
-    static func drag(_ modifiers: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .drag(modifiers), documented: documented) }
+    package static func drag(_ modifiers: String, _ documented: String) -> DesktopRoute { DesktopRoute(kind: .drag(modifiers), documented: documented) }
 }
 
 extension DesktopPreset {

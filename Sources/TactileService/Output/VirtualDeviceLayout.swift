@@ -2,13 +2,13 @@
 import Tactile
 
 /// What each ``VirtualDeviceTemplate`` announces.
-enum VirtualDeviceLayout {
+package enum VirtualDeviceLayout {
     /// `MT_TOOL_PALM`: the tool type that makes libinput cancel a touch.
     static let palmTool: Int32 = 2
     /// `KEY_ESC` … `KEY_MICMUTE`: the keyboard's keys.
     static let keyboardKeys: ClosedRange<UInt16> = 1...248
     /// `BUS_VIRTUAL`, and ids that name the service (vendor 0x7461 "ta").
-    static let identity = DeviceIdentity(bustype: 0x06, vendor: 0x7461, product: 0x0001, version: 1)
+    package static let identity = DeviceIdentity(bustype: 0x06, vendor: 0x7461, product: 0x0001, version: 1)
     /// `REL_HWHEEL`, `REL_WHEEL`, `REL_WHEEL_HI_RES`, `REL_HWHEEL_HI_RES`.
     static let wheelCodes: [UInt16] = [0x06, 0x08, 0x0b, 0x0c]
 

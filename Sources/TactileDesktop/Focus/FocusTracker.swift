@@ -1,0 +1,138 @@
+// The app with the keyboard focus, kept current by a thread of its own that follows the session's IPC.
+import TactileService
+import Foundation
+import Synchronization
+
+/// Follows which app has the keyboard focus, on a thread of its own, through
+/// what the session offers: the sway or i3 IPC socket (`SWAYSOCK`, `I3SOCK`),
+/// Hyprland's event socket (`HYPRLAND_INSTANCE_SIGNATURE`), or X11's
+/// `_NET_ACTIVE_WINDOW` (`DISPLAY`). The service's input loop reads
+/// ``current``, a value this thread keeps, and never waits on the session.
+///
+/// ```swift
+/// if let tracker = FocusTracker.start(environment: ProcessInfo.processInfo.environment) {
+///     print("apps from \(tracker.route)")
+///     device.focusedApp = { tracker.current }
+/// }
+/// ```
+///
+/// GNOME and KDE Plasma on Wayland give no client the focused window
+/// without an extension or a KWin script: there, ``start(environment:)``
+/// finds no route, and bindings with `app` do not fire.
+package final class FocusTracker: Sendable {
+    /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
+    public let route: String
+    private let state = Mutex(State())
+
+    private struct State {
+        var focused: FocusedApp?
+        var stopped = false
+        var problem: String?
+        /// Whether the route has answered since it was started or last lost.
+        var answered = false
+        /// The problem last said in ``news`` (a problem is said once, not each retry).
+        var saidProblem: String?
+        var news: [String] = []
+    }
+
+    /// The app with the focus, as last reported (nil: not known, or none).
+    public var current: FocusedApp? { state.withLock { $0.focused } }
+    /// Why the route is not followed now, if it is not (it is retried each second).
+    public var problem: String? { state.withLock { $0.problem } }
+    /// Whether the route has answered at least once since it was last lost.
+    public var isAnswering: Bool { state.withLock { $0.answered } }
+
+    init(route: String) { self.route = route }
+
+    func publish(_ app: FocusedApp?) {
+        state.withLock { state in
+            if !state.answered {
+                state.news.append("focused app: followed through \(route)" + (state.saidProblem == nil ? "" : " again"))
+                state.answered = true
+                state.saidProblem = nil
+            }
+            state.focused = app
+            state.problem = nil
+        }
+    }
+
+    func lost(_ problem: String) {
+        state.withLock { state in
+            state.focused = nil
+            state.problem = problem
+            state.answered = false
+            guard state.saidProblem != problem else { return }
+            state.saidProblem = problem
+            state.news.append("focused app: cannot follow \(route): \(problem); gestures with app = … do not fire "
+                              + "and those with only not-app = … do, until it answers (asked again each second)")
+        }
+    }
+
+    /// What changed in the route's standing since the last call, for the
+    /// service's log: `followed through …` when it first answers (and
+    /// again after a loss), `cannot follow …: why` once per problem.
+    public func collect() -> [String] {
+        state.withLock { state in
+            defer { state.news = [] }
+            return state.news
+        }
+    }
+
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Stops following (the thread ends within half a second).
+    public func stop() { state.withLock { $0.stopped = true } }
+
+    /// A source the tracker follows: connects, reports, and returns or throws when the connection ends.
+    protocol Source: Sendable {
+        /// Follows the focus until the connection ends or `tracker` stops.
+        func follow(_ tracker: FocusTracker) throws(FocusError)
+    }
+
+    /// Starts following the session `environment` describes: sway or i3 first
+    /// (their sockets are the most specific), then Hyprland, then X11. Nil when
+    /// the session offers none of them.
+    public static func start(environment: [String: String]) -> FocusTracker? {
+        guard let (route, source) = source(for: environment) else { return nil }
+        let tracker = FocusTracker(route: route)
+        let thread = Thread {
+            while !tracker.isStopped {
+                do throws(FocusError) {
+                    try source.follow(tracker)
+                } catch {
+                    tracker.lost(error.description)
+                }
+                // Gone (the compositor restarting, a display that went away): again in a second.
+                for _ in 0..<10 where !tracker.isStopped { usleep(100_000) }
+            }
+        }
+        thread.name = "tactile.focus"
+        thread.start()
+        return tracker
+    }
+
+    /// The route and source for `environment`, if it offers one.
+    static func source(for environment: [String: String]) -> (String, any Source)? {
+        for name in ["SWAYSOCK", "I3SOCK"] {
+            if let path = environment[name], !path.isEmpty {
+                return ("\(name == "SWAYSOCK" ? "sway" : "i3") IPC at \(path)", SwayFocusSource(socketPath: path))
+            }
+        }
+        if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/") {
+            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: runtime)
+            return ("Hyprland's sockets in \(directory)", HyprlandFocusSource(directory: directory))
+        }
+        if let display = environment["DISPLAY"], !display.isEmpty {
+            return ("X11 display \(display)", X11FocusSource(display: display))
+        }
+        return nil
+    }
+}
+
+/// Why following the focus stopped.
+package struct FocusError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, and where.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

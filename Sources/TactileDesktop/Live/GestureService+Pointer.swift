@@ -1,0 +1,26 @@
+// The service's side of putting each virtual pointer on the touchscreen's output.
+import TactileService
+import Tactile
+
+extension GestureService {
+    /// Starts putting `service`'s new pointer on the touchscreen's output, off
+    /// the input loop (`PointerMapper`).
+    func mapPointer(of service: ServiceDevice, path: String) {
+        let name = ServiceDevice.pointerName(for: service.description)
+        if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output,
+                                             changesDesktop: options.passThrough) {
+            pointerMappers[path] = mapper
+            service.pointerMapping = { mapper.mapping }
+        }
+    }
+
+    /// Logs what the mappers found, and forgets those that are done.
+    func collectPointerMappings() {
+        guard !pointerMappers.isEmpty else { return }
+        for (path, mapper) in pointerMappers {
+            let done = mapper.isDone
+            for line in mapper.collect() { log("\(TextFormat.visible(path)): \(line)") }
+            if done { pointerMappers[path] = nil }
+        }
+    }
+}

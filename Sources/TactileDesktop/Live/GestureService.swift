@@ -1,0 +1,269 @@
+// The gesture service's loop: devices taken and let go, events in, config reloaded, grabs released on the way out.
+import TactileService
+import Tactile
+import TactileEvdev
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a config against the touch devices of the machine.
+///
+/// - **Devices.** Every node of the input directory is looked at when the
+///   service starts and whenever the directory changes (inotify; a slow
+///   rescan too, for file systems that do not tell): touch devices the
+///   config selects are taken, the service's own virtual devices never. A
+///   device is grabbed only while no finger is down on it, so no touch is
+///   cut in two; until then it is only watched.
+/// - **Pass-through.** A grabbed device's unclaimed touches go on through
+///   its copy (`ServiceDevice`, `TouchGate`); ``passThroughLatency``
+///   measures from reading a frame's `SYN_REPORT` to its write returning.
+/// - **Going away.** A device that vanishes is dropped (its copy removed)
+///   and taken again when it returns.
+/// - **Config.** The config file's directory is watched (and, for a
+///   symbolic link, the directory of each link and of the file it names), so
+///   an editor that saves by renaming is seen; a change is read once the file
+///   was closed after writing and stayed quiet for a moment, and a file that
+///   changes while it is read is not applied. A valid config takes over on
+///   each device as soon as no finger is down; an invalid one, or one another
+///   user could write, is refused with its diagnostics and the last good one stays.
+/// - **The end.** ``stopSignal`` (SIGINT, SIGTERM) or the emergency gesture
+///   end the loop within ``checkInterval``: every touch the copies hold is
+///   released, every grab let go, every virtual device removed.
+///
+/// ```swift
+/// let service = try GestureService(options: .init(), sink: try UInputSink(), commands: SpawningCommandRunner())
+/// let log = LogQueue(fileDescriptor: STDERR_FILENO)
+/// service.log = { log.enqueue($0) }
+/// let interrupt = service.stopSignal.stopOnSignals()
+/// defer { interrupt.cancel() }
+/// let reason = try service.run()
+/// ```
+@MainActor
+public final class GestureService {
+    /// How the service runs: where the config and devices are, and whether it passes touches on.
+    public struct Options: Sendable {
+        /// The config file; `nil`: the first of `ConfigLoader.searchPaths` that exists, else the default.
+        public var configPath: String?
+        /// The environment the config is looked up in (`XDG_CONFIG_HOME`, `HOME`).
+        public var environment: [String: String]
+        /// Where device nodes are.
+        public var inputDirectory: String
+        /// When not empty, only these nodes are taken (whatever the config's `[devices]` says).
+        public var devicePaths: [String]
+        /// Whether devices are grabbed and their touches passed on (off for
+        /// dry runs, which change nothing outside the process: no grab, and
+        /// no setting sent to the compositor).
+        public var passThrough: Bool
+        /// Seconds between rescans of the input directory when nothing tells of a change.
+        public var rescanInterval: Double
+        /// Stop once no device has been taken for this long (seconds); `nil`: never (tests use it).
+        public var idleExit: Double?
+
+        /// Options: by default the config looked up in `environment`, every device of `/dev/input`, grabbed.
+        public init(configPath: String? = nil, environment: [String: String] = [:], inputDirectory: String = "/dev/input",
+                    devicePaths: [String] = [], passThrough: Bool = true, rescanInterval: Double = 5, idleExit: Double? = nil) {
+            self.configPath = configPath
+            self.environment = environment
+            self.inputDirectory = inputDirectory
+            self.devicePaths = devicePaths
+            self.passThrough = passThrough
+            self.rescanInterval = rescanInterval
+            self.idleExit = idleExit
+        }
+    }
+
+    /// Why ``run()`` returned.
+    public enum EndReason: String, Sendable {
+        /// Stopped (a signal, ``stopSignal``), the emergency gesture, or no device for ``Options-swift.struct/idleExit`` seconds.
+        case stopped, emergency, idle
+    }
+
+    /// The longest single wait, so that a stop is seen at once.
+    public static let checkInterval = 0.02
+
+    /// What it was started with.
+    public let options: Options
+    /// Stops ``run()`` when sent (signal handlers and tests send it).
+    public let stopSignal = LiveSession.StopSignal()
+    /// Where the service says what it does (one line each). It is called on
+    /// the input path, between reading a device and writing its copy, so it
+    /// must return at once: hand the line to a ``LogQueue``, never write it.
+    public var log: (String) -> Void = { _ in }
+    /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
+    public var onReport: ((String, ServiceReport) -> Void)?
+    /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
+    public internal(set) var passThroughLatency = LatencyRecorder()
+    /// The same, without the time the writes themselves took (the output
+    /// device's share: a kernel call on a real uinput node, an emulator's
+    /// round trip on a testbed): recognition, the gate and the actions.
+    public internal(set) var serviceLatency = LatencyRecorder()
+    /// Recognition alone, on the same frames.
+    public var engineLatency: LatencyRecorder {
+        var merged = retiredEngineLatency
+        for device in devices.values { if let service = device.service { merged.merge(service.engineLatency) } }
+        return merged
+    }
+    /// The config in use.
+    public internal(set) var config: GestureConfig
+    /// Where it came from (`nil`: the built-in default).
+    public internal(set) var configPath: String?
+
+    let sink: OutputSink
+    let commands: CommandRunner
+    var keyboard: VirtualDeviceID?
+    var devices: [String: ManagedDevice] = [:]
+    /// Nodes looked at and not taken, with why (said once).
+    var passedOver: [String: String] = [:]
+    var retiredEngineLatency = LatencyRecorder()
+    /// Nodes that could not be opened yet, and since when: tried again on each
+    /// scan, every ``quickRescanInterval`` in their first ``quickRescanPeriod``
+    /// seconds (udev, or a testbed, is still making them).
+    var unready: [String: Double] = [:]
+    /// How soon a node that appeared unready is looked at again, and for how long so soon.
+    static let quickRescanInterval = 0.25
+    static let quickRescanPeriod = 10.0
+    /// Named nodes not there (said once).
+    var waitingFor: Set<String> = []
+    /// Nodes whose device failed, waiting before they are taken again.
+    var backoff = DeviceBackoff()
+    /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
+    var reloadDue: Double?
+    /// Reads the config off the input loop.
+    let configReading = ConfigReading()
+    var emergency = false
+
+    final class ManagedDevice {
+        let device: EvdevDevice
+        var service: ServiceDevice?
+        /// The device's clock, by which its timers fire between events.
+        var clock = DeviceClock()
+        init(device: EvdevDevice) { self.device = device }
+    }
+
+    /// A service with the config of `options` (refused if invalid).
+    public init(options: Options, sink: OutputSink, commands: CommandRunner) throws(ServiceError) {
+        self.options = options
+        self.sink = sink
+        self.commands = commands
+        let path = options.configPath ?? ConfigLoader.locate(environment: options.environment) { access($0, F_OK) == 0 }
+        let session = SessionSettings.detect(environment: options.environment)
+        if let path {
+            let result = ConfigLoader.load(path: path, session: session)
+            guard let config = result.config else {
+                throw .invalidConfig(path: path, diagnostics: result.diagnostics.map(\.description))
+            }
+            self.config = config
+            self.configPath = path
+            pendingWarnings = result.diagnostics.map(\.description)
+        } else {
+            self.config = ConfigLoader.defaultConfig(session: session)
+            self.configPath = nil
+        }
+    }
+
+    var pendingWarnings: [String] = []
+    /// The pointers being put on the touchscreen's output, by device node.
+    var pointerMappers: [String: PointerMapper] = [:]
+    /// Follows the focused app, once a binding has `app` or `not-app`.
+    var focus: FocusTracker?
+
+    /// Starts following the focused app when `config` needs it and nothing follows it yet.
+    func followFocusIfNeeded(_ config: GestureConfig) {
+        guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
+        if let tracker = FocusTracker.start(environment: options.environment) {
+            // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
+            focus = tracker
+        } else {
+            log("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
+                + "gestures with app = … do not fire, those with only not-app = … do")
+        }
+    }
+
+    /// Monotonic seconds.
+    static func monotonic() -> Double { Double(LatencyRecorder.now()) / 1e9 }
+
+    // MARK: Running
+
+    /// Runs until stopped or the emergency gesture; then lets go of everything.
+    public func run() throws(ServiceError) -> EndReason {
+        log("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)")
+        log("desktop actions as on \(config.desktop.preset.rawValue) (from \(TextFormat.visible(config.desktop.source))); "
+            + "keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
+        for warning in pendingWarnings { log(warning) }
+        followFocusIfNeeded(config)
+        defer { focus?.stop() }
+        var watches = try ServiceWatches(
+            inputDirectory: options.inputDirectory,
+            configFiles: options.configPath.map { [$0] } ?? ConfigLoader.searchPaths(environment: options.environment)
+        )
+        watches.ensure()
+        if !watches.watchesInput {
+            log("cannot watch \(TextFormat.visible(options.inputDirectory)) yet: devices are found by rescanning until it is there")
+        }
+        do {
+            keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
+        } catch {
+            throw .output(error)
+        }
+        defer { shutDown() }
+        scan()
+        var nextScan = Self.monotonic() + options.rescanInterval
+        var idleSince = Self.monotonic()
+        while !stopSignal.isStopRequested && !emergency {
+            let now = Self.monotonic()
+            if devices.isEmpty, let limit = options.idleExit, now - idleSince >= limit { return .idle }
+            if !devices.isEmpty { idleSince = now }
+            var timeout = min(Self.checkInterval, max(0, nextScan - now), reloadTimeout(now: now))
+            for managed in devices.values {
+                if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: now) { timeout = min(timeout, wait) }
+            }
+            var entries: [(path: String?, fd: Int32)] = [(nil, watches.inotify.fileDescriptor)]
+            for (path, managed) in devices { entries.append((path, managed.device.fileDescriptor)) }
+            var fds = entries.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            let ready = Glibc.poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
+            if ready < 0 && errno != EINTR { throw .system(operation: "poll", errno: errno) }
+            if fds[0].revents != 0 {
+                let changes = watches.changes()
+                if changes.contains(.devices) { scan() }
+                if changes.contains(.config) { configChanged() }
+            }
+            for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
+                guard let path = entry.path else { continue }
+                let hungUp = fds[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+                readEvents(of: path, hungUp: hungUp)
+            }
+            fireTimers()
+            for line in commands.collect() { log(line) }
+            collectPointerMappings()
+            for line in focus?.collect() ?? [] { log(TextFormat.visible(line)) }
+            reloadIfDue()
+            if Self.monotonic() >= nextScan {
+                // A config directory that appeared may hold a config already.
+                if watches.ensure().contains(.config) { configChanged() }
+                scan()
+                nextScan = Self.monotonic() + options.rescanInterval
+            }
+            let scanned = Self.monotonic()
+            if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
+                nextScan = min(nextScan, scanned + Self.quickRescanInterval)
+            }
+            if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
+        }
+        return emergency ? .emergency : .stopped
+    }
+
+    nonisolated static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Fires what is due on each device by its own clock.
+    func fireTimers() {
+        let now = Self.monotonic()
+        for managed in devices.values {
+            guard let service = managed.service, let time = managed.clock.now(monotonic: now) else { continue }
+            service.fireTimers(through: time)
+        }
+    }
+
+}

@@ -1,0 +1,42 @@
+// Places clicks on the touchscreen's output under Hyprland: its monitors from `j/monitors`, then the maths of OutputMapping.
+import TactileService
+import Foundation
+
+/// Hyprland maps an absolute pointer it was told nothing about over the whole
+/// layout, and its per-device `output` (a `device` block, `hyprctl keyword`
+/// before 0.55, `hl.device` in its Lua config since) is the user's config, not
+/// a client's. So the service asks `j/monitors` on the request socket
+/// (`.socket.sock`, as `hyprctl -j monitors` does) for the layout: each
+/// monitor's `name`, logical `x`, `y`, its mode's `width`×`height` in pixels,
+/// its `scale` and `transform`, and places clicks on the touchscreen's part
+/// of it (``OutputMapping``).
+struct HyprlandPointerMapping {
+    let directory: String
+
+    func map(configured: String?) -> PointerMappingOutcome {
+        do throws(FocusError) {
+            let outputs = Self.outputs(in: try reply(to: "j/monitors"))
+            return .placing(on: outputs, configured: configured, compositor: "Hyprland",
+                            layout: "Hyprland's layout of \(outputs.count) monitors")
+        } catch {
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot read Hyprland's monitors: \(error.description)"])
+        }
+    }
+
+    /// The whole answer to `request` on the request socket.
+    func reply(to request: String) throws(FocusError) -> Any {
+        try HyprlandFocusSource.reply(to: request, in: directory)
+    }
+
+    /// The enabled monitors of a `j/monitors` answer, in logical coordinates.
+    static func outputs(in reply: Any) -> [OutputRect] {
+        (reply as? [Any] ?? []).compactMap { item in
+            guard let monitor = item as? [String: Any], let name = monitor["name"] as? String,
+                  monitor["disabled"] as? Bool != true else { return nil }
+            func number(_ key: String, _ otherwise: Double = 0) -> Double { JSONNumber.double(monitor[key], otherwise: otherwise) }
+            let shown = OutputRect(name: name, x: number("x"), y: number("y"), pixelWidth: number("width"), pixelHeight: number("height"),
+                                   scale: number("scale", 1), transform: Int(number("transform")))
+            return shown.isEmpty ? nil : shown
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// Places clicks on the touchscreen's output under GNOME: mutter's logical monitors from DisplayConfig.GetCurrentState, then the maths of OutputMapping.
+import TactileService
+import Foundation
+import Tactile
+
+/// Mutter spans an absolute pointer over the extents of its logical
+/// monitors, from the origin (`meta_viewport_info_get_extents`, in
+/// `meta-seat-impl.c`'s `LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE`): its
+/// per-device output mapping (the `org.gnome.desktop.peripherals.touchscreen`
+/// schema) applies to touchscreens and tablets, not to a pointer. So the
+/// service asks `org.gnome.Mutter.DisplayConfig.GetCurrentState` on the
+/// session bus, through `busctl --user --json=short` (systemd's, on every
+/// GNOME system), and places clicks on the touchscreen's part of the layout
+/// (``OutputMapping``).
+///
+/// The answer is `(u serial, a((ssss)a(siiddada{sv})a{sv}) monitors,
+/// a(iiduba(ssss)a{sv}) logical_monitors, a{sv} properties)`:
+/// - each monitor: its spec (connector, vendor, product, serial), its modes
+///   (id, width, height, refresh, preferred scale, scales, properties with
+///   `is-current`), its properties (`is-builtin`);
+/// - each logical monitor: x, y, scale, transform (wl_output's), primary
+///   (the monitor GNOME's settings call primary: clicks land there when no
+///   display is built in), the specs of its monitors;
+/// - `layout-mode` 1 (logical: a mode's size over the scale) or 2 (physical:
+///   the mode's size).
+struct MutterPointerMapping {
+    /// The session's environment (for `PATH` and the bus address).
+    let environment: [String: String]
+
+    /// The arguments that ask for the state.
+    static let arguments = ["busctl", "--user", "--json=short", "call", "org.gnome.Mutter.DisplayConfig",
+                            "/org/gnome/Mutter/DisplayConfig", "org.gnome.Mutter.DisplayConfig", "GetCurrentState"]
+
+    func map(configured: String?) -> PointerMappingOutcome {
+        guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl is not on PATH"])
+        }
+        guard result.status == 0 else {
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl: \(result.failureReason)"])
+        }
+        guard let layout = Self.layout(inJSON: result.output) else {
+            return PointerMappingOutcome(mapping: .identity, log: ["cannot read GNOME's monitors: busctl's answer is not GetCurrentState's"])
+        }
+        return .placing(on: layout.outputs, configured: configured, compositor: "GNOME", preferred: layout.likely, range: layout.range,
+                        layout: "GNOME's layout of \(layout.outputs.count) monitors")
+    }
+
+    /// What the service needs of mutter's state.
+    struct Layout: Equatable {
+        /// Each logical monitor, named by its first monitor's connector.
+        var outputs: [OutputRect]
+        /// The connector of the built-in display, if one is on.
+        var builtin: String?
+        /// The connector of the primary logical monitor's first monitor.
+        var primary: String?
+        /// What the pointer spans: the origin to the extents.
+        var range: OutputRect
+
+        /// The built-in display, else the primary monitor, and which it is.
+        var likely: (name: String, reason: String)? {
+            builtin.map { ($0, "the built-in display") } ?? primary.map { ($0, "the primary monitor") }
+        }
+    }
+
+    /// The layout in `busctl --json=short` output of `GetCurrentState`
+    /// (nil when it is something else).
+    static func layout(inJSON text: String) -> Layout? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let data = object["data"] as? [Any], data.count >= 4,
+              let monitors = data[1] as? [Any], let logical = data[2] as? [Any] else { return nil }
+        let properties = data[3] as? [String: Any] ?? [:]
+        let physical = (variant(properties["layout-mode"]) as? NSNumber)?.intValue == 2
+        // Each monitor's current mode (pixels) and whether it is built in, by connector.
+        var modes: [String: (width: Double, height: Double)] = [:]
+        var builtin: Set<String> = []
+        for case let monitor as [Any] in monitors where monitor.count >= 3 {
+            guard let spec = monitor[0] as? [Any], let connector = spec.first as? String else { continue }
+            for case let mode as [Any] in (monitor[1] as? [Any] ?? []) where mode.count >= 7 {
+                let flags = mode[6] as? [String: Any] ?? [:]
+                if variant(flags["is-current"]) as? Bool == true,
+                   let width = (mode[1] as? NSNumber)?.doubleValue, let height = (mode[2] as? NSNumber)?.doubleValue {
+                    modes[connector] = (width, height)
+                }
+            }
+            if variant((monitor[2] as? [String: Any])?["is-builtin"]) as? Bool == true { builtin.insert(connector) }
+        }
+        var outputs: [OutputRect] = []
+        var builtinName: String?
+        var primaryName: String?
+        for case let entry as [Any] in logical where entry.count >= 6 {
+            guard let x = (entry[0] as? NSNumber)?.doubleValue, let y = (entry[1] as? NSNumber)?.doubleValue,
+                  let scale = (entry[2] as? NSNumber)?.doubleValue, let transform = (entry[3] as? NSNumber)?.intValue,
+                  let specs = entry[5] as? [Any], let connector = (specs.first as? [Any])?.first as? String,
+                  let mode = modes[connector] else { continue }
+            let rect = OutputRect(name: connector, x: x, y: y, pixelWidth: mode.width, pixelHeight: mode.height,
+                                  scale: physical ? 1 : scale, transform: transform)
+            guard !rect.isEmpty else { continue }
+            outputs.append(rect)
+            if primaryName == nil, entry[4] as? Bool == true { primaryName = connector }
+            if builtinName == nil, specs.contains(where: { ($0 as? [Any])?.first.flatMap { $0 as? String }.map(builtin.contains) == true }) {
+                builtinName = connector
+            }
+        }
+        guard let maxX = outputs.map({ $0.x + $0.width }).max(), let maxY = outputs.map({ $0.y + $0.height }).max() else {
+            return outputs.isEmpty ? Layout(outputs: [], builtin: nil, primary: nil, range: OutputRect(name: "", x: 0, y: 0, width: 0, height: 0)) : nil
+        }
+        return Layout(outputs: outputs, builtin: builtinName, primary: primaryName,
+                      range: OutputRect(name: "", x: 0, y: 0, width: maxX, height: maxY))
+    }
+
+    /// The value of a `busctl` variant (`{"type":"b","data":true}`), or the value itself.
+    private static func variant(_ value: Any?) -> Any? {
+        if let wrapped = value as? [String: Any], wrapped["type"] is String, let data = wrapped["data"] { return data }
+        return value
+    }
+}

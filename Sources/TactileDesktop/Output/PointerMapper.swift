@@ -1,0 +1,107 @@
+// Puts the virtual pointer on the touchscreen's output, the session's way, on a thread of its own.
+import TactileService
+import Foundation
+import Synchronization
+import Tactile
+
+/// What mapping the pointer came to: where clicks are placed, and what to say.
+struct PointerMappingOutcome: Equatable, Sendable {
+    /// Where the touchscreen's output lies on the pointer's range.
+    var mapping: OutputMapping
+    /// Lines for the service's log.
+    var log: [String]
+}
+
+/// Makes clicks land on the touchscreen's output, once the virtual pointer
+/// is made, without the input loop waiting: a thread of its own asks the
+/// session, and ``mapping`` is read at each click.
+///
+/// - **sway**: the pointer is mapped to the output (`SwayPointerMapping`, over the IPC socket);
+/// - elsewhere the compositor spans the pointer over its whole layout, so the
+///   layout is read and clicks are placed on the output by ``OutputMapping``:
+///   **Hyprland** from `j/monitors` on its request socket, **GNOME** from
+///   mutter's `DisplayConfig.GetCurrentState` (through `busctl`), **KDE
+///   Plasma** from `kscreen-doctor -j`, other **wlroots** compositors (labwc)
+///   from `wlr-randr --json`, **X11** from RandR's monitors.
+///
+/// ```swift
+/// if let mapper = PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)",
+///                                     configured: config.devices.output) {
+///     device.pointerMapping = { mapper.mapping }
+/// }
+/// ```
+package final class PointerMapper: Sendable {
+    private let state = Mutex(State())
+
+    private struct State {
+        var mapping = OutputMapping.identity
+        var log: [String] = []
+        var done = false
+    }
+
+    /// Where clicks are placed now (the identity until the session answered).
+    public var mapping: OutputMapping { state.withLock { $0.mapping } }
+    /// Whether the session has answered (or could not be asked).
+    public var isDone: Bool { state.withLock { $0.done } }
+
+    init() {}
+
+    /// The lines to log since the last call.
+    public func collect() -> [String] {
+        state.withLock { state in
+            defer { state.log = [] }
+            return state.log
+        }
+    }
+
+    func finish(_ outcome: PointerMappingOutcome) {
+        state.withLock { $0.mapping = outcome.mapping; $0.log += outcome.log; $0.done = true }
+    }
+
+    /// Starts mapping the pointer named `pointerName` in the session of
+    /// `environment`, to the output `configured` names or the one the
+    /// desktop marks as likely (its built-in display, its primary monitor). Nil when there is no
+    /// graphical session to ask (a console, a kiosk without a compositor).
+    /// Unless `changesDesktop`, the session is only read, never told
+    /// anything: a dry run leaves the compositor's settings as they are.
+    public static func start(environment: [String: String], pointerName: String, configured: String?,
+                             changesDesktop: Bool = true) -> PointerMapper? {
+        guard let work = route(environment: environment, pointerName: pointerName, configured: configured,
+                               changesDesktop: changesDesktop) else { return nil }
+        let mapper = PointerMapper()
+        let thread = Thread { mapper.finish(work()) }
+        thread.name = "tactile.pointer"
+        thread.start()
+        return mapper
+    }
+
+    /// How the session of `environment` is asked, in this order: sway's
+    /// socket, Hyprland's, then by the desktop of a Wayland session (mutter,
+    /// KWin, any other wlroots compositor through `wlr-randr`), then an X11
+    /// display (RandR), whatever the desktop on it.
+    static func route(environment: [String: String], pointerName: String, configured: String?,
+                      changesDesktop: Bool = true) -> (@Sendable () -> PointerMappingOutcome)? {
+        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        let identity = VirtualDeviceLayout.identity
+        if let path = value("SWAYSOCK") {
+            return {
+                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor, product: identity.product,
+                                                         configured: configured, apply: changesDesktop)
+            }
+        }
+        if let signature = value("HYPRLAND_INSTANCE_SIGNATURE"), !signature.contains("/") {
+            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR"))
+            return { HyprlandPointerMapping(directory: directory).map(configured: configured) }
+        }
+        let desktop = (value("XDG_CURRENT_DESKTOP") ?? "").uppercased()
+        if value("WAYLAND_DISPLAY") != nil {
+            if desktop.contains("GNOME") { return { MutterPointerMapping(environment: environment).map(configured: configured) } }
+            if desktop.contains("KDE") { return { KScreenPointerMapping(environment: environment).map(configured: configured) } }
+            return { WlrRandrPointerMapping(environment: environment).map(configured: configured) }
+        }
+        if let display = value("DISPLAY") {
+            return { X11PointerMapping(display: display).map(configured: configured) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+// Places clicks on the touchscreen's output under other wlroots compositors (labwc, wayfire, river): the outputs wlr-randr lists (its JSON, or 0.2's text), then the maths of OutputMapping.
+import TactileService
+import Foundation
+import Tactile
+
+/// A wlroots compositor spans an absolute pointer it was told nothing about
+/// over the bounding box of its output layout (`wlr_cursor_warp_absolute`
+/// without a mapped output). labwc, wayfire and river offer no IPC of
+/// sway's kind to map it, but all speak the wlr-output-management protocol,
+/// which `wlr-randr --json` reads (0.4 and later): each output's `name`,
+/// `enabled`, `modes` (`width`, `height` in pixels, `current`), `position`
+/// (`x`, `y`, logical), `transform` (`normal`, `90`, `flipped-270`, …) and
+/// `scale`. Debian 12's wlr-randr (0.2.0) has no `--json`: the text it
+/// prints without options says the same, and is read when `--json` is
+/// refused. The service places clicks on the touchscreen's part of that
+/// box (``OutputMapping``).
+struct WlrRandrPointerMapping {
+    /// The session's environment (for `PATH` and the Wayland display).
+    let environment: [String: String]
+
+    static let arguments = ["wlr-randr", "--json"]
+    /// What versions before 0.4 (Debian 12's 0.2.0) have: their text.
+    static let textArguments = ["wlr-randr"]
+
+    func map(configured: String?) -> PointerMappingOutcome {
+        guard let json = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
+            return PointerMappingOutcome(mapping: .identity, log: [
+                "cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)",
+            ])
+        }
+        if json.status == 0, let outputs = Self.outputs(inJSON: json.output) {
+            return .placing(on: outputs, configured: configured, compositor: "the compositor",
+                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr --json)")
+        }
+        // Before 0.4 there is no --json: the text it prints without options says the same.
+        let text = ProgramRunner.run(Self.textArguments, environment: environment, timeout: 5)
+        if let text, text.status == 0, let outputs = Self.outputs(inText: text.output) {
+            return .placing(on: outputs, configured: configured, compositor: "the compositor",
+                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr's text)")
+        }
+        let jsonWhy = json.status != 0 ? json.failureReason : "its answer is not a list of outputs"
+        let textWhy = text.map { $0.status != 0 ? $0.failureReason : "its answer lists no output it can read" } ?? "it could not be run again"
+        return PointerMappingOutcome(mapping: .identity, log: [
+            "cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))"])
+    }
+
+    /// `wlr-randr --version`'s first line, or what is known without it.
+    static func version(environment: [String: String]) -> String {
+        guard let result = ProgramRunner.run(["wlr-randr", "--version"], environment: environment, timeout: 5), result.status == 0,
+              let line = result.output.split(separator: "\n").first, !line.isEmpty else {
+            return "a wlr-randr without --version, so older than 0.3"
+        }
+        return TextFormat.visible(String(line))
+    }
+
+    /// The enabled outputs in the text `wlr-randr` prints without options
+    /// (nil when it lists none): each output's first line starts with its
+    /// name, and its indented lines say `Enabled: yes`, the `Modes:` (one
+    /// marked `current`: `1920x1080 px, 60.000000 Hz (preferred, current)`),
+    /// `Position: 1920,0`, `Transform: 90` and `Scale: 2.000000`.
+    static func outputs(inText text: String) -> [OutputRect]? {
+        var outputs: [OutputRect] = []
+        var current: (name: String, fields: [String: String], mode: (Double, Double)?)?
+        func finish() {
+            guard let output = current, output.fields["Enabled"] != "no", let mode = output.mode else { return }
+            let position = (output.fields["Position"] ?? "0,0").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
+            let transform = output.fields["Transform"] ?? "normal"
+            let rect = OutputRect(name: output.name, x: position.first ?? 0, y: position.count > 1 ? position[1] : 0,
+                                  pixelWidth: mode.0, pixelHeight: mode.1, scale: Double(output.fields["Scale"] ?? "") ?? 1,
+                                  transform: transform.hasSuffix("90") || transform.hasSuffix("270") ? 1 : 0)
+            if !rect.isEmpty { outputs.append(rect) }
+        }
+        for line in text.split(separator: "\n") {
+            guard line.first == " " || line.first == "\t" else {
+                finish()
+                current = line.split(separator: " ").first.map { (String($0), [:], nil) }
+                continue
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.contains(" px"), trimmed.contains("current") {
+                let size = trimmed.prefix { $0 != " " }.split(separator: "x").compactMap { Double($0) }
+                if size.count == 2 { current?.mode = (size[0], size[1]) }
+            } else if let colon = trimmed.firstIndex(of: ":") {
+                current?.fields[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        finish()
+        return outputs.isEmpty ? nil : outputs
+    }
+
+    /// The enabled outputs of `wlr-randr --json` output (nil when it is something else).
+    static func outputs(inJSON text: String) -> [OutputRect]? {
+        guard let list = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return nil }
+        return list.compactMap { item -> OutputRect? in
+            guard let output = item as? [String: Any], let name = output["name"] as? String, output["enabled"] as? Bool != false,
+                  let position = output["position"] as? [String: Any],
+                  let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
+            else { return nil }
+            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
+            // "90", "270", "flipped-90" and "flipped-270" turn by a quarter.
+            let transform = output["transform"] as? String ?? "normal"
+            let turned = transform.hasSuffix("90") || transform.hasSuffix("270")
+            let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
+                                  pixelWidth: number(mode["width"]), pixelHeight: number(mode["height"]),
+                                  scale: number(output["scale"], 1), transform: turned ? 1 : 0)
+            return rect.isEmpty ? nil : rect
+        }
+    }
+}
