@@ -89,9 +89,7 @@ struct RealSwayTests {
                 "\(said)")
         #expect(!tracker.isAnswering)
         // The doctor says the same, and that the config's app = … gestures would not fire.
-        var doctor = Doctor(system: .current(environment: environment))
-        doctor.system.environment = environment
-        let check = doctor.focusCheck(configUsesApps: true)
+        let check = Doctor(system: .current(environment: environment)).focusCheck(configUsesApps: true)
         #expect(check.status == .problem)
         #expect(check.summary.contains("cannot follow sway IPC at") && check.summary.hasSuffix("the config's gestures with app = … never fire"),
                 "\(check.summary)")
