@@ -62,7 +62,7 @@ SHAREDIR = $(DESTDIR)$(PREFIX)/share
 COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/site-functions/_tactile \
 	$(SHAREDIR)/fish/vendor_completions.d/tactile.fish
 
-.PHONY: setup deb-setup desktop-setup build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
+.PHONY: setup deb-setup desktop-setup apt-packages desktop-apt-packages build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
 	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || ! pkg-config --exists xcb-randr 2>/dev/null || \
@@ -113,6 +113,12 @@ install: setup
 
 uninstall:
 	rm -f "$(BINDIR)/tactile" $(foreach file,$(COMPLETIONS),"$(file)")
+
+# The package lists, for .ci/run (which installs them on a fresh machine, each run).
+apt-packages:
+	@echo $(APT_PACKAGES) $(DEB_APT_PACKAGES)
+desktop-apt-packages:
+	@echo $(DESKTOP_APT_PACKAGES)
 
 desktop-setup:
 	@missing=""; for command in $(DESKTOP_COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
