@@ -97,20 +97,20 @@ package struct TouchGate {
     /// The slot that `MT_TOOL_PALM` cancels on needs the copy to have the axis (``VirtualDeviceTemplate/touchCopy(of:)`` adds it).
     let palmTool: Int32 = 2
 
-    private(set) var slots: [Slot]
+    var slots: [Slot]
     /// The slot the device's next per-slot events apply to, and the copy's.
-    private var inputSlot: Int
+    var inputSlot: Int
     /// Whether the device's last `ABS_MT_SLOT` named a slot it has.
-    private var inputSlotIsValid = true
-    private var outputSlot: Int
+    var inputSlotIsValid = true
+    var outputSlot: Int
     /// The touch keys as the device holds them and as the copy holds them.
-    private var inputKeys: [UInt16: Int32] = [:]
-    private var outputKeys: [UInt16: Int32] = [:]
+    var inputKeys: [UInt16: Int32] = [:]
+    var outputKeys: [UInt16: Int32] = [:]
     /// The emulated single-touch axes as the device holds them and as the copy holds them.
-    private var inputAxes: [UInt16: Int32] = [:]
-    private var outputAxes: [UInt16: Int32] = [:]
+    var inputAxes: [UInt16: Int32] = [:]
+    var outputAxes: [UInt16: Int32] = [:]
     /// Numbers the copy's contacts as they begin.
-    private var contactsBegun: UInt64 = 0
+    var contactsBegun: UInt64 = 0
 
     /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
     public init(device: DeviceDescription, currentSlot: Int = 0) {
@@ -156,7 +156,7 @@ package struct TouchGate {
     }
 
     /// Whether every contact passes: none held, dropped or waiting to be cancelled.
-    private var everyContactPasses: Bool { slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil } }
+    var everyContactPasses: Bool { slots.allSatisfy { $0.mode == .pass && $0.cancelDue == nil } }
 
     /// Whether nothing is down, held or waiting to be cancelled: a new config may take over.
     public var isIdle: Bool {
@@ -260,7 +260,7 @@ package struct TouchGate {
     }
 
     /// Sets a value the copy holds, numbering a contact that begins.
-    private mutating func setOutput(_ code: UInt16, _ value: Int32, inSlot slot: Int) {
+    mutating func setOutput(_ code: UInt16, _ value: Int32, inSlot slot: Int) {
         if code == AbsCode.mtTrackingID, value >= 0, value != slots[slot].output.trackingID {
             contactsBegun &+= 1
             slots[slot].outputOrder = contactsBegun
@@ -289,219 +289,5 @@ package struct TouchGate {
         case .drop, .pass:
             break
         }
-    }
-
-    // MARK: Decisions
-
-    /// Takes the contacts in `slots` from the app: held ones are dropped (the
-    /// app never sees them), passed ones are cancelled (a palm frame, then
-    /// their release; on a touchpad, with two or more, one palm now and the
-    /// rest ``touchpadCancelDelay`` later). Returns the frames the copy sends
-    /// (empty when none).
-    public mutating func claim(slots claimed: some Sequence<Int>, at time: Double) -> [InputEvent] {
-        var cancelled: [Int] = []
-        for slot in Set(claimed).sorted() where self.slots.indices.contains(slot) {
-            guard self.slots[slot].input.isActive || self.slots[slot].output.isActive else { continue }
-            switch self.slots[slot].mode {
-            case .drop:
-                continue
-            case .hold:
-                self.slots[slot].held = []
-            case .pass:
-                if self.slots[slot].output.isActive && self.slots[slot].cancelDue == nil { cancelled.append(slot) }
-            }
-            self.slots[slot].mode = self.slots[slot].input.isActive ? .drop : .pass
-        }
-        guard !cancelled.isEmpty else { return [] }
-        guard defersCancels else { return cancel(cancelled, at: time) }
-        if let due = nextDeadline {
-            // A cancel already waits: these join it, frozen until then.
-            for slot in cancelled { self.slots[slot].cancelDue = due }
-            return []
-        }
-        guard cancelled.count >= 2 else { return cancel(cancelled, at: time) }
-        // One palm now changes libinput's finger count; the rest wait, frozen, past its switch timeout.
-        let due = time + Self.touchpadCancelDelay
-        for slot in cancelled { self.slots[slot].cancelDue = due }
-        var out: [InputEvent] = []
-        if let first = cancelled.last {
-            markPalm([first], in: &out, time: time)
-        }
-        return close(out, time: time)
-    }
-
-    /// Cancels the touchpad contacts whose wait is over by `time` (``nextDeadline``);
-    /// with `all`, every waiting one. Returns the frames (empty when none).
-    public mutating func completeCancels(at time: Double, all: Bool = false) -> [InputEvent] {
-        let due = slots.indices.filter { slot in slots[slot].cancelDue.map { all || $0 <= time } ?? false }
-        guard !due.isEmpty else { return [] }
-        for slot in due { slots[slot].cancelDue = nil }
-        return cancel(due.filter { slots[$0].output.isActive }, at: time)
-    }
-
-    /// The three frames of a cancel: palms, releases (with the touch keys the copy then has), tool types back.
-    private mutating func cancel(_ cancelled: [Int], at time: Double) -> [InputEvent] {
-        guard !cancelled.isEmpty else { return [] }
-        var palms: [InputEvent] = []
-        if hasSlots { markPalm(cancelled, in: &palms, time: time) }
-        var release: [InputEvent] = []
-        for slot in cancelled {
-            if hasSlots {
-                selectOutputSlot(slot, in: &release, time: time)
-                release.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
-            }
-            slots[slot].output.trackingID = -1
-        }
-        appendAxisChanges(to: &release, time: time)
-        appendKeyChanges(to: &release, time: time, followDevice: false)
-        // Then the slots are fingers again, before anything lands in them (the device's own tool type).
-        var reset: [InputEvent] = []
-        if hasSlots {
-            for slot in cancelled where slots[slot].output[AbsCode.mtToolType] != slots[slot].input[AbsCode.mtToolType] {
-                selectOutputSlot(slot, in: &reset, time: time)
-                reset.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: slots[slot].input[AbsCode.mtToolType]))
-                slots[slot].output[AbsCode.mtToolType] = slots[slot].input[AbsCode.mtToolType]
-            }
-        }
-        return close(palms, time: time) + close(release, time: time) + close(reset, time: time)
-    }
-
-    /// Appends `MT_TOOL_PALM` on each of `cancelled` that is not a palm on the copy yet.
-    private mutating func markPalm(_ cancelled: [Int], in out: inout [InputEvent], time: Double) {
-        for slot in cancelled where slots[slot].output[AbsCode.mtToolType] != palmTool {
-            selectOutputSlot(slot, in: &out, time: time)
-            out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtToolType, value: palmTool))
-            slots[slot].output[AbsCode.mtToolType] = palmTool
-        }
-    }
-
-    /// Lets a held contact go on: its frames so far are replayed, one frame
-    /// each, and it passes from then on. Returns the frames (empty when the
-    /// slot holds nothing).
-    public mutating func release(slot: Int, at time: Double) -> [InputEvent] {
-        guard slots.indices.contains(slot), slots[slot].mode == .hold else { return [] }
-        let held = slots[slot].held
-        slots[slot].held = []
-        slots[slot].mode = .pass
-        var out: [InputEvent] = []
-        for frame in held {
-            var events: [InputEvent] = []
-            let changes = slots[slot].output.changes(to: frame.values, codes: slotCodes)
-            if !changes.isEmpty {
-                selectOutputSlot(slot, in: &events, time: frame.time)
-                for change in changes {
-                    events.append(InputEvent(time: frame.time, type: .abs, code: change.code, value: change.value))
-                    setOutput(change.code, change.value, inSlot: slot)
-                }
-            }
-            appendAxisChanges(to: &events, time: frame.time)
-            appendKeyChanges(to: &events, time: frame.time, followDevice: false)
-            out += close(events, time: frame.time)
-        }
-        // Anything since (none, normally) brings the copy to the device's state.
-        var rest: [InputEvent] = []
-        appendSlotChanges(for: [slot], to: &rest, time: time)
-        appendAxisChanges(to: &rest, time: time)
-        appendKeyChanges(to: &rest, time: time, followDevice: everyContactPasses)
-        return out + close(rest, time: time)
-    }
-
-    /// Ends every contact the copy holds (the service stops or lets the
-    /// device go) as a claim does: cancelled (palms, their release, tool
-    /// types back), never lifted, so no app takes the end of a touch for a
-    /// tap. Without slots, the contact is released (`BTN_TOUCH` 0).
-    public mutating func cancelAll(at time: Double) -> [InputEvent] {
-        let active = slots.indices.filter { slots[$0].output.isActive }
-        for slot in slots.indices {
-            slots[slot].mode = .pass
-            slots[slot].held = []
-            slots[slot].cancelDue = nil
-        }
-        var out = cancel(active, at: time)
-        // Keys the copy still holds (none, normally: the release frame counted no contact).
-        var keys: [InputEvent] = []
-        for key in touchKeys.sorted() where outputKeys[key, default: 0] != 0 {
-            keys.append(InputEvent(time: time, type: .key, code: key, value: 0))
-            outputKeys[key] = 0
-        }
-        out += close(keys, time: time)
-        return out
-    }
-
-    // MARK: Building frames
-
-    /// Appends what brings the copy's passing slots among `touched` to the device's values.
-    private mutating func appendSlotChanges(for touched: [Int], to out: inout [InputEvent], time: Double) {
-        for slot in touched where slots[slot].mode == .pass && slots[slot].cancelDue == nil
-            && (slots[slot].input.isActive || slots[slot].output.isActive) {
-            guard hasSlots else {
-                slots[slot].output = slots[slot].input   // BTN_TOUCH carries it (appendKeyChanges)
-                continue
-            }
-            let changes = slots[slot].output.changes(to: slots[slot].input, codes: slotCodes)
-            guard !changes.isEmpty else { continue }
-            selectOutputSlot(slot, in: &out, time: time)
-            for change in changes {
-                out.append(InputEvent(time: time, type: .abs, code: change.code, value: change.value))
-                setOutput(change.code, change.value, inSlot: slot)
-            }
-        }
-    }
-
-    /// Appends `ABS_MT_SLOT` when the copy's current slot is another one.
-    private mutating func selectOutputSlot(_ slot: Int, in out: inout [InputEvent], time: Double) {
-        guard hasSlots, outputSlot != slot else { return }
-        out.append(InputEvent(time: time, type: .abs, code: AbsCode.mtSlot, value: Int32(slot)))
-        outputSlot = slot
-    }
-
-    /// Appends the single-touch axes that change: those of the oldest contact
-    /// the copy holds (pressure 0 when it holds none, the pointer staying
-    /// where it was), as the kernel's pointer emulation
-    /// (`input_mt_report_pointer_emulation`) makes them. Never the device's
-    /// own values: in a rebuilt frame those may still be a claimed finger's
-    /// (its last position, until the device next moves the pointer).
-    private mutating func appendAxisChanges(to out: inout [InputEvent], time: Double) {
-        guard !emulatedAxes.isEmpty else { return }
-        let oldest = slots.filter { $0.output.isActive }.min { $0.outputOrder < $1.outputOrder }
-        for axis in emulatedAxes {
-            let value: Int32
-            if let oldest {
-                value = oldest.output[axis.source]
-            } else if axis.code == AbsCode.pressure {
-                value = 0
-            } else {
-                continue   // no contact: the pointer stays where it was
-            }
-            guard outputAxes[axis.code] != value else { continue }
-            out.append(InputEvent(time: time, type: .abs, code: axis.code, value: value))
-            outputAxes[axis.code] = value
-        }
-    }
-
-    /// Appends the touch keys that change: as the device holds them when
-    /// every contact passes (`followDevice`), otherwise counted from the
-    /// contacts the copy holds.
-    private mutating func appendKeyChanges(to out: inout [InputEvent], time: Double, followDevice: Bool) {
-        var target: [UInt16: Int32] = [:]
-        if followDevice {
-            target = inputKeys
-        } else {
-            let count = slots.reduce(0) { $0 + ($1.output.isActive ? 1 : 0) }
-            if touchKeys.contains(KeyCode.touch) { target[KeyCode.touch] = count > 0 ? 1 : 0 }
-            let top = Self.fingerKeys.last { touchKeys.contains($0.key) && $0.count <= count }
-            for pair in Self.fingerKeys where touchKeys.contains(pair.key) {
-                target[pair.key] = pair.key == top?.key ? 1 : 0
-            }
-        }
-        for key in touchKeys.sorted() where outputKeys[key, default: 0] != target[key, default: 0] {
-            out.append(InputEvent(time: time, type: .key, code: key, value: target[key, default: 0]))
-            outputKeys[key] = target[key, default: 0]
-        }
-    }
-
-    /// `events` closed by `SYN_REPORT`, or nothing when there are none.
-    private func close(_ events: [InputEvent], time: Double) -> [InputEvent] {
-        events.isEmpty ? [] : events + [InputEvent(time: time, type: .syn, code: SynCode.report, value: 0)]
     }
 }
