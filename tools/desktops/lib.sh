@@ -117,17 +117,19 @@ session_spawn() {
     SPAWNED=$!
 }
 
-# Waits up to SECONDS for COMMAND… to succeed (checked every 0.1 s); fails after.
+# Waits up to SECONDS for COMMAND… to succeed (checked every 0.1 s); fails after, or at once when a
+# program the session started has exited.
 session_wait() {
     local seconds="$1"
     shift
     local tries=$((seconds * 10))
-    while [ "$tries" -gt 0 ]; do
-        if "$@" >/dev/null 2>&1; then return 0; fi
-        sleep 0.1
+    while ! "$@" >/dev/null 2>&1; do
+        # A program of the session that exited will not answer later: give up at once.
+        session_alive || return 1
         tries=$((tries - 1))
+        [ "$tries" -gt 0 ] || return 1
+        sleep 0.1
     done
-    return 1
 }
 
 # Whether process PID is running: not gone, and not a zombie (a program that exited is one until
@@ -144,24 +146,11 @@ session_group_running() {
     ps -e -o pgid=,stat= | awk -v group="$1" '$1 == group && $2 !~ /^Z/ { found = 1 } END { exit !found }'
 }
 
-# Waits up to SECONDS for COMMAND… to succeed, giving up at once when a program the session
-# started has exited (NAME, what to call them in the message); fails after.
+# session_wait, saying NAME (what to call the session's programs) when it gives up.
 session_wait_alive() {
     local seconds="$1" name="$2"
     shift 2
-    local tries=$((seconds * 10))
-    while ! "$@"; do
-        if ! session_alive; then
-            echo "desktop-session: $name exited" >&2
-            return 1
-        fi
-        tries=$((tries - 1))
-        if [ "$tries" -le 0 ]; then
-            echo "desktop-session: $name did not answer in $seconds s" >&2
-            return 1
-        fi
-        sleep 0.1
-    done
+    session_wait "$seconds" "$@" || { echo "desktop-session: $name exited or did not answer in $seconds s" >&2; return 1; }
 }
 
 # Whether every process id in DIR/pids is still running.

@@ -23,7 +23,7 @@ struct TilingBindings {
         do throws(FocusError) {
             let stream = try UnixStream(path: path)
             let version = (try SwayPointerMapping.request(stream, type: Self.getVersion) as? [String: Any])?["human_readable"] as? String
-            guard let config = (try SwayPointerMapping.request(stream, type: Self.getConfig) as? [String: Any])?["config"] as? String else {
+            guard let config = try Self.config(over: stream) else {
                 return .failure(.init("\(preset.rawValue) sent no config (GET_CONFIG)"))
             }
             let name = preset.rawValue
@@ -49,6 +49,11 @@ struct TilingBindings {
         } catch {
             return .failure(.init(error.description))
         }
+    }
+
+    /// The text of the config the compositor runs (`GET_CONFIG`), nil when its answer holds none.
+    static func config(over stream: borrowing UnixStream) throws(FocusError) -> String? {
+        (try SwayPointerMapping.request(stream, type: getConfig) as? [String: Any])?["config"] as? String
     }
 
     /// The launcher's chord and the floating modifier in a config's text, each with the line it came from.

@@ -9,9 +9,7 @@ extension KeyboardLayoutChoice {
     /// sway cannot be asked or its config names no layout.
     static func sway(socketPath: String) -> KeyboardLayoutChoice? {
         do throws(FocusError) {
-            let stream = try UnixStream(path: socketPath)
-            let reply = try SwayPointerMapping.request(stream, type: TilingBindings.getConfig)
-            guard let text = (reply as? [String: Any])?["config"] as? String,
+            guard let text = try TilingBindings.config(over: UnixStream(path: socketPath)),
                   let (layout, input) = swayLayout(inConfig: text) else { return nil }
             return KeyboardLayoutChoice(layout: layout, source: "sway's config (input \(input))")
         } catch {
