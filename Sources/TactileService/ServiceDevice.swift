@@ -125,7 +125,8 @@ public final class ServiceDevice: TimerDriven {
         let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
         actions = ActionRunner(synthesizer: ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen),
                                outputs: outputs, commands: commands)
-        claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot])) }
+        claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot]),
+                                                                  claimedTouchEnd: config.claimedTouchEnd.end) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
         pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)
@@ -217,7 +218,7 @@ public final class ServiceDevice: TimerDriven {
         emergency = EmergencyWatch(config.emergency)
         steps = [:]
         actions.forgetBindings()
-        claims?.forgetBindings()
+        claims?.forgetBindings(claimedTouchEnd: config.claimedTouchEnd.end)
         attach()
     }
 

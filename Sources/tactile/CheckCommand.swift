@@ -87,6 +87,7 @@ struct CheckCommand: ParsableCommand {
             let how = route.map { "\($0.description) (\($0.documented))" } ?? "none (\(why ?? "no default way"))"
             say("    \(action.rawValue): " + TextFormat.visible(how))
         }
+        say("  a touch taken after the app saw it is " + TextFormat.visible(config.claimedTouchEnd.description))
         say("  keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
         for binding in config.bindings { say("  " + Self.summary(of: binding)) }
         if let plotFile {

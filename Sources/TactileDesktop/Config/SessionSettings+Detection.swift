@@ -4,7 +4,8 @@ import TactileService
 extension SessionSettings {
     /// The session `environment` describes (``KeyboardLayoutChoice/detect(environment:root:readFile:)``,
     /// `DesktopPresetChoice.detect`), with the running
-    /// desktop's own bindings read from it (``DesktopBindings``): this runs
+    /// desktop's own bindings read from it (``DesktopBindings``) and the way
+    /// its compositor lets a claimed touch end (``ClaimedTouchEndChoice/detect(environment:desktop:)``): this runs
     /// the desktop's programs, so it is never called on the input path.
     /// With no `XDG_CURRENT_DESKTOP` there is no desktop to ask (a test, a
     /// check run outside any session): GNOME's remembered defaults apply,
@@ -16,6 +17,7 @@ extension SessionSettings {
         } else {
             desktop.bindingsNote = "no XDG_CURRENT_DESKTOP: no running desktop to ask"
         }
-        return SessionSettings(keyboard: .detect(environment: environment), desktop: desktop)
+        return SessionSettings(keyboard: .detect(environment: environment), desktop: desktop,
+                               claimedTouchEnd: .detect(environment: environment, desktop: desktop))
     }
 }

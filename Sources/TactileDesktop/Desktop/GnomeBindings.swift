@@ -35,7 +35,7 @@ struct GnomeBindings {
             }
             values[schema] = Self.values(inListing: result.output, schema: schema)
         }
-        var bindings = DesktopBindings(version: Self.version(environment: environment), source: "gsettings")
+        var bindings = DesktopBindings(version: Self.version(run: ProgramRunner.session(environment)), source: "gsettings")
         for (action, schema, key) in Self.keys {
             let setting = "\(schema) \(key)"
             guard let value = values[schema]?[key] else {
@@ -53,8 +53,8 @@ struct GnomeBindings {
     }
 
     /// `gnome-shell --version`'s line (`GNOME Shell 43.9`), when it is installed.
-    static func version(environment: [String: String]) -> String? {
-        guard let result = ProgramRunner.run(["gnome-shell", "--version"], environment: environment, timeout: 3), result.status == 0 else { return nil }
+    static func version(run: ProgramRunner.Run) -> String? {
+        guard let result = run(["gnome-shell", "--version"]), result.status == 0 else { return nil }
         return result.output.split(separator: "\n").first.map { String($0) }
     }
 

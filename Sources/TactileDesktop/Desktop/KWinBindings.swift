@@ -19,7 +19,7 @@ struct KWinBindings {
         guard result.status == 0, let names = Self.names(inJSON: result.output) else {
             return .failure(.init("kglobalaccel does not answer: busctl: \(result.status == 0 ? "an answer that is no list of names" : result.failureReason)"))
         }
-        var bindings = DesktopBindings(version: Self.version(environment: environment), source: "kglobalaccel on the session bus")
+        var bindings = DesktopBindings(version: Self.version(run: ProgramRunner.session(environment)), source: "kglobalaccel on the session bus")
         for action in DesktopAction.allCases {
             guard let route = DesktopPreset.kde.route(for: action) else {
                 bindings.absent[action] = "KDE Plasma has no \(action.rawValue)"
@@ -50,9 +50,9 @@ struct KWinBindings {
 
     /// The running KWin's version, from its own support information on the
     /// session bus (`KWin version: 5.27.5`): `KWin 5.27.5`.
-    static func version(environment: [String: String]) -> String? {
+    static func version(run: ProgramRunner.Run) -> String? {
         let arguments = ["busctl", "--user", "--json=short", "call", "org.kde.KWin", "/KWin", "org.kde.KWin", "supportInformation"]
-        guard let result = ProgramRunner.run(arguments, environment: environment, timeout: 3), result.status == 0,
+        guard let result = run(arguments), result.status == 0,
               let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
               let text = (object["data"] as? [Any])?.first as? String,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("KWin version: ") }) else { return nil }

@@ -35,8 +35,8 @@ public struct Doctor: Sendable {
 
     /// Runs every check, in the order printed: the touch devices, uinput,
     /// the udev rules, the config, the user unit, the session, the service,
-    /// the keyboard layout, the focused app (and first, when run as root, a
-    /// note that access is judged for root).
+    /// the keyboard layout, the focused app, how claimed touches end (and
+    /// first, when run as root, a note that access is judged for root).
     public func report() -> DoctorReport {
         let config = configCheck()
         let rules = installedRules()
@@ -56,7 +56,8 @@ public struct Doctor: Sendable {
                    config.check, unitCheck(unit, manager: manager, processes: processes),
                    sessionCheck(unit: unit, manager: manager, login: login),
                    serviceCheck(unit: unit, manager: manager, processes: processes), layoutCheck(),
-                   focusCheck(configUsesApps: config.usesApps)]
+                   focusCheck(configUsesApps: config.usesApps),
+                   claimedTouchCheck(configured: config.selection.claimedTouchEnd, configPath: config.path)]
         return DoctorReport(checks: checks)
     }
 

@@ -11,6 +11,14 @@ enum ProgramRunner {
     /// The most kept of each output stream.
     static let outputLimit = 1 << 20
 
+    /// Runs a program (its arguments) and returns what it printed, nil when it could not be run.
+    typealias Run = @Sendable ([String]) -> DoctorCommandResult?
+
+    /// ``run(_:environment:timeout:)`` in the session `environment`, stopped after 3 seconds: how the desktop is asked.
+    static func session(_ environment: [String: String]) -> Run {
+        { arguments in run(arguments, environment: environment, timeout: 3) }
+    }
+
     /// Runs `arguments` (the program found on `environment`'s `PATH`) with
     /// `environment` and `LC_ALL=C`, standard input `/dev/null`; kills it
     /// after `timeout` seconds (a user bus that does not answer). `nil`

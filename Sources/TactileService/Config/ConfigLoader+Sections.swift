@@ -8,7 +8,7 @@ extension ConfigReader {
     mutating func readDevices(_ value: TOMLValue) -> DeviceSelection {
         var devices = DeviceSelection()
         guard let table = table(value, key: "devices") else { return devices }
-        warnUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output"], in: "[devices]")
+        warnUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output", "claimed-touch-end"], in: "[devices]")
         if let kinds = table["kinds"], let list = strings(kinds, key: "kinds", single: true) {
             var chosen: Set<DeviceKind> = []
             for (name, location) in list {
@@ -39,6 +39,15 @@ extension ConfigReader {
                       at: output.location)
             } else {
                 devices.output = name
+            }
+        }
+        if let ending = table["claimed-touch-end"], let name = string(ending, key: "claimed-touch-end"), name != "auto" {
+            if let end = ClaimedTouchEnd(rawValue: name) {
+                devices.claimedTouchEnd = end
+            } else {
+                let names = ["auto"] + ClaimedTouchEnd.allCases.map(\.rawValue)
+                error("unknown claimed-touch-end \(ConfigReader.quoted(name)) (\(names.joined(separator: ", ")))"
+                      + ConfigSuggestion.hint(for: name, in: names), at: ending.location)
             }
         }
         return devices

@@ -90,6 +90,7 @@ public enum ConfigLoader {
         }
         config.desktop = reader.desktop
         if let devices = document["devices"] { config.devices = reader.readDevices(devices) }
+        config.claimedTouchEnd = config.devices.claimedTouchEnd.map { .configured($0, file: file) } ?? session.claimedTouchEnd
         var emergencyFingers: SourceLocation?
         if let emergency = document["emergency"] { (config.emergency, emergencyFingers) = reader.readEmergency(emergency) }
         if let zones = document["zones"] { config.zones = reader.readZones(zones) }

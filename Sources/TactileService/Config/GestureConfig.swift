@@ -56,6 +56,8 @@ public struct GestureConfig: Hashable, Sendable {
     public var keyboard: KeyboardLayoutChoice = .builtIn
     /// The desktop whose defaults its desktop actions used, and why that one.
     public var desktop: DesktopPresetChoice = .builtIn
+    /// How a touch the service claims after the app saw it ends for the app, and why that way.
+    public var claimedTouchEnd: ClaimedTouchEndChoice = .builtIn
 
     /// A config of these sections (every one defaults to what an empty file gives).
     public init(devices: DeviceSelection = DeviceSelection(), emergency: EmergencyGesture = EmergencyGesture(),
@@ -87,6 +89,9 @@ public struct DeviceSelection: Hashable, Sendable {
     /// it (`output = "eDP-1"`): where clicks land when several outputs are
     /// connected (nil: the only output, else the compositor's first).
     public var output: String?
+    /// How a claimed touch the app saw ends for it (`claimed-touch-end`), nil
+    /// (`"auto"`, the default) for what the session's compositor needs.
+    public var claimedTouchEnd: ClaimedTouchEnd?
 
     /// A selection: by default every touchscreen, grabbed.
     public init(kinds: Set<DeviceKind> = [.touchscreen], names: [String] = [], excludedNames: [String] = [], grab: Bool = true,

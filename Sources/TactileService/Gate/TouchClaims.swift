@@ -13,7 +13,8 @@ import Tactile
 ///    acts in a gesture (so a pinch that never reaches its first step
 ///    leaves the app its two fingers), and from then on every finger that
 ///    joins it, until the gesture ends. Held touches are dropped; passed
-///    ones are cancelled (`TouchGate.claim`).
+///    ones are cancelled, or lifted at rest where the compositor drops
+///    the cancel (`TouchGate.claim`, ``ClaimedTouchEnd``).
 /// 3. **Release.** A held touch goes on to the app, its frames replayed, as
 ///    soon as no recognizer of its zone is undecided for it (the engine
 ///    says which are, ``GestureEngine/undecidedRecognizers(for:)``), or once
@@ -46,9 +47,9 @@ struct TouchClaims {
     /// Bindings that took their touches in the gesture in progress.
     private var claiming: Set<Int> = []
 
-    /// Claims for `device`, starting in the device's slot `currentSlot`.
-    init(device: DeviceDescription, currentSlot: Int = 0) {
-        gate = TouchGate(device: device, currentSlot: currentSlot)
+    /// Claims for `device`, starting in the device's slot `currentSlot`, ending claimed touches as `claimedTouchEnd` says.
+    init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel) {
+        gate = TouchGate(device: device, currentSlot: currentSlot, claimedTouchEnd: claimedTouchEnd)
     }
 
     /// When something is due with no frame coming: a touch held its longest,
@@ -105,9 +106,11 @@ struct TouchClaims {
         return (gate.claim(slots: newly, at: firing.time), newly)
     }
 
-    /// A new config: no binding of the old one claims anything any more.
-    mutating func forgetBindings() {
+    /// A new config (taken while idle): no binding of the old one claims
+    /// anything any more, and claimed touches end as `claimedTouchEnd` says.
+    mutating func forgetBindings(claimedTouchEnd: ClaimedTouchEnd) {
         claiming = []
+        gate.claimedTouchEnd = claimedTouchEnd
     }
 
     // MARK: Decisions

@@ -22,6 +22,7 @@ extension TouchGate {
             self.slots[slot].mode = self.slots[slot].input.isActive ? .drop : .pass
         }
         guard !cancelled.isEmpty else { return [] }
+        if lifts { return lift(cancelled, at: time) }
         guard defersCancels else { return cancel(cancelled, at: time) }
         if let due = nextDeadline {
             // A cancel already waits: these join it, frozen until then.
@@ -39,7 +40,19 @@ extension TouchGate {
         return close(out, time: time)
     }
 
-    /// Cancels the touchpad contacts whose wait is over by `time` (``nextDeadline``);
+    /// Lifts each of `claimed` (``ClaimedTouchEnd/lift``) once it has rested
+    /// ``restBeforeLift`` where the app last saw it: now if it has, else
+    /// frozen there until then (``completeCancels(at:all:)``, due at ``nextDeadline``).
+    mutating func lift(_ claimed: [Int], at time: Double) -> [InputEvent] {
+        var now: [Int] = []
+        for slot in claimed {
+            let due = slots[slot].outputMovedAt + Self.restBeforeLift
+            if due <= time { now.append(slot) } else { slots[slot].cancelDue = due }
+        }
+        return cancel(now, at: time)
+    }
+
+    /// Ends the contacts whose wait is over by `time` (``nextDeadline``): a touchpad's frozen ones, or lifts at rest;
     /// with `all`, every waiting one. Returns the frames (empty when none).
     public mutating func completeCancels(at time: Double, all: Bool = false) -> [InputEvent] {
         let due = slots.indices.filter { slot in slots[slot].cancelDue.map { all || $0 <= time } ?? false }
@@ -48,11 +61,12 @@ extension TouchGate {
         return cancel(due.filter { slots[$0].output.isActive }, at: time)
     }
 
-    /// The three frames of a cancel: palms, releases (with the touch keys the copy then has), tool types back.
+    /// The three frames of a cancel: palms, releases (with the touch keys the
+    /// copy then has), tool types back. When the gate ``lifts``, only the releases.
     mutating func cancel(_ cancelled: [Int], at time: Double) -> [InputEvent] {
         guard !cancelled.isEmpty else { return [] }
         var palms: [InputEvent] = []
-        if hasSlots { markPalm(cancelled, in: &palms, time: time) }
+        if hasSlots && !lifts { markPalm(cancelled, in: &palms, time: time) }
         var release: [InputEvent] = []
         for slot in cancelled {
             if hasSlots {
@@ -100,7 +114,7 @@ extension TouchGate {
                 selectOutputSlot(slot, in: &events, time: frame.time)
                 for change in changes {
                     events.append(InputEvent(time: frame.time, type: .abs, code: change.code, value: change.value))
-                    setOutput(change.code, change.value, inSlot: slot)
+                    setOutput(change.code, change.value, inSlot: slot, at: frame.time)
                 }
             }
             appendAxisChanges(to: &events, time: frame.time)
@@ -117,8 +131,9 @@ extension TouchGate {
 
     /// Ends every contact the copy holds (the service stops or lets the
     /// device go) as a claim does: cancelled (palms, their release, tool
-    /// types back), never lifted, so no app takes the end of a touch for a
-    /// tap. Without slots, the contact is released (`BTN_TOUCH` 0).
+    /// types back), so no app takes the end of a touch for a tap; lifted at
+    /// once where the compositor drops the cancel (``ClaimedTouchEnd/lift``).
+    /// Without slots, the contact is released (`BTN_TOUCH` 0).
     public mutating func cancelAll(at time: Double) -> [InputEvent] {
         let active = slots.indices.filter { slots[$0].output.isActive }
         for slot in slots.indices {

@@ -15,7 +15,7 @@ extension TouchGate {
             selectOutputSlot(slot, in: &out, time: time)
             for change in changes {
                 out.append(InputEvent(time: time, type: .abs, code: change.code, value: change.value))
-                setOutput(change.code, change.value, inSlot: slot)
+                setOutput(change.code, change.value, inSlot: slot, at: time)
             }
         }
     }

@@ -20,6 +20,9 @@ import Tactile
 /// it, a third sets the slot's tool type back (to a finger) for the next
 /// contact. libinput turns that into a touch cancel on a touchscreen
 /// (`evdev-fallback.c`), where a plain lift would be a tap where the finger was.
+/// Where the compositor drops that cancel (``ClaimedTouchEnd/lift``), the
+/// contact is instead frozen where the app last saw it and released once it
+/// has rested ``restBeforeLift`` (at once when it already has).
 ///
 /// On a **touchpad** libinput has no touch cancel, and a gesture whose
 /// fingers all turn palm or lift at once *ends* normally (the compositor
@@ -59,6 +62,18 @@ package struct TouchGate {
     /// so that libinput ends its gesture as cancelled instead of as done.
     public static let touchpadCancelDelay = 0.15
 
+    /// How long a claimed touch that is lifted (``ClaimedTouchEnd/lift``)
+    /// rests, frozen where the app last saw it, before it lifts: longer than
+    /// the window GTK's swipe reads a release velocity from (150 ms,
+    /// `gtkgestureswipe.c`) and five times the gap after which Flutter,
+    /// Android and Chromium take a pointer for stopped (40 ms), so no
+    /// toolkit reads a fling from the lift.
+    public static let restBeforeLift = 0.2
+
+    /// How a claimed touch the app saw ends for it (``ClaimedTouchEnd``):
+    /// set it while the gate ``isIdle``.
+    public var claimedTouchEnd: ClaimedTouchEnd
+
     /// A frame of a held contact: when it came and the slot's values after it.
     struct HeldFrame {
         var time: Double
@@ -77,6 +92,8 @@ package struct TouchGate {
         var cancelDue: Double?
         /// When the copy's contact began, in the order contacts began (the oldest drives the single-touch axes).
         var outputOrder: UInt64 = 0
+        /// When the copy's contact last landed or moved (a lift waits until it has rested ``TouchGate/restBeforeLift``).
+        var outputMovedAt = 0.0
     }
 
     /// The finger-count keys (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`) by count.
@@ -112,8 +129,10 @@ package struct TouchGate {
     /// Numbers the copy's contacts as they begin.
     var contactsBegun: UInt64 = 0
 
-    /// A gate for `device`, starting in slot `currentSlot` (the device's `ABS_MT_SLOT` when opened).
-    public init(device: DeviceDescription, currentSlot: Int = 0) {
+    /// A gate for `device`, starting in slot `currentSlot` (the device's
+    /// `ABS_MT_SLOT` when opened), ending claimed touches as `claimedTouchEnd` says.
+    public init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel) {
+        self.claimedTouchEnd = claimedTouchEnd
         hasSlots = device.axis(AbsCode.mtSlot) != nil
         defersCancels = hasSlots && device.kind == .touchpad
         // Without slots there is nothing to hold a contact's frames by, nor a palm to cancel it
@@ -148,7 +167,11 @@ package struct TouchGate {
     /// Whether any contact the copy holds is down (what an app behind sees).
     public var copyHasContacts: Bool { slots.contains { $0.output.isActive } }
 
-    /// When the next frozen touchpad contacts are due to be cancelled (``completeCancels(at:all:)``).
+    /// Whether claimed touches are lifted rather than cancelled: a touchscreen's, with ``ClaimedTouchEnd/lift``
+    /// (a touchpad's gesture ends cancelled whatever the compositor does with touches).
+    var lifts: Bool { claimedTouchEnd == .lift && hasSlots && !defersCancels }
+
+    /// When the next frozen contacts are due to be cancelled or lifted (``completeCancels(at:all:)``).
     public var nextDeadline: Double? {
         var earliest: Double?
         for slot in slots { earliest = Double.earliest(earliest, slot.cancelDue) }
@@ -225,7 +248,7 @@ package struct TouchGate {
         if rawEligible && !dropped && everyContactPasses {
             // Every contact passes: the frame goes on as it came, then the copy's model follows it.
             body = frame.filter { $0.type != .syn }
-            followOnCopy(body)
+            followOnCopy(body, at: time)
             // Values the copy never saw (a slot the device last used for a dropped contact) are sent too.
             appendSlotChanges(for: touched, to: &body, time: time)
         } else {
@@ -241,13 +264,13 @@ package struct TouchGate {
     }
 
     /// Applies events sent on unchanged to the model of what the copy holds.
-    private mutating func followOnCopy(_ events: [InputEvent]) {
+    private mutating func followOnCopy(_ events: [InputEvent], at time: Double) {
         for event in events {
             switch event.type {
             case .abs where event.code == AbsCode.mtSlot:
                 if slots.indices.contains(Int(event.value)) { outputSlot = Int(event.value) }
             case .abs where SlotValues.holds(event.code):
-                setOutput(event.code, event.value, inSlot: outputSlot)
+                setOutput(event.code, event.value, inSlot: outputSlot, at: time)
             case .abs where emulatedAxes.contains(where: { $0.code == event.code }):
                 outputAxes[event.code] = event.value
             case .key where touchKeys.contains(event.code):
@@ -259,11 +282,16 @@ package struct TouchGate {
         }
     }
 
-    /// Sets a value the copy holds, numbering a contact that begins.
-    mutating func setOutput(_ code: UInt16, _ value: Int32, inSlot slot: Int) {
+    /// Sets a value the copy holds at `time`, numbering a contact that
+    /// begins and noting when its position last changed.
+    mutating func setOutput(_ code: UInt16, _ value: Int32, inSlot slot: Int, at time: Double) {
         if code == AbsCode.mtTrackingID, value >= 0, value != slots[slot].output.trackingID {
             contactsBegun &+= 1
             slots[slot].outputOrder = contactsBegun
+            slots[slot].outputMovedAt = time
+        }
+        if code == AbsCode.mtPositionX || code == AbsCode.mtPositionY, value != slots[slot].output[code] {
+            slots[slot].outputMovedAt = time
         }
         slots[slot].output[code] = value
     }
