@@ -126,7 +126,7 @@ public final class ServiceDevice: TimerDriven {
         actions = ActionRunner(synthesizer: ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen),
                                outputs: outputs, commands: commands)
         claims = outputs.touchCopy.map { _ in TouchClaims(device: description, currentSlot: Int(axisValues[AbsCode.mtSlot]),
-                                                                  claimedTouchEnd: config.claimedTouchEnd.end) }
+                                                                  claimedTouchEnd: config.claimedTouchEnd.end, display: display) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
         pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)

@@ -33,15 +33,18 @@ public enum TestSupport {
     /// live demo and `record` map onto 1920×1080 at 96 dpi, as the
     /// recordings they are compared with do, whatever display this machine
     /// has; and the session names no desktop (so GNOME's preset with its
-    /// remembered defaults) and has a US layout, so that what a config's keys
-    /// and desktop actions become does not depend on the desktop or keyboard
-    /// of whoever runs the tests, nor on the GNOME release the machine has.
+    /// remembered defaults) and no display (claimed touches cancelled, as
+    /// libinput reports it) and has a US layout, so that what a config's keys
+    /// and desktop actions become, and how claimed touches end, do not depend
+    /// on the desktop or keyboard of whoever runs the tests, nor on the GNOME
+    /// release the machine has.
     public static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if environment["TACTILE_SYSFS"] == nil { environment["TACTILE_SYSFS"] = "/nonexistent-sysfs-for-tests" }
         // No desktop named: GNOME's preset with its remembered defaults, whatever GNOME (if any)
         // this machine has; a desktop named would be asked for its own bindings (gsettings).
         environment["XDG_CURRENT_DESKTOP"] = nil
+        for name in ["WAYLAND_DISPLAY", "DISPLAY", "SWAYSOCK", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_SESSION_TYPE"] { environment[name] = nil }
         environment["XKB_DEFAULT_LAYOUT"] = "us"
         for name in ["XKB_DEFAULT_VARIANT", "XKB_DEFAULT_MODEL", "XKB_DEFAULT_OPTIONS"] { environment[name] = nil }
         return environment

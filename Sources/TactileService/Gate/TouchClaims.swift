@@ -47,9 +47,10 @@ struct TouchClaims {
     /// Bindings that took their touches in the gesture in progress.
     private var claiming: Set<Int> = []
 
-    /// Claims for `device`, starting in the device's slot `currentSlot`, ending claimed touches as `claimedTouchEnd` says.
-    init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel) {
-        gate = TouchGate(device: device, currentSlot: currentSlot, claimedTouchEnd: claimedTouchEnd)
+    /// Claims for `device` (on `display`), starting in the device's slot
+    /// `currentSlot`, ending claimed touches as `claimedTouchEnd` says.
+    init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel, display: Screen = .standard) {
+        gate = TouchGate(device: device, currentSlot: currentSlot, claimedTouchEnd: claimedTouchEnd, display: display)
     }
 
     /// When something is due with no frame coming: a touch held its longest,

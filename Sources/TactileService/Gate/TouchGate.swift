@@ -70,6 +70,12 @@ package struct TouchGate {
     /// toolkit reads a fling from the lift.
     public static let restBeforeLift = 0.2
 
+    /// How far a resting finger may wander, in millimetres, and still rest:
+    /// a panel's jitter (a unit or two) does not put the lift off.
+    public static let restTolerance = 0.5
+    /// ``restTolerance`` in the device's units, per axis.
+    let restUnits: (x: Int32, y: Int32)
+
     /// How a claimed touch the app saw ends for it (``ClaimedTouchEnd``):
     /// set it while the gate ``isIdle``.
     public var claimedTouchEnd: ClaimedTouchEnd
@@ -92,8 +98,11 @@ package struct TouchGate {
         var cancelDue: Double?
         /// When the copy's contact began, in the order contacts began (the oldest drives the single-touch axes).
         var outputOrder: UInt64 = 0
-        /// When the copy's contact last landed or moved (a lift waits until it has rested ``TouchGate/restBeforeLift``).
+        /// When the copy's contact last landed or moved beyond ``TouchGate/restTolerance``
+        /// from ``restingAt`` (a lift waits until it has rested ``TouchGate/restBeforeLift``).
         var outputMovedAt = 0.0
+        /// Where the copy's contact was when it last landed or moved beyond the tolerance.
+        var restingAt: (x: Int32, y: Int32) = (0, 0)
     }
 
     /// The finger-count keys (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`) by count.
@@ -130,9 +139,13 @@ package struct TouchGate {
     var contactsBegun: UInt64 = 0
 
     /// A gate for `device`, starting in slot `currentSlot` (the device's
-    /// `ABS_MT_SLOT` when opened), ending claimed touches as `claimedTouchEnd` says.
-    public init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel) {
+    /// `ABS_MT_SLOT` when opened), ending claimed touches as `claimedTouchEnd`
+    /// says; `display` sizes a touchscreen without resolution.
+    public init(device: DeviceDescription, currentSlot: Int = 0, claimedTouchEnd: ClaimedTouchEnd = .cancel, display: Screen = .standard) {
         self.claimedTouchEnd = claimedTouchEnd
+        let surface = SurfaceMapping(device: device, screen: display)
+        restUnits = (Int32((Self.restTolerance * surface.unitsPerMillimetreX).rounded(.up)),
+                     Int32((Self.restTolerance * surface.unitsPerMillimetreY).rounded(.up)))
         hasSlots = device.axis(AbsCode.mtSlot) != nil
         defersCancels = hasSlots && device.kind == .touchpad
         // Without slots there is nothing to hold a contact's frames by, nor a palm to cancel it
@@ -289,11 +302,17 @@ package struct TouchGate {
             contactsBegun &+= 1
             slots[slot].outputOrder = contactsBegun
             slots[slot].outputMovedAt = time
-        }
-        if code == AbsCode.mtPositionX || code == AbsCode.mtPositionY, value != slots[slot].output[code] {
-            slots[slot].outputMovedAt = time
+            slots[slot].restingAt = (slots[slot].output[AbsCode.mtPositionX], slots[slot].output[AbsCode.mtPositionY])
         }
         slots[slot].output[code] = value
+        if code == AbsCode.mtPositionX || code == AbsCode.mtPositionY {
+            let x = slots[slot].output[AbsCode.mtPositionX], y = slots[slot].output[AbsCode.mtPositionY]
+            let rest = slots[slot].restingAt
+            if abs(Int64(x) - Int64(rest.x)) > Int64(restUnits.x) || abs(Int64(y) - Int64(rest.y)) > Int64(restUnits.y) {
+                slots[slot].outputMovedAt = time
+                slots[slot].restingAt = (x, y)
+            }
+        }
     }
 
     /// A contact begins in `slot`: its mode comes from `landing`. A slot
