@@ -114,6 +114,9 @@ struct RealSwayTests {
         // The config loaded in that session says where its keys came from.
         let settings = SessionSettings.detect(environment: session.environment)
         #expect(settings.desktop.routesSource == "bindings read from sway's config over its IPC, sway 1.7")
+        // sway 1.7 passes no touch cancel on: claimed touches are lifted, its version read over its IPC.
+        #expect(settings.claimedTouchEnd.end == .lift)
+        #expect(settings.claimedTouchEnd.reason.hasPrefix("sway 1.7 (from sway's IPC) drops the cancel"), "\(settings.claimedTouchEnd)")
     }
 
     @Test func keysAreTypedOnTheLayoutSwaysConfigGives() throws {

@@ -27,6 +27,12 @@ struct RealWlrootsX11Tests {
         let outcome = WlrRandrPointerMapping(environment: session.environment).map(configured: "HEADLESS-2")
         #expect(outcome.log.contains { $0.contains("clicks placed on HEADLESS-2") && $0.contains("(wlr-randr's text)") }, "\(outcome.log)")
         #expect(outcome.mapping != .identity)
+        // Under Phosh (its session names it), phoc's own version decides: it drops the touch cancel.
+        var phosh = session.environment
+        phosh["XDG_CURRENT_DESKTOP"] = "Phosh:GNOME"
+        let choice = ClaimedTouchEndChoice.detect(environment: phosh, desktop: .detect(environment: phosh))
+        #expect(choice.end == .lift)
+        #expect(choice.reason.hasPrefix("phoc 0.24.0 (from phoc --version) drops the cancel"), "\(choice)")
     }
 
     @Test func anXDisplayWithoutAWindowManagerIsSaidOnce() throws {

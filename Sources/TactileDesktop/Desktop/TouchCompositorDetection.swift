@@ -33,9 +33,12 @@ extension TouchCompositor {
             return .success(TouchCompositor(kind: .xorg, version: nil, source: "X.Org's libinput driver"))
         }
         if names.contains(where: { $0.hasPrefix("gnome") }) {
-            let version = desktop.preset == .gnome ? known : nil
-            return .success(TouchCompositor(kind: .mutter, version: version ?? GnomeBindings.version(run: run),
-                                            source: "gnome-shell --version"))
+            if let version = (desktop.preset == .gnome ? known : nil) ?? GnomeBindings.version(run: run) {
+                return .success(TouchCompositor(kind: .mutter, version: version, source: "gnome-shell --version"))
+            }
+            // mutter alone (a GNOME session's compositor without its shell, as in a test): its own word.
+            let line = run(["mutter", "--version"]).flatMap { $0.status == 0 ? $0.output.split(separator: "\n").first : nil }
+            return .success(TouchCompositor(kind: .mutter, version: line.map(String.init), source: "mutter --version"))
         }
         if names.contains("kde") {
             let version = desktop.preset == .kde ? known : nil
