@@ -99,6 +99,29 @@ struct ConventionTests {
         #expect(actions(minimum: 0) == ["doubleTap:ended"], "libinput's choice, \(gap) s")
     }
 
+    @Test("on a touchpad every landing after the lift is the second tap, as libinput counts it: one and two fingers",
+          arguments: [0.005, 0.01, 0.02, 0.03, 0.045, 0.06], [1, 2])
+    @MainActor
+    func touchpadDoubleTapAtLibinputsPace(gap: Double, fingers: Int) {
+        let harness = Harness(device: TestDevices.touchpad)
+        let single = TapGestureRecognizer(taps: 1, touches: fingers, name: "tap")
+        let double = TapGestureRecognizer(taps: 2, touches: fingers, name: "doubleTap")
+        single.require(toFail: double)
+        harness.window.addGestureRecognizer(single)
+        harness.window.addGestureRecognizer(double)
+        let actions = run(harness) { script in
+            for (tap, start) in [1.0, 1.06 + gap].enumerated() {
+                script.frame(at: start) { builder in
+                    for finger in 0..<fingers { builder.slot(Int32(finger)).track(Int32(10 * tap + finger + 1)).x(Int32(400 + 150 * finger)).y(250) }
+                }
+                script.frame(at: start + 0.06) { builder in
+                    for finger in 0..<fingers { builder.slot(Int32(finger)).lift() }
+                }
+            }
+        }
+        #expect(actions == ["doubleTap:ended"], "\(fingers) fingers, \(gap) s")
+    }
+
     @Test("a bounce, then a real second tap: a double tap")
     @MainActor
     func bounceThenSecondTap() {

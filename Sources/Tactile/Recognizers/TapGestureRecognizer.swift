@@ -39,9 +39,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         /// lifts: contacts shrinking as they leave move their centres
         /// (libinput counts a two-finger tap whose last frame moved 5.5 mm).
         public static let allowableMovementAtLift = Length.millimetres(6.0)
-        /// A next tap landing sooner than this after the lift is the same
-        /// tap bouncing (Flutter's `kDoubleTapMinTime`, 40 ms).
+        /// On a touchscreen (and any device but a touchpad): a next tap
+        /// landing sooner than this after the lift is the same tap bouncing
+        /// (Flutter's `kDoubleTapMinTime`, 40 ms).
         public static let minimumTapInterval = 0.04
+        /// On a touchpad: none. libinput counts a landing 10 ms after the
+        /// lift as the second tap (its double-tap tests, one and two fingers),
+        /// and a touchpad's own firmware already debounces its contacts.
+        public static let touchpadMinimumTapInterval = 0.0
         public static let allowableMovement = Length.millimetres(3.0)
         public static let maximumTapInterval = 0.3
         public static let maximumTapDistance = Length.millimetres(15.0)
@@ -73,8 +78,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var allowableMovementAtLift: Length { get { settings.allowableMovementAtLift } set { settings.allowableMovementAtLift = newValue } }
     /// A next tap that lands sooner than this after the previous tap lifted
     /// is that tap bouncing on the sensor, not a second tap: the count starts
-    /// over with it (Flutter's rule; libinput counts it). 0 counts every bounce.
-    public var minimumTapInterval: Double { get { settings.minimumTapInterval } set { settings.minimumTapInterval = newValue } }
+    /// over with it. Unless set, it follows the device: 0.04 s on a
+    /// touchscreen (Flutter's rule), none on a touchpad (libinput's). 0 counts every bounce.
+    ///
+    /// ```swift
+    /// doubleTap.minimumTapInterval = 0   // libinput's rule on every device
+    /// ```
+    public var minimumTapInterval: Double {
+        get {
+            settings.minimumTapInterval
+                ?? (deviceKind == .touchpad ? Defaults.touchpadMinimumTapInterval : Defaults.minimumTapInterval)
+        }
+        set { settings.minimumTapInterval = newValue }
+    }
     /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
     public var allowableMovement: Length { get { settings.allowableMovement } set { settings.allowableMovement = newValue } }
     /// Longest time from a tap's lift to the next tap's landing, in seconds.
@@ -90,7 +106,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     private struct Settings {
         var numberOfTapsRequired = 1, numberOfTouchesRequired = 1
         var maximumPressDuration: Double?, allowableMovement = Defaults.allowableMovement
-        var allowableMovementAtLift = Defaults.allowableMovementAtLift, minimumTapInterval = Defaults.minimumTapInterval
+        var allowableMovementAtLift = Defaults.allowableMovementAtLift, minimumTapInterval: Double?
         var maximumTapInterval = Defaults.maximumTapInterval, maximumTapDistance = Defaults.maximumTapDistance
         var touchLandingWindow = Defaults.touchLandingWindow, touchLiftWindow = Defaults.touchLiftWindow
     }
@@ -169,7 +185,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 for touch in touches { ignore(touch) }
                 return fail(because: .tapTooFar(millimetres: nearest, maximum: maximumDistance))
             }
-            if gesture.tapsCompleted > 0, frame.time - gesture.previousLift < settings.minimumTapInterval {
+            if gesture.tapsCompleted > 0, frame.time - gesture.previousLift < minimumTapInterval {
                 // The previous tap bouncing on the sensor: this is a first tap again.
                 gesture.tapsCompleted = 0
                 gesture.previousTapPoints.removeAll()
