@@ -86,6 +86,24 @@ struct FailureReasonCoverageTests {
         #expect(crowded == .criterionNotMet(.landedWhileLifting))
     }
 
+    @Test("two fingers tapping together are one hand's tap only within 40 mm: farther apart, two hands",
+          arguments: [20.0, 30, 39, 41, 48, 71, 100, 127, 150])
+    func twoFingerTapSeparation(millimetres: Double) throws {
+        let tap = TapGestureRecognizer(touches: 2, name: "twoFingerTap")
+        let left = 200 + (1600 - millimetres * 10) / 2   // centred on the 200 mm panel
+        let result = failures(of: [tap]) { script in
+            script.frame(at: 0.1) { $0.slot(0).track(1).x(Int32(left)).y(500).slot(1).track(2).x(Int32(left + millimetres * 10)).y(500) }
+            script.frame(at: 0.18) { $0.slot(0).lift().slot(1).lift() }
+        }
+        guard millimetres > 40 else { return #expect(result.reasons.isEmpty, "\(result.reasons)") }
+        guard case .criterionNotMet(.fingersTooFarApart(let apart, let maximum))? = result.reasons.first else {
+            Issue.record("\(result.reasons)")
+            return
+        }
+        #expect(abs(apart - millimetres) < 0.2 && maximum == 40, "\(apart) mm apart, at most \(maximum)")
+        #expect(result.reasons.first?.description == "two fingers landed \(GestureRecognizer.FailureReason.Criterion.number(apart)) mm apart (one hand's are within 40 mm)")
+    }
+
     @Test("a swipe too slow")
     func swipeTooSlow() throws {
         let swipe = SwipeGestureRecognizer(direction: .right, name: "swipe")

@@ -27,6 +27,8 @@ extension GestureRecognizer.FailureReason {
         case tapTooFar(millimetres: Double, maximum: Double)
         /// The fingers of one tap landed too far apart in time (seconds).
         case fingersLandedApart(seconds: Double, window: Double)
+        /// Two fingers of one tap landed farther apart than one hand's (mm).
+        case fingersTooFarApart(millimetres: Double, maximum: Double)
         /// The fingers of one tap lifted too far apart in time (seconds).
         case fingersLiftedApart(seconds: Double, window: Double)
         /// A finger landed while the tap's fingers were lifting.
@@ -71,6 +73,8 @@ extension GestureRecognizer.FailureReason {
                 return "a tap landed \(F.number(millimetres)) mm from the previous one (at most \(F.number(maximum)) mm)"
             case .fingersLandedApart(let seconds, let window):
                 return "the fingers landed \(F.number(seconds, places: 2)) s apart (at most \(F.number(window, places: 2)) s)"
+            case .fingersTooFarApart(let millimetres, let maximum):
+                return "two fingers landed \(F.number(millimetres)) mm apart (one hand's are within \(F.number(maximum)) mm)"
             case .fingersLiftedApart(let seconds, let window):
                 return "the fingers lifted \(F.number(seconds, places: 2)) s apart (at most \(F.number(window, places: 2)) s)"
             case .landedWhileLifting:

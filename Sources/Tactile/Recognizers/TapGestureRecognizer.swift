@@ -52,6 +52,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         public static let maximumTapDistance = Length.millimetres(15.0)
         public static let touchLandingWindow = 0.15
         public static let touchLiftWindow = 0.15
+        /// On a touchscreen (and any device but a touchpad): the farthest
+        /// apart two fingers of one tap land, one hand's. Two fingers farther
+        /// apart are two hands (libinput takes two fingers more than 40 mm
+        /// apart for no two-finger scroll; Chromium's two-finger tap allows
+        /// 300 DIP, 48 mm at Android's 160 dpi). On a touchpad there is no
+        /// limit: libinput counts a tap's fingers anywhere on the pad, which
+        /// one hand covers.
+        public static let maximumFingerSeparation = Length.millimetres(40.0)
     }
 
     /// Taps needed (default 1).
@@ -101,6 +109,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var touchLandingWindow: Double { get { settings.touchLandingWindow } set { settings.touchLandingWindow = newValue } }
     /// Longest spread between the fingers of one tap lifting, in seconds.
     public var touchLiftWindow: Double { get { settings.touchLiftWindow } set { settings.touchLiftWindow = newValue } }
+    /// The farthest apart two fingers of one tap may land (``Length``): one
+    /// hand's (``Defaults/maximumFingerSeparation``, 40 mm), each finger
+    /// within it of another (three fingers may span more). Fingers of two
+    /// hands make no multi-finger tap. Unless set, it follows the device: no
+    /// limit on a touchpad, as libinput.
+    ///
+    /// ```swift
+    /// twoFingerTap.maximumFingerSeparation = .millimetres(60)   // a wide grip
+    /// ```
+    public var maximumFingerSeparation: Length {
+        get { settings.maximumFingerSeparation ?? (deviceKind == .touchpad ? .millimetres(.infinity) : Defaults.maximumFingerSeparation) }
+        set { settings.maximumFingerSeparation = newValue }
+    }
 
     /// The storage of the settings above (documented there).
     private struct Settings {
@@ -109,6 +130,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         var allowableMovementAtLift = Defaults.allowableMovementAtLift, minimumTapInterval: Double?
         var maximumTapInterval = Defaults.maximumTapInterval, maximumTapDistance = Defaults.maximumTapDistance
         var touchLandingWindow = Defaults.touchLandingWindow, touchLiftWindow = Defaults.touchLiftWindow
+        var maximumFingerSeparation: Length?
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
@@ -207,7 +229,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         gesture.fingers = max(gesture.fingers, gesture.landed.count + frame.untrackedFingerCount)
         if gesture.landed.count > settings.numberOfTouchesRequired {
-            fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: gesture.landed.count))
+            return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: gesture.landed.count))
         }
     }
 
@@ -249,6 +271,9 @@ open class TapGestureRecognizer: GestureRecognizer {
             guard pressed <= maximumPressDuration else {
                 return fail(because: .pressTooLong(seconds: pressed, maximum: maximumPressDuration))
             }
+            // Every finger of the tap has landed by its first lift (a middle finger may land last, between the others).
+            let widest = Self.widestSeparation(of: gesture.landed.values), separation = millimetres(maximumFingerSeparation)
+            guard widest <= separation else { return fail(because: .fingersTooFarApart(millimetres: widest, maximum: separation)) }
             // From the first lift, the others have the lift window.
             cancelTimer(gesture.timer)
             let window = settings.touchLiftWindow
@@ -293,6 +318,25 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesCancelled(_ touches: [Touch], in frame: TouchFrame) {
         fail(because: .touchesCancelled)
+    }
+
+    /// How far apart the fingers are as one hand: the longest step needed to
+    /// go from any finger to every other by way of the fingers between (the
+    /// longest link of their minimum spanning tree; 0 for fewer than two).
+    /// Three fingers of one hand, index to ring 60 mm, are 30 mm steps; two
+    /// hands are one long step whatever each hand does.
+    private static func widestSeparation(of points: [Point]) -> Double {
+        guard points.count > 1 else { return 0 }
+        var reach = points.dropFirst().map { $0.distance(to: points[0]) }   // to the fingers joined so far
+        var left = Array(points.dropFirst())
+        var widest = 0.0
+        while let nearest = reach.indices.min(by: { reach[$0] < reach[$1] }) {
+            widest = max(widest, reach[nearest])
+            let joined = left.remove(at: nearest)
+            reach.remove(at: nearest)
+            for index in left.indices { reach[index] = min(reach[index], left[index].distance(to: joined)) }
+        }
+        return widest
     }
 
     /// The centroid of the points, summed in touch order.

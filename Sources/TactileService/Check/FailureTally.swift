@@ -86,6 +86,7 @@ struct FailureTally {
         case .tapTooFar(let millimetres, let maximum): (.tapTooFar(millimetres: 0, maximum: maximum), (millimetres, " mm"))
         case .fingersLandedApart(let seconds, let window): (.fingersLandedApart(seconds: 0, window: window), (seconds, " s"))
         case .fingersLiftedApart(let seconds, let window): (.fingersLiftedApart(seconds: 0, window: window), (seconds, " s"))
+        case .fingersTooFarApart(let millimetres, let maximum): (.fingersTooFarApart(millimetres: 0, maximum: maximum), (millimetres, " mm"))
         case .tooSlow(let speed, let minimum): (.tooSlow(millimetresPerSecond: 0, minimum: minimum), (speed, " mm/s"))
         case .tooShort(let millimetres, let minimum): (.tooShort(millimetres: 0, minimum: minimum), (millimetres, " mm"))
         case .spanChange(let millimetres, let minimum): (.spanChange(millimetres: 0, minimum: minimum), (millimetres, " mm"))
