@@ -6,7 +6,7 @@ extension TouchCompositor {
     /// The compositor of the session `environment` describes, its version
     /// asked of it (`desktop`'s bindings already hold it when they were
     /// read): `.failure` names a session whose compositor is none of
-    /// ``Kind``, nil means no session at all. This runs the desktop's
+    /// `TouchCompositor.Kind`, nil means no session at all. This runs the desktop's
     /// programs, so it is never called on the input path.
     ///
     /// ```swift
@@ -88,7 +88,7 @@ extension TouchCompositor {
 extension ClaimedTouchEndChoice {
     /// How claimed touches end in the session `environment` describes
     /// (``TouchCompositor/detect(environment:desktop:)``): outside any
-    /// session, ``builtIn``.
+    /// session, `ClaimedTouchEndChoice.builtIn`.
     public static func detect(environment: [String: String], desktop: DesktopPresetChoice) -> ClaimedTouchEndChoice {
         decide(TouchCompositor.detect(environment: environment, desktop: desktop))
     }

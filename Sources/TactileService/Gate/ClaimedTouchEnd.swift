@@ -10,13 +10,14 @@
 /// (the app would keep the finger down for ever), and X.Org ends it as a
 /// plain touch end. There the touch is **lifted** instead, the least harmful
 /// end every compositor forwards: it stays where the app last saw it until it has
-/// rested there ``TouchGate/restBeforeLift`` seconds (a long press has
-/// already), then lifts, so no toolkit reads a fling from it. `docs/service.md`
-/// ("When the service takes a touch the app saw") argues it kind by kind.
+/// rested there 200 ms (a long press has already), then lifts, so no toolkit
+/// reads a fling from it. `docs/service.md` ("When the compositor drops the
+/// cancel") argues it kind by kind.
 ///
 /// ```swift
-/// var gate = TouchGate(device: panel, claimedTouchEnd: .lift)
-/// gate.claim(slots: [0], at: time)   // a release, now or once the finger has rested
+/// // What `[devices] claimed-touch-end = "lift"` sets:
+/// var config = ConfigLoader.defaultConfig
+/// config.claimedTouchEnd = .configured(.lift, file: "gestures.toml")
 /// ```
 public enum ClaimedTouchEnd: String, Hashable, Sendable, CaseIterable {
     /// A touch cancel: the slot turns palm, then is released (libinput's `TOUCH_CANCEL`).
