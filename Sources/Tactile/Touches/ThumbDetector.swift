@@ -181,8 +181,13 @@ public struct ThumbDetector: Sendable {
                 }
             }
         }
+        // A finger (not a hidden thumb or palm) lifting in this frame: a thumb it leaves alone is judged
+        // from the next frame, so that it never joins the gesture of the finger that lifts now.
+        let fingerLifted = tracked.contains { entry in
+            !entry.isHidden && frame.touches.contains { $0.id == entry.id && $0.phase.isFinal }
+        }
         tracked.removeAll { entry in !frame.touches.contains { $0.id == entry.id && !$0.phase.isFinal } }
-        reviveThumbLeftAlone()
+        if !fingerLifted { reviveThumbLeftAlone() }
         releaseEdgePalms(in: frame)
         releaseThumbsBesideOneFinger(at: frame.time)
         // Marked touches released in this frame (by their own motion, or by
@@ -196,7 +201,7 @@ public struct ThumbDetector: Sendable {
 
     /// A thumb that dropped onto a moving hand, the hand gone, is judged as a
     /// touch alone: jailed in the bottom 15 %, a finger above (libinput's
-    /// `tp_thumb_revive`).
+    /// `tp_thumb_revive`); from the frame after the hand's last finger lifted.
     private mutating func reviveThumbLeftAlone() {
         let down = tracked.indices.filter { tracked[$0].palm == nil }
         guard down.count == 1, let index = down.first, case .suppressed? = tracked[index].thumb else { return }
