@@ -46,6 +46,27 @@ import Testing
         #expect(viewer.zoom > 1.5, "zoom \(viewer.zoom)")
     }
 
+    @Test func zoomThenDragWithTheFingerLeftThenZoomAgainWithoutLiftingEveryFinger() throws {
+        let (viewer, tester) = makeViewer()
+        let first = tester.touch(), second = tester.touch()
+        first.down(at: Point(x: 600, y: 400))
+        second.down(at: Point(x: 800, y: 400))
+        second.move(by: Vector(dx: 200, dy: 0), duration: 0.3)   // the span doubles: zoom ×2
+        let zoomed = viewer.zoom
+        #expect(abs(zoomed - 2) < 0.15, "zoom \(zoomed)")
+        // The second finger lifts; the first drags the photo on its own.
+        second.up()
+        first.move(by: Vector(dx: 0, dy: 200), duration: 0.4)
+        #expect(abs(viewer.offset.y - 200) < 10 && abs(viewer.offset.x) < 10, "offset \(viewer.offset)")
+        // It lands again and the two spread: the zoom goes on from where it was.
+        second.down(at: Point(x: 800, y: 600))
+        second.move(by: Vector(dx: 200, dy: 0), duration: 0.3)   // the span doubles again
+        #expect(abs(viewer.zoom / zoomed - 2) < 0.15, "zoom \(viewer.zoom) after \(zoomed)")
+        first.up()
+        second.up()
+        #expect(viewer.log.contains { $0.hasPrefix("drag handed over to a zoom or turn") }, "\(viewer.log)")
+    }
+
     @Test func theSidebarsButtonsTapAndThePhotoDoesNotMove() throws {
         let (viewer, tester) = makeViewer()
         // Button 3 of 5: the middle fifth of the sidebar.

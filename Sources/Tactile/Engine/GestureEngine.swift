@@ -37,6 +37,12 @@
 ///    recognizers of their views that could not take them in step 2 and
 ///    were reset in step 6, with `touchesBegan`; arbitration, actions and
 ///    reset run once more.
+/// 8. **Re-grip.** A pan, pinch or rotation that finished while fingers it
+///    followed are still down, in a frame where one of its fingers lifted,
+///    starts again with those fingers, with `touchesBegan`
+///    (``FingerSetGestureRecognizer/startsAgainWhenFingersChange``; UIKit
+///    waits for every finger to lift); arbitration, actions and reset run
+///    once more.
 ///
 /// Each step has its own part: the `TimerQueue` (1), the `TouchRouter` (2,
 /// 3), the `GestureArena` (4) and the `ActionQueue` (5); this type runs the
@@ -139,6 +145,7 @@ public final class GestureEngine {
         router.deliver(frame, in: self)
         finishCycle()
         if router.bindLate(frame, in: self) { finishCycle() }
+        if router.startAgain(frame, in: self) { finishCycle() }
     }
 
     /// Moves engine time to `time` without input, firing every timer due on the

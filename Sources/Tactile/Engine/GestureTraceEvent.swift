@@ -23,6 +23,10 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         /// the touch after all: a double tap starting over with a second tap
         /// that landed too far away.
         case tookLandingTouch(TouchID)
+        /// The recognizer had finished with fingers still down, and a finger
+        /// of them lifted: it starts again with those still down (a re-grip,
+        /// ``FingerSetGestureRecognizer/startsAgainWhenFingersChange``).
+        case startedAgain(with: [TouchID])
         /// The recognizer's state changed (a `changed` that follows `changed`
         /// is no change: its action says what moved); a failure says why.
         case transition(from: GestureRecognizerState, to: GestureRecognizerState, reason: GestureRecognizer.FailureReason?)
@@ -68,6 +72,9 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
             return time + "  touch #\(touch.rawValue) lands on " + view + ": " + bound
         case .tookLandingTouch(let touch):
             return time + "  " + subject + "  takes touch #\(touch.rawValue), which landed as it finished"
+        case .startedAgain(let touches):
+            let list = touches.map { "#\($0.rawValue)" }.joined(separator: ", ")
+            return time + "  " + subject + "  starts again with touch\(touches.count == 1 ? "" : "es") \(list), still down as a finger lifted"
         case .transition(let from, let to, let reason):
             return time + "  " + subject + "  \(from.rawValue) → \(to.rawValue)" + (reason.map { ": \($0)" } ?? "")
         case .waiting(let required):

@@ -24,6 +24,9 @@ final class TouchRouter {
         /// frame (done, waiting to recognize, or busy), with the touch, in
         /// binding order: those reset by the end of the frame take it late.
         var deferred: [(touch: TouchID, recognizer: GestureRecognizer)] = []
+        /// Recognizers that followed a touch that ended in the current frame:
+        /// those that finished with fingers still down start again (re-grip).
+        var lostFinger: [GestureRecognizer] = []
         /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
         var frameStamp: UInt64 = 0
         /// Moves on whenever a recognizer may have stopped listening (it
@@ -65,6 +68,7 @@ final class TouchRouter {
         let stamp = storage.frameStamp
         storage.delivered = 0
         if !storage.deferred.isEmpty { storage.deferred.removeAll(keepingCapacity: true) }
+        if !storage.lostFinger.isEmpty { storage.lostFinger.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
             let recognizers: [GestureRecognizer]
             let isNew: Bool
@@ -74,6 +78,8 @@ final class TouchRouter {
                     recognizers = storage.bindings[index].recognizers
                     storage.bindings.remove(at: index)
                     engine.noteArbitrationInput()
+                    // Listed once per lifted finger: one restarted by the first is no longer done when met again.
+                    storage.lostFinger += recognizers
                 } else {
                     if storage.bindings[index].prunedAt != storage.generation {
                         storage.bindings[index].pruneReceivers(of: touch.id, generation: storage.generation)
@@ -155,6 +161,46 @@ final class TouchRouter {
             if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
         }
         return true
+    }
+
+    /// Step 8 of the cycle (re-grip): a finger set gesture that finished
+    /// (ended, failed, cancelled) while fingers it followed are still down,
+    /// in a frame where one of its fingers lifted, starts again with those
+    /// fingers from where they are (``FingerSetGestureRecognizer/startsAgainWhenFingersChange``):
+    /// zoom, lift a finger, and the other drags; land it again and the pinch
+    /// goes on. Each gets `touchesBegan` with them, then `didProcessFrame`.
+    /// Returns whether any started again.
+    func startAgain(_ frame: TouchFrame, in engine: GestureEngine) -> Bool {
+        guard !storage.lostFinger.isEmpty else { return false }
+        var restarted = false
+        for recognizer in storage.lostFinger {
+            guard recognizer.state.isFinal, recognizer.activeTouchCount > 0, recognizer.isEnabled,
+                  (recognizer as? FingerSetGestureRecognizer)?.startsAgainWhenFingersChange == true else { continue }
+            var still: [Touch] = []
+            for touch in recognizer.touches where !touch.phase.isFinal {
+                guard TouchBinding.index(of: touch.id, in: storage.bindings) != nil else { continue }
+                var current = frame.touches.index(ofTouch: touch.id).map { frame.touches[$0] } ?? touch
+                current.phase = .began
+                still.append(current)
+            }
+            guard !still.isEmpty else { continue }
+            engine.restart(recognizer)
+            recognizer.core.delivery.clear(stamp: storage.frameStamp)
+            for touch in still {
+                engine.admit(recognizer, following: touch.id)
+                recognizer.core.delivery.updates.append(touch)
+                recognizer.core.delivery.began.append(touch)
+                if let index = TouchBinding.index(of: touch.id, in: storage.bindings) { storage.bindings[index].add(recognizer) }
+            }
+            engine.trace(recognizer, .startedAgain(with: still.map(\.id)))
+            recognizer.takeDeliveredTouches()
+            if recognizer.isReceiving { recognizer.touchesBegan(recognizer.core.delivery.began, in: frame) }
+            if recognizer.isReceiving { recognizer.didProcessFrame(frame) }
+            restarted = true
+        }
+        storage.lostFinger.removeAll(keepingCapacity: true)
+        if restarted { engine.noteArbitrationInput() }
+        return restarted
     }
 
     // MARK: Binding

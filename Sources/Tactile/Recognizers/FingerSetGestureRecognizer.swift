@@ -58,6 +58,21 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         public static let catchUpDuration = 0.1
     }
 
+    /// Whether the gesture starts again with the fingers still down when it
+    /// finished (ended, failed or was cancelled) and one of its fingers lifts:
+    /// a hand that changes its grip (zoom, lift a finger and drag with the
+    /// other, put it down again to zoom on) goes on, as in Flutter, Chromium
+    /// and GTK. `true` by default; `false` is UIKit's model, where a
+    /// recognizer starts again only once every finger is up.
+    ///
+    /// ```swift
+    /// pan.startsAgainWhenFingersChange = false   // UIKit: nothing until every finger lifts
+    /// ```
+    public var startsAgainWhenFingersChange: Bool {
+        get { settings.startsAgainWhenFingersChange }
+        set { settings.startsAgainWhenFingersChange = newValue }
+    }
+
     /// Where the values count from; `.followingFingers` by default.
     public var startBehavior: StartBehavior { get { settings.startBehavior } set { settings.startBehavior = newValue } }
     /// See ``StartDefaults/catchUpDuration``.
@@ -68,6 +83,7 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     /// The storage of the settings above (documented there).
     private struct Settings {
         var startBehavior = StartBehavior.followingFingers, catchUpDuration = StartDefaults.catchUpDuration
+        var startsAgainWhenFingersChange = true
     }
 
     /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.

@@ -169,6 +169,8 @@ struct BindingTrace {
         switch event.step {
         case .touchBound, .released, .tookLandingTouch:
             break
+        case .startedAgain(let touches):
+            current = touches.count
         case .transition(_, let to, let reason):
             if to == .failed { failures.add(reason, fingers: current) }
             if to == .failed || to == .ended || to == .cancelled { current = 0 }
