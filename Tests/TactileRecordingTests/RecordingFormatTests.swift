@@ -1,4 +1,4 @@
-// Recording format v1: writing and reading, and the JSON schema.
+// Recording format v1: writing and reading.
 import Foundation
 import Tactile
 @testable import TactileRecording
@@ -342,60 +342,6 @@ struct RecordingFormatTests {
                 #expect(throws: RecordingError.self) { try RecordingReader.header(contentsOf: path) }
                 #expect(throws: RecordingError.self) { try RecordingReader.events(contentsOf: path) }
             }
-        }
-    }
-
-    @Test("the JSON schema accepts written files and rejects broken ones (when python3 has jsonschema)")
-    func schema() throws {
-        let schema = Repository.root.path + "/docs/recording-format.schema.json"
-        #expect(FileManager.default.fileExists(atPath: schema))
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
-        try TemporaryDirectory.with { directory in
-            let session = try RecordingWriter.text(for: RecordingFormatFixtures.session)
-            let broken: [String: String] = [
-                "version-3": RecordingFormatFixtures.tapText(replacing: "\"version\": 1", with: "\"version\": 3"),
-                "axis-values-in-version-1": RecordingFormatFixtures.tapText(replacing: "  \"summary\"", with: "  \"axisValues\": [{\"code\": 47, \"value\": 1}],\n  \"summary\""),
-                "four-fields": RecordingFormatFixtures.tapText(replacing: "[0, 0, 3, 47, 0]", with: "[0, 0, 3, 47]"),
-                "microseconds": RecordingFormatFixtures.tapText(replacing: "[0, 8000, 0, 0, 0]", with: "[0, 1000000, 0, 0, 0]"),
-                "unknown-key": RecordingFormatFixtures.tapText(replacing: "  \"screen\"", with: "  \"colour\": 1,\n  \"screen\""),
-                "no-device-kind": RecordingFormatFixtures.tapText(replacing: ",\n    \"kind\": \"touchscreen\"", with: ""),
-                "other-format": RecordingFormatFixtures.tapText(replacing: "\"tactile-recording\"", with: "\"evemu\""),
-            ]
-            var beginsInSlotOne = RecordingFormatFixtures.tap
-            beginsInSlotOne.axisValues = AxisValues([AbsCode.mtSlot: 1, AbsCode.x: -3])
-            let good: [String: String] = [
-                "session": session, "tap": RecordingFormatFixtures.tapText,
-                "axis-values": try RecordingWriter.text(for: beginsInSlotOne),
-            ]
-            for (name, text) in good.merging(broken, uniquingKeysWith: { first, _ in first }) {
-                try text.write(toFile: directory + "/" + name + ".json", atomically: false, encoding: .utf8)
-            }
-            let script = """
-                import json, sys
-                try:
-                    import jsonschema
-                except ImportError:
-                    print("skip"); sys.exit(0)
-                schema = json.load(open(sys.argv[1]))
-                jsonschema.Draft202012Validator.check_schema(schema)
-                validator = jsonschema.Draft202012Validator(schema)
-                for path in sys.argv[2:]:
-                    errors = list(validator.iter_errors(json.load(open(path))))
-                    print(path.rsplit("/", 1)[-1], "valid" if not errors else "invalid")
-                """
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            let names = (good.keys.sorted() + broken.keys.sorted())
-            process.arguments = ["-c", script, schema] + names.map { directory + "/" + $0 + ".json" }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            if output.hasPrefix("skip") { return }
-            for name in good.keys { #expect(output.contains(name + ".json valid"), "\(output)") }
-            for name in broken.keys { #expect(output.contains(name + ".json invalid"), "\(output)") }
         }
     }
 }
