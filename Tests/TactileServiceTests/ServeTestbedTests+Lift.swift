@@ -16,6 +16,9 @@ extension ServeTestbedTests {
         stream.stroke(slot: 0, from: (2, 100), to: (60, 102), frames: 12)
         let served = try serve(stream.events, config: config)
         #expect(served.output.status == 0, "\(served.output.standardError)")
+        // The log says which way, and why.
+        #expect(served.output.standardError.contains("a touch taken after the app saw it is lifted once at rest: claimed-touch-end = \"lift\" in [devices] of "),
+                "\(served.output.standardError)")
         let copy = try #require(served.devices.first { $0.name == Self.panel.name })
         let stamped = copy.stampedEvents
         #expect(!stamped.contains { $0.code == AbsCode.mtToolType && $0.value == 2 }, "no palm")

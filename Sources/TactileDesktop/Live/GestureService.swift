@@ -189,6 +189,7 @@ public final class GestureService {
         log("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)")
         log("desktop actions as on \(config.desktop.preset.rawValue) (from \(TextFormat.visible(config.desktop.source))); "
             + "keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
+        log("a touch taken after the app saw it is " + TextFormat.visible(config.claimedTouchEnd.description))
         for warning in pendingWarnings { log(warning) }
         followFocusIfNeeded(config)
         defer { focus?.stop() }
