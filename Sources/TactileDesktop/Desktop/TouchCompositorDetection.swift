@@ -51,6 +51,12 @@ extension TouchCompositor {
     }
 
     /// A session whose compositor is not one whose touch cancel is known.
+    ///
+    /// ```swift
+    /// if case .failure(let unknown)? = TouchCompositor.detect(environment: environment, desktop: desktop) {
+    ///     print(unknown.session)   // "XDG_CURRENT_DESKTOP=labwc:wlroots"
+    /// }
+    /// ```
     public struct Unknown: Error, Hashable, Sendable {
         /// How the session names itself.
         public var session: String
@@ -89,6 +95,12 @@ extension ClaimedTouchEndChoice {
     /// How claimed touches end in the session `environment` describes
     /// (``TouchCompositor/detect(environment:desktop:)``): outside any
     /// session, `ClaimedTouchEndChoice.builtIn`.
+    ///
+    /// ```swift
+    /// let environment = ProcessInfo.processInfo.environment
+    /// let choice = ClaimedTouchEndChoice.detect(environment: environment, desktop: .detect(environment: environment))
+    /// print("a claimed touch is", choice)   // "lifted once at rest: sway 1.7 (from sway's IPC) drops the cancel (…)"
+    /// ```
     public static func detect(environment: [String: String], desktop: DesktopPresetChoice) -> ClaimedTouchEndChoice {
         decide(TouchCompositor.detect(environment: environment, desktop: desktop))
     }

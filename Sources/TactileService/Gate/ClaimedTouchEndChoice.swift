@@ -83,6 +83,11 @@ public struct ClaimedTouchEndChoice: Hashable, Sendable, CustomStringConvertible
     }
 
     /// As a config sets it (`claimed-touch-end` in `[devices]` of `file`).
+    ///
+    /// ```swift
+    /// ClaimedTouchEndChoice.configured(.lift, file: "gestures.toml").reason
+    /// // "claimed-touch-end = \"lift\" in [devices] of gestures.toml"
+    /// ```
     public static func configured(_ end: ClaimedTouchEnd, file: String) -> ClaimedTouchEndChoice {
         ClaimedTouchEndChoice(end: end, reason: "claimed-touch-end = \"\(end.rawValue)\" in [devices] of \(file)")
     }
@@ -106,6 +111,10 @@ public struct ClaimedTouchEndChoice: Hashable, Sendable, CustomStringConvertible
     }
 
     /// In a session whose compositor is not one of ``TouchCompositor/Kind``: lifted, which every compositor forwards.
+    ///
+    /// ```swift
+    /// ClaimedTouchEndChoice.unknown("XDG_CURRENT_DESKTOP=labwc:wlroots").end   // .lift
+    /// ```
     public static func unknown(_ session: String) -> ClaimedTouchEndChoice {
         ClaimedTouchEndChoice(end: .lift, reason: "\(session): its compositor is not one whose touch cancel is known, and a lift ends the touch everywhere"
                               + " (claimed-touch-end = \"cancel\" in [devices] if it forwards libinput's cancel)")
