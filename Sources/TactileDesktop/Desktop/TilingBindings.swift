@@ -22,7 +22,7 @@ struct TilingBindings {
         guard let path = environment[variable], !path.isEmpty else { return .failure(.init("\(variable) is not set")) }
         do throws(FocusError) {
             let stream = try UnixStream(path: path)
-            let version = (try SwayPointerMapping.request(stream, type: Self.getVersion) as? [String: Any])?["human_readable"] as? String
+            let version = try Self.version(over: stream)
             guard let config = try Self.config(over: stream) else {
                 return .failure(.init("\(preset.rawValue) sent no config (GET_CONFIG)"))
             }
@@ -49,6 +49,11 @@ struct TilingBindings {
         } catch {
             return .failure(.init(error.description))
         }
+    }
+
+    /// The compositor's version as it says it (`GET_VERSION`'s `human_readable`: `1.7`), nil when its answer holds none.
+    static func version(over stream: borrowing UnixStream) throws(FocusError) -> String? {
+        (try SwayPointerMapping.request(stream, type: getVersion) as? [String: Any])?["human_readable"] as? String
     }
 
     /// The text of the config the compositor runs (`GET_CONFIG`), nil when its answer holds none.

@@ -66,9 +66,7 @@ extension TouchCompositor {
     static func swayVersion(environment: [String: String]) -> String? {
         guard let path = environment["SWAYSOCK"], !path.isEmpty else { return nil }
         do throws(FocusError) {
-            let stream = try UnixStream(path: path)
-            let answer = try SwayPointerMapping.request(stream, type: TilingBindings.getVersion) as? [String: Any]
-            return (answer?["human_readable"] as? String).map { "sway \($0)" }
+            return try TilingBindings.version(over: UnixStream(path: path)).map { "sway \($0)" }
         } catch {
             return nil
         }
