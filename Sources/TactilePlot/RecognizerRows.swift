@@ -46,7 +46,7 @@ struct RecognizerRows: Sendable {
         switch event.step {
         case .touchBound(_, let names):
             for name in names { begin(row(name), at: time) }
-        case .tookLandingTouch, .startedAgain:
+        case .tookLandingTouch, .startedAgain, .tookAnotherHand:
             begin(row(event.recognizer), at: time)
         case .waiting:
             switchActivity(row(event.recognizer), to: .waiting, at: time)

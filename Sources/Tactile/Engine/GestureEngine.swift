@@ -32,7 +32,10 @@
 ///    recognizer's targets.
 /// 6. **Reset.** Touches that ended leave their recognizers; a recognizer
 ///    that ended, failed or was cancelled and follows no touch anymore is
-///    reset to `possible`, and its timers are cancelled.
+///    reset to `possible`, and its timers are cancelled. One that carried
+///    another hand's fingers over (two hands tapping at once) takes them
+///    once they have lifted and it is reset, as they landed, strayed and
+///    lifted, and the cycle runs steps 4 to 6 again.
 /// 7. **Late binding.** Touches that landed in this frame go to the
 ///    recognizers of their views that could not take them in step 2 and
 ///    were reset in step 6, with `touchesBegan`; arbitration, actions and
@@ -241,6 +244,7 @@ public final class GestureEngine {
     func restart(_ recognizer: GestureRecognizer) {
         cycle.timers.cancelAll(ownedBy: recognizer)
         arena.withdraw(recognizer)
+        router.dropCarried(by: recognizer)
         recognizer.resetToPossible()
         router.receiversMayHaveChanged()
         cycle.needsRecheck = true
@@ -302,6 +306,11 @@ public final class GestureEngine {
     }
 
     private func finishCycle() {
+        repeat { settleAndReset() } while offerCarriedTouches(to: router.takeIdleCarriers(in: arena))
+    }
+
+    /// Arbitration, actions and reset (steps 4 to 6).
+    private func settleAndReset() {
         let recheck = cycle.needsRecheck || arena.hasWaiting
         cycle.needsRecheck = false
         if recheck { settle() }
@@ -316,5 +325,10 @@ public final class GestureEngine {
             recognizer.leave(self)
             router.receiversMayHaveChanged()
         }
+    }
+
+    /// Follows the finger `id` for `recognizer`, which carried it over to its next attempt.
+    func carry(_ id: TouchID, for recognizer: GestureRecognizer) {
+        router.carry(id, for: recognizer)
     }
 }

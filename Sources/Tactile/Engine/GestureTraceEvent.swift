@@ -27,6 +27,10 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         /// of them lifted: it starts again with those still down (a re-grip,
         /// ``FingerSetGestureRecognizer/startsAgainWhenFingersChange``).
         case startedAgain(with: [TouchID])
+        /// The recognizer finished with one hand's fingers and takes those of
+        /// another hand it carried over, as they landed and lifted: two hands
+        /// tapping at once are two taps.
+        case tookAnotherHand([TouchID])
         /// The recognizer's state changed (a `changed` that follows `changed`
         /// is no change: its action says what moved); a failure says why.
         case transition(from: GestureRecognizerState, to: GestureRecognizerState, reason: GestureRecognizer.FailureReason?)
@@ -75,6 +79,9 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
         case .startedAgain(let touches):
             let list = touches.map { "#\($0.rawValue)" }.joined(separator: ", ")
             return time + "  " + subject + "  starts again with touch\(touches.count == 1 ? "" : "es") \(list), still down as a finger lifted"
+        case .tookAnotherHand(let touches):
+            let list = touches.map { "#\($0.rawValue)" }.joined(separator: ", ")
+            return time + "  " + subject + "  takes touch\(touches.count == 1 ? "" : "es") \(list) again: another hand's"
         case .transition(let from, let to, let reason):
             return time + "  " + subject + "  \(from.rawValue) → \(to.rawValue)" + (reason.map { ": \($0)" } ?? "")
         case .waiting(let required):

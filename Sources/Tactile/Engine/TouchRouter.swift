@@ -27,6 +27,12 @@ final class TouchRouter {
         /// Recognizers that followed a touch that ended in the current frame:
         /// those that finished with fingers still down start again (re-grip).
         var lostFinger: [GestureRecognizer] = []
+        /// Fingers recognizers carried over to their next attempt
+        /// (``GestureRecognizer/carryOver(_:)``), followed here until they
+        /// lift; then their recognizers are ready to take them. Empty but
+        /// while two hands tap at once.
+        var carried: [(touch: TouchID, recognizer: GestureRecognizer)] = []
+        var carriedReady: [GestureRecognizer] = []
         /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
         var frameStamp: UInt64 = 0
         /// Moves on whenever a recognizer may have stopped listening (it
@@ -70,6 +76,7 @@ final class TouchRouter {
         if !storage.deferred.isEmpty { storage.deferred.removeAll(keepingCapacity: true) }
         if !storage.lostFinger.isEmpty { storage.lostFinger.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
+            if !storage.carried.isEmpty { followCarried(touch) }
             let recognizers: [GestureRecognizer]
             let isNew: Bool
             if let index = TouchBinding.index(of: touch.id, in: storage.bindings) {
@@ -108,6 +115,49 @@ final class TouchRouter {
             if !recognizer.receiveDelivery(of: frame) { engine.stop(recognizer) }
         }
         swap(&order, &storage.deliveryOrder)
+    }
+
+    // MARK: Carried fingers
+
+    /// Follows the finger `id` for `recognizer`, which carried it over.
+    func carry(_ id: TouchID, for recognizer: GestureRecognizer) {
+        let ended = recognizer.core.carried.allSatisfy { $0.end != nil }
+        if ended, !storage.carriedReady.containsIdentical(recognizer) { storage.carriedReady.append(recognizer) }
+        if recognizer.core.carried.first(where: { $0.landing.id == id })?.end == nil { storage.carried.append((id, recognizer)) }
+    }
+
+    /// Notes a carried finger's report in its recognizer's list; once all of
+    /// a recognizer's carried fingers lifted, it is ready to take them.
+    private func followCarried(_ touch: Touch) {
+        for entry in storage.carried where entry.touch == touch.id {
+            let recognizer = entry.recognizer
+            guard let index = recognizer.core.carried.firstIndex(where: { $0.landing.id == touch.id }) else { continue }
+            recognizer.core.carried[index].follow(touch)
+            if recognizer.core.carried.allSatisfy({ $0.end != nil }), !storage.carriedReady.containsIdentical(recognizer) {
+                storage.carriedReady.append(recognizer)
+            }
+        }
+        if touch.phase.isFinal { storage.carried.removeAll { $0.touch == touch.id } }
+    }
+
+    /// Takes the recognizers ready to take their carried fingers that are
+    /// idle (reset, and in play no more); the others stay ready.
+    func takeIdleCarriers(in arena: GestureArena) -> [GestureRecognizer] {
+        guard !storage.carriedReady.isEmpty else { return [] }
+        var idle: [GestureRecognizer] = []
+        storage.carriedReady.removeAll { recognizer in
+            guard recognizer.core.carried.isEmpty || !arena.contains(recognizer) else { return false }
+            if !recognizer.core.carried.isEmpty { idle.append(recognizer) }
+            return true
+        }
+        return idle
+    }
+
+    /// Drops every finger `recognizer` carried over (it was restarted).
+    func dropCarried(by recognizer: GestureRecognizer) {
+        recognizer.core.carried.removeAll()
+        storage.carried.removeAll { $0.recognizer === recognizer }
+        storage.carriedReady.removeAll { $0 === recognizer }
     }
 
     /// Lists `recognizer` for delivery in this frame, after those listed

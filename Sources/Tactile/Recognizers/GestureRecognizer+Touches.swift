@@ -35,6 +35,21 @@ extension GestureRecognizer {
         engine?.recognizer(self, ignored: touch.id)
     }
 
+    /// Hands `landing`, a finger this recognizer follows but that belongs
+    /// to another gesture of the same kind (another hand's tap), to its next
+    /// attempt, and stops following it (``ignore(_:)``): once the finger
+    /// has lifted and this recognizer is reset, the engine gives it the
+    /// finger again, landing, straying farthest and lifting at its own times
+    /// (``GestureEngine``, step 6). A restart drops carried fingers.
+    final func carryOver(_ landing: Touch) {
+        guard let engine, !core.carried.contains(where: { $0.landing.id == landing.id }) else { return }
+        var carried = CarriedTouch(landing: landing)
+        if let index = core.touches.index(ofTouch: landing.id) { carried.follow(core.touches[index]) }
+        core.carried.append(carried)
+        ignore(landing)
+        engine.carry(landing.id, for: self)
+    }
+
     // MARK: Delivery (the engine's, per frame)
     //
     // Methods of the recognizer rather than of the router, so `self` is

@@ -60,6 +60,10 @@ struct RecognizerCore {
     var delivery = Delivery()
     /// The centroid of the last touches, in screen points, kept for locations after they leave.
     var lastScreenLocation: Point?
+    /// Fingers of another hand the recognizer hands to its next attempt
+    /// (``GestureRecognizer/carryOver(_:)``), as the router saw them; empty
+    /// but while two hands tap at once. Kept through the reset, taken by the engine.
+    var carried: [CarriedTouch] = []
 
     var rejectedTransitions = 0
     var failureReason: GestureRecognizer.FailureReason?
@@ -74,6 +78,21 @@ struct RecognizerCore {
 
     init(name: String) {
         self.name = name
+    }
+}
+
+/// A finger carried over to a recognizer's next attempt: the touch as it
+/// landed, where it strayed farthest from there, and how it ended.
+struct CarriedTouch {
+    var landing: Touch
+    var farthest: Touch?
+    var end: Touch?
+
+    /// Notes the finger's latest report.
+    mutating func follow(_ touch: Touch) {
+        if touch.phase.isFinal { return end = touch }
+        let strayed = touch.surfaceLocation.distance(to: landing.surfaceLocation)
+        if strayed > (farthest?.surfaceLocation.distance(to: landing.surfaceLocation) ?? 0) { farthest = touch }
     }
 }
 

@@ -18,7 +18,10 @@
 /// A next tap that lands too far away makes a multi-tap fail, and the
 /// recognizer starts over with it as a first tap: two quick taps in
 /// different places are two taps, each reported as soon as a lone tap
-/// would be (Flutter and UIKit deliver both).
+/// would be (Flutter and UIKit deliver both). Two hands tapping at once,
+/// farther apart than ``maximumFingerSeparation``, are two taps too: the
+/// recognizer goes on with the hand that lifts first and takes the other
+/// once it is done.
 ///
 /// ```swift
 /// let doubleTap = TapGestureRecognizer(taps: 2, touches: 1)
@@ -112,8 +115,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// The farthest apart two fingers of one tap may land (``Length``): one
     /// hand's (``Defaults/maximumFingerSeparation``, 40 mm), each finger
     /// within it of another (three fingers may span more). Fingers of two
-    /// hands make no multi-finger tap. Unless set, it follows the device: no
-    /// limit on a touchpad, as libinput.
+    /// hands make no multi-finger tap: each hand's are a tap of their own,
+    /// the second reported once the first is done. Unless set, it follows
+    /// the device: no limit on a touchpad, as libinput.
     ///
     /// ```swift
     /// twoFingerTap.maximumFingerSeparation = .millimetres(60)   // a wide grip
@@ -141,6 +145,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         var lastLanding = 0.0
         var firstLift: Double?
         var landed = TouchMap<Point>()
+        /// Each finger as it landed, for a hand carried over to the next attempt.
+        var landings = TouchMap<Touch>()
         /// The latest screen position of each finger of the current tap.
         var screenPositions = TouchMap<Point>()
         /// Where the last completed tap was, in screen points.
@@ -225,11 +231,16 @@ open class TapGestureRecognizer: GestureRecognizer {
         gesture.timer = schedule(after: maximum) { $0.fail(because: .pressTooLong(seconds: maximum, maximum: maximum)) }
         for touch in touches {
             gesture.landed[touch.id] = touch.surfaceLocation
+            gesture.landings[touch.id] = touch
             gesture.screenPositions[touch.id] = touch.location
         }
         gesture.fingers = max(gesture.fingers, gesture.landed.count + frame.untrackedFingerCount)
         if gesture.landed.count > settings.numberOfTouchesRequired {
-            return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: gesture.landed.count))
+            // Hands tapping at once are sorted out at the first lift, if one of them may be a tap.
+            let hands = FingerHands.group(gesture.landed, within: millimetres(maximumFingerSeparation))
+            guard hands.contains(where: { $0.count <= settings.numberOfTouchesRequired }) else {
+                return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: gesture.landed.count))
+            }
         }
     }
 
@@ -264,7 +275,8 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: [Touch], in frame: TouchFrame) {
         for touch in touches { gesture.screenPositions[touch.id] = touch.location }
-        guard gesture.tapStart != nil else { return }
+        // Fingers of another hand, carried over, are not this tap's.
+        guard gesture.tapStart != nil, let first = touches.first(where: { gesture.landed[$0.id] != nil }) else { return }
         guard let lift = gesture.firstLift else {
             gesture.firstLift = frame.time
             let pressed = frame.time - gesture.lastLanding
@@ -272,8 +284,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 return fail(because: .pressTooLong(seconds: pressed, maximum: maximumPressDuration))
             }
             // Every finger of the tap has landed by its first lift (a middle finger may land last, between the others).
-            let widest = Self.widestSeparation(of: gesture.landed.values), separation = millimetres(maximumFingerSeparation)
-            guard widest <= separation else { return fail(because: .fingersTooFarApart(millimetres: widest, maximum: separation)) }
+            if let failure = keepHand(of: first.id) { return fail(because: failure) }
             // From the first lift, the others have the lift window.
             cancelTimer(gesture.timer)
             let window = settings.touchLiftWindow
@@ -288,7 +299,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     /// Counts the tap once its last finger lifted, and waits for the next tap or recognizes.
     private func completeIfAllLifted(in frame: TouchFrame) {
-        guard !self.touches.contains(where: { !$0.phase.isFinal }) else { return }  // fingers still down
+        guard !self.touches.contains(where: { !$0.phase.isFinal && gesture.landed[$0.id] != nil }) else { return }  // fingers still down
         guard gesture.fingers == settings.numberOfTouchesRequired else {
             return fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: gesture.fingers))
         }
@@ -310,6 +321,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         gesture.tapStart = nil
         gesture.firstLift = nil
         gesture.landed.removeAll()
+        gesture.landings.removeAll()
         gesture.screenPositions.removeAll()
         gesture.fingers = 0
         let interval = settings.maximumTapInterval
@@ -320,23 +332,34 @@ open class TapGestureRecognizer: GestureRecognizer {
         fail(because: .touchesCancelled)
     }
 
-    /// How far apart the fingers are as one hand: the longest step needed to
-    /// go from any finger to every other by way of the fingers between (the
-    /// longest link of their minimum spanning tree; 0 for fewer than two).
-    /// Three fingers of one hand, index to ring 60 mm, are 30 mm steps; two
-    /// hands are one long step whatever each hand does.
-    private static func widestSeparation(of points: [Point]) -> Double {
-        guard points.count > 1 else { return 0 }
-        var reach = points.dropFirst().map { $0.distance(to: points[0]) }   // to the fingers joined so far
-        var left = Array(points.dropFirst())
-        var widest = 0.0
-        while let nearest = reach.indices.min(by: { reach[$0] < reach[$1] }) {
-            widest = max(widest, reach[nearest])
-            let joined = left.remove(at: nearest)
-            reach.remove(at: nearest)
-            for index in left.indices { reach[index] = min(reach[index], left[index].distance(to: joined)) }
+    /// Splits the fingers into hands, at the first lift, when they are
+    /// farther apart than one hand's (``maximumFingerSeparation``): this tap
+    /// goes on with the hand of `lifting`, and carries each other hand of
+    /// the right finger count over to its next attempt (the engine gives
+    /// them to it once this one is done). Returns the failure when this
+    /// hand has too few fingers for the tap: they were too far apart.
+    private func keepHand(of lifting: TouchID) -> FailureReason.Criterion? {
+        let separation = millimetres(maximumFingerSeparation)
+        let hands = FingerHands.group(gesture.landed, within: separation)
+        guard hands.count > 1, let kept = hands.first(where: { $0.contains(lifting) }) else { return nil }
+        let widest = FingerHands.widestLink(of: gesture.landed.values)
+        for hand in hands where hand != kept {
+            for id in hand {
+                // A hand that cannot be this tap is none of its business (and no rival's touch).
+                if hand.count == settings.numberOfTouchesRequired, let landing = gesture.landings[id] {
+                    carryOver(landing)
+                } else if let touch = touches.first(where: { $0.id == id }) {
+                    ignore(touch)
+                }
+                gesture.landed[id] = nil
+                gesture.screenPositions[id] = nil
+            }
         }
-        return widest
+        gesture.fingers = kept.count
+        if kept.count > settings.numberOfTouchesRequired {
+            return .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: kept.count)
+        }
+        return kept.count < settings.numberOfTouchesRequired ? .fingersTooFarApart(millimetres: widest, maximum: separation) : nil
     }
 
     /// The centroid of the points, summed in touch order.
@@ -350,6 +373,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         gesture.tapStart = nil
         gesture.firstLift = nil
         gesture.landed.removeAll()
+        gesture.landings.removeAll()
         gesture.screenPositions.removeAll()
         gesture.tapLocation = nil
         gesture.fingers = 0

@@ -169,7 +169,7 @@ struct BindingTrace {
         switch event.step {
         case .touchBound, .released, .tookLandingTouch:
             break
-        case .startedAgain(let touches):
+        case .startedAgain(let touches), .tookAnotherHand(let touches):
             current = touches.count
         case .transition(_, let to, let reason):
             if to == .failed { failures.add(reason, fingers: current) }
