@@ -22,6 +22,10 @@ enum DemoSummary {
             let holds = tally.briefHolds == 1 ? "1 hold" : "\(tally.briefHolds) holds"
             notes.insert("\(holds) shorter than \(PanelValues.number(TerminalView.State.briefHold, places: 1)) s (the rest of a tap, or of fingers about to move) left out of the log and the counts.", at: 0)
         }
+        if tally.continued > 0 {
+            let gestures = tally.continued == 1 ? "1 gesture" : "\(tally.continued) gestures"
+            notes.insert("\(gestures) went on as a hand changed its grip (shown as `continues`, counted once).", at: 0)
+        }
         let tail = notes.flatMap { wrappedWords($0, width: width) }.map { StyledLine($0, style: .dim) }
         if lines.count + table.count + tail.count <= room {
             lines += table + tail

@@ -52,6 +52,7 @@ struct LiveDemo {
                 terminal.state.update(frame: frame, screen: screen)
                 terminal.redraw(at: frame.time)
             }
+            session.pipeline.engine.onTrace = { terminal.state.update(trace: $0) }
             session.pipeline.engine.onAction = { record in
                 terminal.state.update(action: record)
                 // Transitions always show; a stream of `changed` is throttled like frames.

@@ -38,9 +38,10 @@ struct RecordingPlayer {
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if speed == nil { LineOutput.standardOutput.writeInBackground() }
         if !options.json { emit(Self.headerLine(recording, name: name)) }
+        let continuity = options.json ? nil : SharedContinuity()
         let outcome = driver.run(
             device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
-            onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
+            onFrame: touchLines(continuity), onAction: actionLines(continuity), onTrace: traceLines(continuity))
         LineOutput.standardOutput.flush()
         return outcome
     }
@@ -58,36 +59,61 @@ struct RecordingPlayer {
         if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
         var driver = self.driver
         driver.keepsLog = false
+        let continuity = options.json ? nil : SharedContinuity()
         let outcome = driver.run(
             device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
-            onFrame: touchLines(), onAction: actionLines(), onTrace: traceLines())
+            onFrame: touchLines(continuity), onAction: actionLines(continuity), onTrace: traceLines(continuity))
         LineOutput.standardOutput.flush()
         if let error = stream.error { throw error }
         return (outcome, stream.warnings)
     }
 
     /// Prints the touches of each frame that begin or end (none with `--json`).
-    private func touchLines() -> ((TouchFrame) -> Void)? {
+    private func touchLines(_ continuity: SharedContinuity?) -> ((TouchFrame) -> Void)? {
         guard !options.json else { return nil }
         return { frame in
+            continuity?.value.note(frame)
             for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
                 LineOutput.standardOutput.writeLine { Self.appendTouchLine(touch, frame: frame, to: &$0) }
             }
         }
     }
 
-    /// Prints each action, readable or as a JSON line.
-    private func actionLines() -> (ActionRecord) -> Void {
+    /// Prints each action, readable or as a JSON line; a readable `began`
+    /// that goes on with the gesture before (a re-grip) reads `continues`.
+    private func actionLines(_ continuity: SharedContinuity?) -> (ActionRecord) -> Void {
         let json = options.json
         let output = LineOutput.standardOutput
-        return { record in output.write(record, json: json) }
+        return { record in
+            guard let continuity, continuity.value.continues(record) else { return output.write(record, json: json) }
+            output.writeLine { bytes in
+                var line: [UInt8] = []
+                record.appendReadableLine(to: &line)
+                let began = Array("  began  ".utf8), continues = Array("  \(GestureContinuity.word)  ".utf8)
+                if let start = line.indices.first(where: { line[$0...].starts(with: began) }) {
+                    line.replaceSubrange(start..<start + began.count, with: continues)
+                }
+                bytes += line
+            }
+        }
     }
 
-    /// Prints each step of recognition, `trace ` and the step (with `--trace`).
-    private func traceLines() -> ((GestureTraceEvent) -> Void)? {
-        guard trace else { return nil }
-        if options.json { return { printError("trace " + $0.description) } }
-        return { LineOutput.standardOutput.write("trace " + $0.description) }
+    /// Prints each step of recognition, `trace ` and the step (with
+    /// `--trace`), and notes the re-grips for the action lines.
+    private func traceLines(_ continuity: SharedContinuity?) -> ((GestureTraceEvent) -> Void)? {
+        let output: ((GestureTraceEvent) -> Void)?
+        if !trace {
+            output = nil
+        } else if options.json {
+            output = { printError("trace " + $0.description) }
+        } else {
+            output = { LineOutput.standardOutput.write("trace " + $0.description) }
+        }
+        guard let continuity else { return output }
+        return { event in
+            continuity.value.note(event)
+            output?(event)
+        }
     }
 
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
@@ -102,7 +128,8 @@ struct RecordingPlayer {
             onAction: { record in
                 terminal.state.update(action: record)
                 terminal.redraw(at: record.time, force: true)
-            })
+            },
+            onTrace: { terminal.state.update(trace: $0) })
     }
 
     private func emit(_ line: String) {

@@ -122,8 +122,9 @@ enum TerminalView {
     static func logLine(_ line: LogLine, width: Int) -> StyledLine {
         guard let state = line.state else { return StyledLine(line.text, style: .dim) }
         var styled = StyledLine(line.text + "  ")
-        styled.append(state.rawValue, style: TextStyle.of(state))
-        let used = line.text.count + 4 + state.rawValue.count
+        let word = line.continues ? GestureContinuity.word : state.rawValue
+        styled.append(word, style: TextStyle.of(state))
+        let used = line.text.count + 4 + word.count
         styled.append("  " + line.tail(fitting: width - used))
         return styled
     }
@@ -164,7 +165,8 @@ enum TerminalView {
             let stale = finished && (row.lastTime.map { time - $0 > 2 } ?? false)
             var line = StyledLine(active ? "▶ " : "  ", style: active ? .boldGreen : nil)
             line.append(pad(row.name, to: nameWidth) + " ", style: active ? .bold : nil)
-            line.append(pad(row.state.rawValue, to: 9), style: stale ? .dim : TextStyle.of(row.state))
+            let word = row.continues && active ? GestureContinuity.word : row.state.rawValue
+            line.append(pad(word, to: 9), style: stale ? .dim : TextStyle.of(row.state))
             line.append(" " + pad(row.recognized > 0 ? "×\(row.recognized)" : "", to: 3) + " ")
             let room = width - line.count
             // A finger count (the header counts the fingers down) goes before the values lose their names.

@@ -18,6 +18,8 @@ extension TerminalView {
         var name: String
         /// Its last reported state.
         var state: GestureRecognizerState = .possible
+        /// Whether its gesture goes on from the one before (a re-grip), shown as `continues`.
+        var continues = false
         /// The values of its last action (scale, velocity, translation, …).
         var values: [ActionValue] = []
         /// How many times it recognized since the recording began (a
@@ -41,6 +43,8 @@ extension TerminalView {
         var text: String
         /// The action's state, styled in the line; `nil` for a separator.
         var state: GestureRecognizerState?
+        /// Whether the action goes on with the gesture before it (a re-grip), shown as `continues`.
+        var continues = false
         /// After the state: `2 touches  (512.0, 300.0)` (empty for a separator).
         var place = ""
         /// The action's values, shown as the panel shows them (``PanelValues``) at the most detail that fits.
@@ -53,7 +57,8 @@ extension TerminalView {
         }
 
         /// The line of an action.
-        init(_ record: ActionRecord) {
+        init(_ record: ActionRecord, continues: Bool = false) {
+            self.continues = continues
             text = FixedDecimal.format(record.time, places: 6) + "  " + TextFormat.visible(record.recognizer) + "@" + TextFormat.visible(record.view)
             state = record.state
             place = "\(record.touches) touch" + (record.touches == 1 ? "" : "es")
@@ -90,6 +95,8 @@ extension TerminalView {
         var touches = 0
         /// Holds that ended within ``State/briefHold`` of beginning, left out of the log and the counts.
         var briefHolds = 0
+        /// Gestures that went on after a re-grip (counted once, with the gesture they continue).
+        var continued = 0
     }
 
     /// Everything drawn.
@@ -147,10 +154,18 @@ extension TerminalView {
         static let briefHold = 0.2
         /// Hold actions that began, not logged or counted until they last ``briefHold``.
         var pendingHolds: [ActionRecord] = []
+        /// Which beginnings go on with the gesture before (re-grips).
+        var continuity = GestureContinuity()
+
+        /// Notes a step of recognition (only re-grips matter here).
+        mutating func update(trace event: GestureTraceEvent) {
+            continuity.note(event)
+        }
 
         /// Takes the touches of `frame` on `screen` as the fingers down.
         mutating func update(frame: TouchFrame, screen: Screen) {
             time = frame.time
+            continuity.note(frame)
             releaseLastingHolds()
             let bounds = screen.bounds
             if bounds.width > 0, bounds.height > 0 { aspect = bounds.height / bounds.width }
@@ -174,7 +189,8 @@ extension TerminalView {
             }()
             let wasActive = recognizers[index].state == .began || recognizers[index].state == .changed
             let pending = record.recognizer == Self.holdName ? pendingHolds.firstIndex { $0.view == record.view } : nil
-            if record.recognizer == Self.holdName, record.state == .began {
+            let isNewHold = record.recognizer == Self.holdName && record.state == .began
+            if isNewHold {
                 // Logged and counted once it lasts (releaseLastingHolds).
                 pendingHolds.append(record)
             } else if let pending {
@@ -188,18 +204,23 @@ extension TerminalView {
                 recognizers[index].lastTime = record.time
                 tally.actions += 1
                 return
-            } else if record.state == .began || (record.state == .ended && !wasActive) {
+            }
+            let continues = !isNewHold && continuity.continues(record)
+            if continues {
+                tally.continued += 1
+            } else if !isNewHold, record.state == .began || (record.state == .ended && !wasActive) {
                 recognizers[index].recognized += 1
                 tally.recognized[name, default: 0] += 1
             }
             recognizers[index].state = record.state
+            if record.state != .changed { recognizers[index].continues = continues }
             // A finger count the touches already show (the header counts the
             // fingers down) leaves room for the values that move.
             recognizers[index].values = record.values.filter { $0.name != "fingers" || $0.value != Double(record.touches) }
             recognizers[index].lastTime = record.time
             tally.lastValues[name] = record.values
             tally.actions += 1
-            if !pendingHolds.contains(record) { appendLog(LogLine(record)) }
+            if !pendingHolds.contains(record) { appendLog(LogLine(record, continues: continues)) }
         }
 
         /// Logs and counts the holds that began ``briefHold`` or more ago, with the time they began.
