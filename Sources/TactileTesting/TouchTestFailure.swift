@@ -12,12 +12,31 @@ import Tactile
 ///     0.105000 pinch@window: began …
 /// ```
 public struct TouchTestFailure: Error, CustomStringConvertible, Sendable {
-    /// The whole message.
+    /// The whole message; its first line ends with where the expectation
+    /// is written (`(at ZoomTests.swift:31)`), as the test frameworks report
+    /// a thrown error where the test begins.
     public var description: String
+    /// The file (`Module/File.swift`, as `#fileID`) and line of the expectation, when known.
+    public var fileID: String?
+    public var line: Int?
 
     /// A failure saying `description`.
     public init(_ description: String) {
         self.description = description
+    }
+
+    /// A failure saying `description`, of the expectation written at `fileID`:`line`.
+    ///
+    /// ```swift
+    /// throw TouchTestFailure("zoom: expected ended", fileID: #fileID, line: #line)
+    /// ```
+    public init(_ description: String, fileID: String, line: Int) {
+        let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
+        var lines = description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] += " (at \(file):\(line))"
+        self.description = lines.joined(separator: "\n")
+        self.fileID = fileID
+        self.line = line
     }
 }
 
@@ -54,10 +73,18 @@ extension TouchTester {
     /// How many trace lines of a recognizer a failure quotes, at most (the last ones).
     static let quotedTraceLines = 12
 
-    /// Lines that explain what `name` did: its actions in short, then its last trace lines.
-    func explanation(of name: String) -> [String] {
-        let own = actions.filter { $0.recognizer == name }
+    /// Lines that explain what `recognizer` did: its actions in short, then
+    /// its last trace lines (the trace names recognizers, so a namesake's
+    /// steps are among them: the first line says when one shares the name).
+    func explanation(of recognizer: GestureRecognizer) -> [String] {
+        let name = recognizer.name
+        let own = actions(of: recognizer)
         var lines: [String] = []
+        let namesakes = Self.recognizers(in: window).filter { $0 !== recognizer && $0.name == name }.count
+        if namesakes > 0 {
+            lines.append("  note: \(namesakes) other recognizer\(namesakes == 1 ? " is" : "s are") named \"\(name)\" too: "
+                         + "only this one's actions count (name them apart: init(name:))")
+        }
         if own.isEmpty {
             lines.append("  \(name)'s actions: none")
         } else {
@@ -82,5 +109,10 @@ extension TouchTester {
             lines += shown.map { "    " + $0.description }
         }
         return lines
+    }
+
+    /// Every recognizer attached to `view` and the views under it.
+    static func recognizers(in view: View) -> [GestureRecognizer] {
+        view.gestureRecognizers + view.subviews.flatMap { recognizers(in: $0) }
     }
 }

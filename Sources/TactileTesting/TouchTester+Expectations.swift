@@ -4,7 +4,8 @@ import Tactile
 extension TouchTester {
     /// Throws unless `recognizer` reported `state`, its last such action
     /// carrying each of `values` within its tolerance (names as in the
-    /// action log: `scale`, `velocity.x`, `translation.y`, …).
+    /// action log: `scale`, `velocity.x`, `translation.y`, …). Only that
+    /// recognizer's actions count, not those of another with its name.
     ///
     /// ```swift
     /// tester.pinch(center: Point(x: 400, y: 300), fromSpan: 100, toSpan: 200)
@@ -14,13 +15,14 @@ extension TouchTester {
     /// - Returns: the action that met the expectation.
     @discardableResult
     public func expect(_ recognizer: GestureRecognizer, to state: GestureRecognizerState,
-                       with values: [String: ApproximateValue] = [:]) throws(TouchTestFailure) -> ActionRecord {
+                       with values: [String: ApproximateValue] = [:],
+                       fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) -> ActionRecord {
         let name = recognizer.name
         let wanted = values.sorted { $0.key < $1.key }
         let expected = "\(state.rawValue)" + (wanted.isEmpty ? "" : " with " + wanted.map { "\($0.key) ≈ \($0.value)" }.joined(separator: ", "))
-        guard let action = actions.last(where: { $0.recognizer == name && $0.state == state }) else {
+        guard let action = actions(of: recognizer).last(where: { $0.state == state }) else {
             throw TouchTestFailure((["\(name): expected \(expected); it never reported \(state.rawValue) (clock at \(ApproximateValue.format(now)) s)"]
-                                    + explanation(of: name)).joined(separator: "\n"))
+                                    + explanation(of: recognizer)).joined(separator: "\n"), fileID: fileID, line: line)
         }
         var wrong: [String] = []
         for (key, approximate) in wanted {
@@ -32,19 +34,22 @@ extension TouchTester {
         }
         guard wrong.isEmpty else {
             throw TouchTestFailure((["\(name): expected \(expected); got \(state.rawValue) at \(ApproximateValue.format(action.time)) s with "
-                                     + wrong.joined(separator: ", ")] + explanation(of: name)).joined(separator: "\n"))
+                                     + wrong.joined(separator: ", ")] + explanation(of: recognizer)).joined(separator: "\n"),
+                                   fileID: fileID, line: line)
         }
         return action
     }
 
     /// Throws unless `recognizer` (every recognizer, when nil) reported no action.
-    public func expectNoAction(from recognizer: GestureRecognizer? = nil) throws(TouchTestFailure) {
-        let reported = actions.filter { recognizer == nil || $0.recognizer == recognizer?.name }
-        guard let first = reported.first else { return }
-        let names = Array(Set(reported.map(\.recognizer))).sorted()
+    public func expectNoAction(from recognizer: GestureRecognizer? = nil,
+                               fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) {
+        let reported = zip(actions, actionSources).filter { recognizer == nil || $0.1 === recognizer }
+        guard let first = reported.first?.0 else { return }
+        var explained: [GestureRecognizer] = []
+        for (_, source) in reported where !explained.contains(where: { $0 === source }) { explained.append(source) }
         throw TouchTestFailure((["\(recognizer?.name ?? "no recognizer"): expected no action; got \(reported.count), the first "
                                  + "\(first.recognizer) \(first.state.rawValue) at \(ApproximateValue.format(first.time)) s"]
-                                + names.flatMap(explanation(of:))).joined(separator: "\n"))
+                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, line: line)
     }
 
     /// Throws unless the actions so far, left out `changed` ones, are
@@ -53,18 +58,23 @@ extension TouchTester {
     /// ```swift
     /// try tester.expectActions([(doubleTap, .ended)])   // and no single tap before it
     /// ```
-    public func expectActions(_ sequence: [(GestureRecognizer, GestureRecognizerState)]) throws(TouchTestFailure) {
-        let actual = actions.filter { $0.state != .changed }.map { "\($0.recognizer) \($0.state.rawValue)" }
+    public func expectActions(_ sequence: [(GestureRecognizer, GestureRecognizerState)],
+                              fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) {
+        let made = zip(actions, actionSources).filter { $0.0.state != .changed }
+        let matches = made.count == sequence.count
+            && zip(made, sequence).allSatisfy { $0.0.1 === $0.1.0 && $0.0.0.state == $0.1.1 }
+        guard !matches else { return }
+        let actual = made.map { "\($0.0.recognizer) \($0.0.state.rawValue)" }
         let expected = sequence.map { "\($0.0.name) \($0.1.rawValue)" }
-        guard actual != expected else { return }
         var first = 0
-        while first < actual.count, first < expected.count, actual[first] == expected[first] { first += 1 }
+        while first < made.count, first < sequence.count, made[first].1 === sequence[first].0, made[first].0.state == sequence[first].1 { first += 1 }
         let got = first < actual.count ? actual[first] : "nothing more"
         let wanted = first < expected.count ? expected[first] : "nothing more"
-        let names = Array(Set(actions.map(\.recognizer) + sequence.map(\.0.name))).sorted()
+        var explained: [GestureRecognizer] = []
+        for recognizer in made.map(\.1) + sequence.map(\.0) where !explained.contains(where: { $0 === recognizer }) { explained.append(recognizer) }
         throw TouchTestFailure((["actions differ at \(first + 1): expected \(wanted), got \(got)",
                                  "  expected: " + (expected.isEmpty ? "none" : expected.joined(separator: ", ")),
                                  "  got:      " + (actual.isEmpty ? "none" : actual.joined(separator: ", "))]
-                                + names.flatMap(explanation(of:))).joined(separator: "\n"))
+                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, line: line)
     }
 }

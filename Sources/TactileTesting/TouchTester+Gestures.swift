@@ -50,16 +50,24 @@ extension TouchTester {
                 imperfections: imperfections)
     }
 
-    /// A flick from `start`: the fingers speed up over about 0.1 s to
-    /// `velocity` (window points per second) and lift while still moving.
+    /// A flick from `start`: the fingers speed up over 0.05 s to
+    /// `velocity` (window points per second), hold it for 0.12 s (longer
+    /// than the velocity trackers' 0.1 s horizon) and lift while still
+    /// moving, so a pan ends with `velocity` and a swipe sees a fling. The
+    /// fingers cover about `velocity` × 0.15 s.
+    ///
+    /// ```swift
+    /// tester.fling(from: Point(x: 100, y: 300), velocity: Vector(dx: 1500, dy: 0))
+    /// try tester.expect(pan, to: .ended, with: ["velocity.x": 1500 ± 75])
+    /// ```
     public func fling(from start: Point, velocity: Vector, fingers: Int = 1, imperfections: [Imperfection] = []) {
         let perSecond = millimetres(velocity)
         let speed = (perSecond.dx * perSecond.dx + perSecond.dy * perSecond.dy).squareRoot()
         guard speed > 0 else { return tap(at: start, fingers: fingers) }
         let heading = Self.heading(of: perSecond)
-        let motion = MotionTiming(onset: 0.02, duration: 0.1, rest: 0.02)
-        // Accelerating over 70 % of the motion then cruising: the distance at which it ends at `speed`.
-        let acceleration = 0.7
+        // A 0.05 s ramp then cruising at `speed` through the motion's end and the rest after it, then the lift.
+        let motion = MotionTiming(onset: 0.02, duration: 0.15, rest: 0.02)
+        let acceleration = 0.05 / motion.duration
         let distance = speed * motion.duration * (1 - acceleration / 2)
         perform(.swipe(SwipeSpec(start: millimetres(start), offsets: Self.offsets(fingers: fingers), direction: heading.direction,
                                  deviation: heading.deviation, distance: distance, acceleration: acceleration, motion: motion,

@@ -8,7 +8,7 @@ extension TouchTester {
     /// recording begins them, ready for ``replay(_:settle:)``.
     ///
     /// ```swift
-    /// let recording = try TouchTester.recording(named: "pinch", in: .module)
+    /// let recording = try TouchTester.recording(named: "Recordings/pinch", in: .module)
     /// let tester = TouchTester(window: window, replaying: recording)
     /// try tester.replay(recording)
     /// try tester.expect(pinch, to: .ended)

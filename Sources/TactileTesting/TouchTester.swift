@@ -39,6 +39,9 @@ public final class TouchTester {
     public let pipeline: InputPipeline
     /// Every action so far, in order.
     public private(set) var actions: [ActionRecord] = []
+    /// The recognizer that made each of ``actions``: expectations match
+    /// the recognizer itself, as two may share a name.
+    private(set) var actionSources: [GestureRecognizer] = []
     /// Every step of recognition so far (the engine's trace).
     public private(set) var trace: [GestureTraceEvent] = []
     /// The stream's clock, in seconds: where the next gesture starts.
@@ -82,7 +85,10 @@ public final class TouchTester {
         mapping = SurfaceMapping(device: device.description, screen: window.screen)
         pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)
         now = start
-        pipeline.engine.onAction = { [unowned self] record in actions.append(record) }
+        pipeline.engine.onRecognizerAction = { [unowned self] recognizer, record in
+            actions.append(record)
+            actionSources.append(recognizer)
+        }
         pipeline.engine.onTrace = { [unowned self] step in trace.append(step) }
     }
 
@@ -125,14 +131,16 @@ public final class TouchTester {
 
     // MARK: Actions
 
-    /// The actions of `recognizer` so far.
+    /// The actions of `recognizer` so far (of that recognizer, not of
+    /// another with its name).
     public func actions(of recognizer: GestureRecognizer) -> [ActionRecord] {
-        actions.filter { $0.recognizer == recognizer.name }
+        zip(actions, actionSources).filter { $0.1 === recognizer }.map(\.0)
     }
 
     /// Forgets the actions and trace so far (the recognizers are untouched).
     public func clearActions() {
         actions.removeAll()
+        actionSources.removeAll()
         trace.removeAll()
     }
 

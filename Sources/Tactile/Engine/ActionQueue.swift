@@ -22,6 +22,7 @@ final class ActionQueue {
     /// exclusivity checks". No access to it spans a call out of this type.
     private struct Storage {
         var onAction: ((ActionRecord) -> Void)?
+        var onRecognizerAction: ((GestureRecognizer, ActionRecord) -> Void)?
         var streams = StreamFanOut<ActionRecord>()
         var queued: [QueuedAction] = []
         /// The batch being sent; swapped with `queued`, so neither buffer is reallocated.
@@ -39,8 +40,14 @@ final class ActionQueue {
         set { storage.onAction = newValue }
     }
 
+    /// Called with every action and the recognizer that made it, before ``onAction``.
+    var onRecognizerAction: ((GestureRecognizer, ActionRecord) -> Void)? {
+        get { storage.onRecognizerAction }
+        set { storage.onRecognizerAction = newValue }
+    }
+
     /// Whether an ``ActionRecord`` is wanted for each action (someone listens).
-    var wantsRecords: Bool { storage.onAction != nil || !storage.streams.isEmpty }
+    var wantsRecords: Bool { storage.onAction != nil || storage.onRecognizerAction != nil || !storage.streams.isEmpty }
 
     /// A new stream of every action from now on: unbounded, or keeping the newest `limit`.
     func makeStream(bufferingNewest limit: Int?) -> AsyncStream<ActionRecord> {
@@ -77,6 +84,7 @@ final class ActionQueue {
                 let action = storage.sending[index]
                 index += 1
                 if let record = action.record {
+                    if let onRecognizerAction = storage.onRecognizerAction { onRecognizerAction(action.recognizer, record) }
                     if let onAction = storage.onAction { onAction(record) }
                     if !storage.streams.isEmpty { storage.streams.yield(record) }
                 }

@@ -120,6 +120,14 @@ public final class GestureEngine {
         set { outbox.onAction = newValue }
     }
 
+    /// Called with every action and the recognizer that made it, before
+    /// ``onAction``: for TactileTesting, whose expectations are about the
+    /// recognizer itself, not its name (two recognizers may share one).
+    package var onRecognizerAction: ((GestureRecognizer, ActionRecord) -> Void)? {
+        get { outbox.onRecognizerAction }
+        set { outbox.onRecognizerAction = newValue }
+    }
+
     /// Called with every step of recognition as it happens: each touch bound,
     /// each state change, each arbitration decision (who waits for whom, who
     /// fails and why, who yields to whom). The answer to "why did my pan not

@@ -111,6 +111,21 @@ open class View {
         return false
     }
 
+    /// The first view named `name` in this view's tree: this view, then its
+    /// subviews depth first in the order they were added; `nil` when none
+    /// is. Tests find views this way (flutter_test's `find.byKey`).
+    ///
+    /// ```swift
+    /// let pen = window.view(named: "pen")
+    /// ```
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for subview in storage.subviews {
+            if let found = subview.view(named: name) { return found }
+        }
+        return nil
+    }
+
     /// The window at the root of the tree, if the view is in one.
     public var window: Window? {
         var current: View? = self
