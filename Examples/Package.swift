@@ -64,6 +64,14 @@ let package = Package(
                 .product(name: "TactileTesting", package: tactile),
             ]
         ),
+        // The article's XCTest example, unchanged (make examples checks it).
+        .testTarget(
+            name: "TestingGuideXCTests",
+            dependencies: [
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileTesting", package: tactile),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

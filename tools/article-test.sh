@@ -8,6 +8,16 @@ article_test_code() {
     awk '/^## A complete test/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' "$article"
 }
 
+# Prints the article's manifest (the Swift block under "## Add the library to a test target").
+article_manifest_code() {
+    awk '/^## Add the library to a test target/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' "$article"
+}
+
+# Prints the article's XCTest example (the Swift block under "## XCTest").
+article_xctest_code() {
+    awk '/^## XCTest/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' "$article"
+}
+
 # Breaks the test in file $1: a scale of 3 where the pinch makes 2.
 break_article_test() {
     sed -i 's/\["scale": 2.0 ± 0.1\]/["scale": 3.0 ± 0.1]/' "$1"

@@ -98,8 +98,14 @@ if ! diff <(printf '%s\n' "$article_code") "$article_test" >/dev/null; then
     diff <(printf '%s\n' "$article_code") "$article_test" >&2 || true
     status=1
 fi
-if "$swift" test --package-path Examples --disable-xctest; then
-    echo "check-examples: the Examples package's tests pass (PhotoViewerTests, TestingGuideTests)"
+xctest_example=Examples/Tests/TestingGuideXCTests/ZoomXCTests.swift
+if ! diff <(article_xctest_code) "$xctest_example" >/dev/null; then
+    echo "check-examples: the XCTest example of $article differs from $xctest_example:" >&2
+    diff <(article_xctest_code) "$xctest_example" >&2 || true
+    status=1
+fi
+if "$swift" test --package-path Examples; then
+    echo "check-examples: the Examples package's tests pass (PhotoViewerTests, TestingGuideTests, TestingGuideXCTests)"
 else
     echo "check-examples: the Examples package's tests failed" >&2
     status=1
