@@ -75,6 +75,20 @@ struct TwoHandTapTests {
         #expect(records.first { $0.recognizer == "twoFingerTap" }?.location == Point(x: 600, y: 500))
     }
 
+    @Test("a two-finger tap's hand carried over while one of its fingers is still down", arguments: [0.02, 0.06])
+    @MainActor
+    func pairLiftingApartFromTheLoneFinger(gap: Double) {
+        let records = taps { script in
+            script.frame(at: 1) {
+                $0.slot(0).track(1).x(500).y(500).slot(1).track(2).x(1500).y(500).slot(2).track(3).x(1700).y(500)
+            }
+            script.frame(at: 1.1) { $0.slot(0).lift().slot(1).lift() }
+            script.frame(at: 1.1 + gap) { $0.slot(2).lift() }
+        }
+        #expect(Set(records.map(\.recognizer)) == ["tap", "twoFingerTap"], "\(records.map(\.readableLine))")
+        #expect(records.first { $0.recognizer == "twoFingerTap" }?.location == Point(x: 1600, y: 500))
+    }
+
     /// A finger that moves makes a pan, which takes the other hand's tap
     /// too (they share the pan); one that stays down leaves it alone.
     @Test("a far finger that moves, or stays down past a tap's press, is no tap", arguments: [false, true])

@@ -141,13 +141,16 @@ final class TouchRouter {
     }
 
     /// Takes the recognizers ready to take their carried fingers that are
-    /// idle (reset, and in play no more); the others stay ready.
+    /// idle (reset, and in play no more); the others stay ready. One
+    /// carrying a finger still down leaves the list until it lifts.
     func takeIdleCarriers(in arena: GestureArena) -> [GestureRecognizer] {
         guard !storage.carriedReady.isEmpty else { return [] }
         var idle: [GestureRecognizer] = []
         storage.carriedReady.removeAll { recognizer in
-            guard recognizer.core.carried.isEmpty || !arena.contains(recognizer) else { return false }
-            if !recognizer.core.carried.isEmpty { idle.append(recognizer) }
+            let carried = recognizer.core.carried
+            guard !carried.isEmpty, carried.allSatisfy({ $0.end != nil }) else { return true }
+            guard !arena.contains(recognizer) else { return false }
+            idle.append(recognizer)
             return true
         }
         return idle
