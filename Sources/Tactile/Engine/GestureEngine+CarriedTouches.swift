@@ -9,9 +9,9 @@ extension GestureEngine {
     /// landing time; `touchesMoved` with them where they strayed farthest,
     /// in a frame at that time; then `touchesMoved` and `touchesEnded` with
     /// them as they lifted, in a frame at each lift time: the recognizer
-    /// judges them at their own times, and its timers run from now. A finger that was cancelled, or a recognizer disabled or
-    /// removed meanwhile, takes nothing. Returns whether any recognizer took
-    /// fingers.
+    /// judges them at their own times, and its timers run from now. A
+    /// finger that was cancelled, or a recognizer disabled or removed
+    /// meanwhile, takes nothing. Returns whether any recognizer took fingers.
     func offerCarriedTouches(to recognizers: [GestureRecognizer]) -> Bool {
         // All come into play before any judges its fingers: a tap that
         // recognizes waits for the double tap carrying the same hand.
