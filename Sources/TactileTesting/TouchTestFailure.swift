@@ -13,12 +13,14 @@ import Tactile
 /// ```
 public struct TouchTestFailure: Error, CustomStringConvertible, Sendable {
     /// The whole message; its first line ends with where the expectation
-    /// is written (`(at ZoomTests.swift:31)`), as the test frameworks report
-    /// a thrown error where the test begins.
+    /// is written (`(at ZoomTests.swift:31)`).
     public var description: String
     /// The file (`Module/File.swift`, as `#fileID`) and line of the expectation, when known.
     public var fileID: String?
     public var line: Int?
+    /// Whether the failure was recorded at its line with the test framework
+    /// running before it was thrown (``TouchTester/recordsFailures``).
+    public internal(set) var isRecorded = false
 
     /// A failure saying `description`.
     public init(_ description: String) {

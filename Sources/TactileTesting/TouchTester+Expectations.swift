@@ -16,13 +16,14 @@ extension TouchTester {
     @discardableResult
     public func expect(_ recognizer: GestureRecognizer, to state: GestureRecognizerState,
                        with values: [String: ApproximateValue] = [:],
-                       fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) -> ActionRecord {
+                       fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+                       column: Int = #column) throws(TouchTestFailure) -> ActionRecord {
         let name = recognizer.name
         let wanted = values.sorted { $0.key < $1.key }
         let expected = "\(state.rawValue)" + (wanted.isEmpty ? "" : " with " + wanted.map { "\($0.key) ≈ \($0.value)" }.joined(separator: ", "))
         guard let action = actions(of: recognizer).last(where: { $0.state == state }) else {
-            throw TouchTestFailure((["\(name): expected \(expected); it never reported \(state.rawValue) (clock at \(ApproximateValue.format(now)) s)"]
-                                    + explanation(of: recognizer)).joined(separator: "\n"), fileID: fileID, line: line)
+            throw recorded((["\(name): expected \(expected); it never reported \(state.rawValue) (clock at \(ApproximateValue.format(now)) s)"]
+                                    + explanation(of: recognizer)).joined(separator: "\n"), fileID: fileID, filePath: filePath, line: line, column: column)
         }
         var wrong: [String] = []
         for (key, approximate) in wanted {
@@ -33,23 +34,24 @@ extension TouchTester {
             }
         }
         guard wrong.isEmpty else {
-            throw TouchTestFailure((["\(name): expected \(expected); got \(state.rawValue) at \(ApproximateValue.format(action.time)) s with "
+            throw recorded((["\(name): expected \(expected); got \(state.rawValue) at \(ApproximateValue.format(action.time)) s with "
                                      + wrong.joined(separator: ", ")] + explanation(of: recognizer)).joined(separator: "\n"),
-                                   fileID: fileID, line: line)
+                                   fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return action
     }
 
     /// Throws unless `recognizer` (every recognizer, when nil) reported no action.
     public func expectNoAction(from recognizer: GestureRecognizer? = nil,
-                               fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) {
+                               fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+                       column: Int = #column) throws(TouchTestFailure) {
         let reported = zip(actions, actionSources).filter { recognizer == nil || $0.1 === recognizer }
         guard let first = reported.first?.0 else { return }
         var explained: [GestureRecognizer] = []
         for (_, source) in reported where !explained.contains(where: { $0 === source }) { explained.append(source) }
-        throw TouchTestFailure((["\(recognizer?.name ?? "no recognizer"): expected no action; got \(reported.count), the first "
+        throw recorded((["\(recognizer?.name ?? "no recognizer"): expected no action; got \(reported.count), the first "
                                  + "\(first.recognizer) \(first.state.rawValue) at \(ApproximateValue.format(first.time)) s"]
-                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, line: line)
+                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Throws unless the actions so far, left out `changed` ones, are
@@ -59,7 +61,8 @@ extension TouchTester {
     /// try tester.expectActions([(doubleTap, .ended)])   // and no single tap before it
     /// ```
     public func expectActions(_ sequence: [(GestureRecognizer, GestureRecognizerState)],
-                              fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) {
+                              fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line,
+                       column: Int = #column) throws(TouchTestFailure) {
         let made = zip(actions, actionSources).filter { $0.0.state != .changed }
         let matches = made.count == sequence.count
             && zip(made, sequence).allSatisfy { $0.0.1 === $0.1.0 && $0.0.0.state == $0.1.1 }
@@ -72,9 +75,9 @@ extension TouchTester {
         let wanted = first < expected.count ? expected[first] : "nothing more"
         var explained: [GestureRecognizer] = []
         for recognizer in made.map(\.1) + sequence.map(\.0) where !explained.contains(where: { $0 === recognizer }) { explained.append(recognizer) }
-        throw TouchTestFailure((["actions differ at \(first + 1): expected \(wanted), got \(got)",
+        throw recorded((["actions differ at \(first + 1): expected \(wanted), got \(got)",
                                  "  expected: " + (expected.isEmpty ? "none" : expected.joined(separator: ", ")),
                                  "  got:      " + (actual.isEmpty ? "none" : actual.joined(separator: ", "))]
-                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, line: line)
+                                + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

@@ -24,8 +24,9 @@ extension TouchTester {
     /// try tester.expectSnapshot(named: "double-tap")                     // within 0.001
     /// try tester.expectSnapshot(named: "double-tap", tolerance: 0.5)     // looser
     /// ```
-    public func expectSnapshot(named name: String, tolerance: Double = 0.001, filePath: StaticString = #filePath,
-                               fileID: String = #fileID, line: Int = #line) throws(TouchTestFailure) {
+    public func expectSnapshot(named name: String, tolerance: Double = 0.001, fileID: String = #fileID,
+                               filePath: StaticString = #filePath, line: Int = #line,
+                               column: Int = #column) throws(TouchTestFailure) {
         let url = Self.snapshotURL(named: name, filePath: "\(filePath)")
         let lines = actions.map(\.jsonLine)
         let text = lines.map { $0 + "\n" }.joined()
@@ -36,10 +37,12 @@ extension TouchTester {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: url, atomically: true, encoding: .utf8)
             } catch {
-                throw TouchTestFailure("cannot record the snapshot \(url.path): \(error.localizedDescription)")
+                throw recorded("cannot record the snapshot \(url.path): \(error.localizedDescription)",
+                                       fileID: fileID, filePath: filePath, line: line, column: column)
             }
-            throw TouchTestFailure("recorded the snapshot \(url.path) (\(lines.count) actions)\(recording ? "" : ", which was missing")"
-                                   + ": run again to compare with it" + (recording ? " (without \(Self.recordSnapshotsVariable))" : ""))
+            throw recorded("recorded the snapshot \(url.path) (\(lines.count) actions)\(recording ? "" : ", which was missing")"
+                                   + ": run again to compare with it" + (recording ? " (without \(Self.recordSnapshotsVariable))" : ""),
+                                   fileID: fileID, filePath: filePath, line: line, column: column)
         }
         let expected = (stored ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         guard expected != lines else { return }
@@ -51,9 +54,9 @@ extension TouchTester {
             : ["@@ the snapshot has lines that are not actions @@"] + expected.map { "- " + $0 } + lines.map { "+ " + $0 }
         var explained: [GestureRecognizer] = []
         for recognizer in actionSources where !explained.contains(where: { $0 === recognizer }) { explained.append(recognizer) }
-        throw TouchTestFailure((["the action log differs from the snapshot \(url.path) beyond \(tolerance) "
+        throw recorded((["the action log differs from the snapshot \(url.path) beyond \(tolerance) "
                                  + "(\(Self.recordSnapshotsVariable)=1 records it again):"]
-                                + diff + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, line: line)
+                                + diff + explained.flatMap(explanation(of:))).joined(separator: "\n"), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Whether two actions are the same, their numbers within `tolerance`.

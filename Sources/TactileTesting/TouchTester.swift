@@ -46,6 +46,17 @@ public final class TouchTester {
     public private(set) var trace: [GestureTraceEvent] = []
     /// The stream's clock, in seconds: where the next gesture starts.
     public internal(set) var now: Double
+    /// Whether a failing expectation is recorded with the test framework
+    /// running (Swift Testing or XCTest) at the line where it is written,
+    /// before it is thrown (default `true`), as `#expect` and `XCTAssert`
+    /// record theirs. Turn it off to probe with `try?`, or to test that an
+    /// expectation fails, without failing the test.
+    ///
+    /// ```swift
+    /// tester.recordsFailures = false
+    /// let panned = (try? tester.expect(pan, to: .began)) != nil
+    /// ```
+    public var recordsFailures = true
 
     var synthesizer: GestureSynthesizer
     var encoder: EvdevEncoder

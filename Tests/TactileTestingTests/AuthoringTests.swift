@@ -25,6 +25,7 @@ import Testing
     @Test func anExpectationAboutOneOfTwoNamesakesIsNotMetByTheOther() throws {
         let (window, left, right) = Self.twoHalves()
         let tester = TouchTester(window: window)
+        tester.recordsFailures = false   // the failures are the subject
         tester.tap(at: Point(x: 600, y: 300))
         tester.settle()
         try tester.expect(right, to: .ended)
@@ -100,6 +101,7 @@ extension AuthoringTests {
     @Test func aFailureNamesTheLineOfItsExpectation() throws {
         let (window, left, _) = Self.twoHalves()
         let tester = TouchTester(window: window)
+        tester.recordsFailures = false
         tester.tap(at: Point(x: 600, y: 300))
         tester.settle()
         let line = #line + 2
@@ -111,5 +113,28 @@ extension AuthoringTests {
             let first = error.description.split(separator: "\n").first.map(String.init) ?? ""
             #expect(first.hasSuffix("(at AuthoringTests.swift:\(line))"), "\(first)")
         }
+    }
+}
+
+extension AuthoringTests {
+    /// Recorded where it is written, as `#expect` records its own: the
+    /// issue's line is the expectation's, and the throw's report points back to it.
+    @Test func aFailureIsRecordedAtItsLine() throws {
+        let (window, left, _) = Self.twoHalves()
+        let tester = TouchTester(window: window)
+        tester.tap(at: Point(x: 600, y: 300))
+        tester.settle()
+        let line = #line + 2
+        try withKnownIssue {
+            _ = try tester.expect(left, to: .ended)
+        } matching: { issue in
+            if let failure = issue.error as? TouchTestFailure {
+                return failure.isRecorded && failure.testDescription == "the failure recorded at AuthoringTests.swift:\(line) (see above)"
+            }
+            return issue.sourceLocation?.fileName == "AuthoringTests.swift" && issue.sourceLocation?.line == line
+                && issue.comments.contains { $0.rawValue.hasPrefix("tap: expected ended; it never reported ended") }
+        }
+        tester.recordsFailures = false
+        #expect((try? tester.expect(left, to: .ended)) == nil, "a probe with recording off fails nothing")
     }
 }

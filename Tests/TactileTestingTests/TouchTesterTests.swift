@@ -34,6 +34,7 @@ import Testing
         let pinch = PinchGestureRecognizer(name: "zoom")
         window.addGestureRecognizer(pinch)
         let tester = TouchTester(window: window)
+        tester.recordsFailures = false   // the failures are the subject
         tester.pinch(center: Point(x: 400, y: 300), fromSpan: 100, toSpan: 200)
         do {
             try tester.expect(pinch, to: .ended, with: ["scale": 3.0 ± 0.1])
@@ -104,7 +105,9 @@ import Testing
         // On this window the pan takes a swipe first, and the failure says so.
         tester.clearActions()
         tester.swipe(fingers: 2, direction: .left, from: Point(x: 600, y: 300), distance: 300)
+        tester.recordsFailures = false
         #expect(throws: TouchTestFailure.self) { try tester.expect(swipe, to: .ended) }
+        tester.recordsFailures = true
         #expect(tester.trace.contains { $0.recognizer == "swipeLeft" && $0.description.contains("failed: prevented by pan") })
         tester.advance(by: 0.5)
 
@@ -190,6 +193,7 @@ import Testing
             let press = LongPressGestureRecognizer(name: "press")
             window.addGestureRecognizer(press)
             let tester = TouchTester(window: window, device: .touchpad, palmEdges: palmEdges)
+            tester.recordsFailures = false   // a probe
             tester.longPress(at: tester.point(atMillimetres: Point(x: 2, y: 33)), for: 1)
             return (try? tester.expect(press, to: .began)) != nil
         }
@@ -209,6 +213,7 @@ import Testing
 
     @Test func aSnapshotSurvivesALastDigitChange() throws {
         let tester = Self.doubleTapped()
+        tester.recordsFailures = false   // the failure with no tolerance is the subject
         // The stored snapshot differs in the last digit of the time and of the location.
         try tester.expectSnapshot(named: "double-tap-last-digits")
         #expect(throws: TouchTestFailure.self) { try tester.expectSnapshot(named: "double-tap-last-digits", tolerance: 0) }
@@ -216,6 +221,7 @@ import Testing
 
     @Test func theActionLogMatchesItsSnapshot() throws {
         let tester = Self.doubleTapped()
+        tester.recordsFailures = false   // the mismatch is the subject
         try tester.expectSnapshot(named: "double-tap")
         // Another gesture does not match it, and the failure is a diff.
         tester.doubleTap(at: Point(x: 600, y: 400))
