@@ -86,15 +86,7 @@ struct RecordingPlayer {
         let output = LineOutput.standardOutput
         return { record in
             guard let continuity, continuity.value.continues(record) else { return output.write(record, json: json) }
-            output.writeLine { bytes in
-                var line: [UInt8] = []
-                record.appendReadableLine(to: &line)
-                let began = Array("  began  ".utf8), continues = Array("  \(GestureContinuity.word)  ".utf8)
-                if let start = line.indices.first(where: { line[$0...].starts(with: began) }) {
-                    line.replaceSubrange(start..<start + began.count, with: continues)
-                }
-                bytes += line
-            }
+            output.writeLine { record.appendReadableLine(to: &$0, stateWord: GestureContinuity.word) }
         }
     }
 

@@ -101,13 +101,19 @@ public struct ActionRecord: Hashable, Sendable {
 
     /// Appends ``readableLine``'s UTF-8 bytes (no line feed) to `bytes`.
     package func appendReadableLine(to bytes: inout [UInt8]) {
+        appendReadableLine(to: &bytes, stateWord: state.rawValue)
+    }
+
+    /// Appends ``readableLine``'s UTF-8 bytes with `stateWord` in place of
+    /// the state (the demo's `continues` for a `began` after a re-grip).
+    package func appendReadableLine(to bytes: inout [UInt8], stateWord: String) {
         LineBytes.appendFixed(time, places: 6, to: &bytes)
         LineBytes.append("  ", to: &bytes)
         LineBytes.appendVisible(recognizer, to: &bytes)
         bytes.append(UInt8(ascii: "@"))
         LineBytes.appendVisible(view, to: &bytes)
         LineBytes.append("  ", to: &bytes)
-        bytes.append(contentsOf: state.rawValue.utf8)
+        bytes.append(contentsOf: stateWord.utf8)
         LineBytes.append("  ", to: &bytes)
         LineBytes.append(touches, to: &bytes)
         if touches == 1 { LineBytes.append(" touch", to: &bytes) } else { LineBytes.append(" touches", to: &bytes) }
