@@ -30,7 +30,7 @@ let package = Package(
         // Recording formats (Tactile JSON, evemu, libinput record, getevent, reMarkable, umockdev
         // testbeds), the one call that opens any of them, the store and golden-log replay.
         .target(name: "TactileRecording", dependencies: ["Tactile", .product(name: "Yams", package: "Yams")]),
-        // The gesture synthesizer: labelled, realistic evdev streams of gestures (a leaf).
+        // The gesture synthesizer: labelled, realistic evdev streams of gestures (TactileTesting uses it).
         .target(name: "TactileSynthesis", dependencies: ["Tactile", "TactileRecording"]),
         // Testing touch code: gestures in code, recordings as fixtures, readable failures (for tests only:
         // neither the CLI nor the service links it).
