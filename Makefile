@@ -19,7 +19,7 @@
 #   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
 #   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
-#   make examples build Examples/ (by path on this package) and check its output, the README's example and the guide's code
+#   make examples build Examples/ (by path on this package) and check its output, the example of docs/getting-started.md and the guide's code
 #   make fuzz    build Fuzz/ with libFuzzer and run every fuzz target FUZZ_SECONDS (60) each, one after
 #                another (tools/fuzz.sh; crashes in Fuzz/Artifacts/); make fuzz-smoke: FUZZ_RUNS (3000) runs each
 #   make golden  re-pin the golden action log of every corpus recording (review git diff after)

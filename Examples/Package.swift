@@ -11,7 +11,7 @@ let package = Package(
         .package(path: ".."),
     ],
     targets: [
-        // The README's example, byte for byte (make examples checks it).
+        // The example of docs/getting-started.md, byte for byte (make examples checks it).
         .executableTarget(
             name: "GettingStarted",
             dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Examples package (which depends on this one by path), checks
-# that the README's library example is Examples/Sources/GettingStarted/main.swift
+# that the library example of docs/getting-started.md is Examples/Sources/GettingStarted/main.swift
 # byte for byte and that every code block of the guide
 # (Sources/Tactile/Tactile.docc/GettingStarted.md) is in Examples/Sources/Guide
 # or GuideLive unchanged, runs the examples on the corpus and compares their
@@ -14,11 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 
-# The README's first ```swift block after "## Using the library".
-readme_example="$(awk '/^## Using the library/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' README.md)"
-if ! diff <(printf '%s\n' "$readme_example") Examples/Sources/GettingStarted/main.swift >/dev/null; then
-    echo "check-examples: the README's example differs from Examples/Sources/GettingStarted/main.swift:" >&2
-    diff <(printf '%s\n' "$readme_example") Examples/Sources/GettingStarted/main.swift >&2 || true
+# The first ```swift block after "## Using the library" in docs/getting-started.md.
+getting_started_example="$(awk '/^## Using the library/{section=1} section && /^```swift$/{inside=1; next} inside && /^```$/{exit} inside' docs/getting-started.md)"
+if ! diff <(printf '%s\n' "$getting_started_example") Examples/Sources/GettingStarted/main.swift >/dev/null; then
+    echo "check-examples: the example of docs/getting-started.md differs from Examples/Sources/GettingStarted/main.swift:" >&2
+    diff <(printf '%s\n' "$getting_started_example") Examples/Sources/GettingStarted/main.swift >&2 || true
     exit 1
 fi
 
