@@ -4,7 +4,7 @@ import Foundation
 import TactileRecording
 
 /// What the shell completes for each kind of argument (`tactile
-/// --generate-completion-script bash|zsh|fish` writes the scripts; the README
+/// --generate-completion-script bash|zsh|fish` writes the scripts; docs/cli.md
 /// says how to install them).
 enum Completions {
     /// Recordings to read: every extension a supported format uses.
