@@ -27,7 +27,7 @@ struct ServeCommand: ParsableCommand {
 
             --dry-run grabs nothing and sends nothing: the gestures are recognized and the actions \
             printed. dist/ has a systemd user unit and udev rules so that the service runs without \
-            root (see the README).
+            root (see docs/service.md).
             """
     )
 
