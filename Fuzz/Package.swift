@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // Tactile's fuzz targets: one libFuzzer executable a harness (make fuzz), on the root package by path so
-// `swift test` at the root never builds or links them. Build with `--sanitize fuzzer` (see README, Fuzzing).
+// `swift test` at the root never builds or links them. Build with `--sanitize fuzzer` (see docs/development.md, Fuzzing).
 import PackageDescription
 
 // A package depended on by path is named after its directory.

@@ -116,4 +116,4 @@ done
 
 printf '\n%-17s %6s %10s %8s %7s %7s %7s %8s %5s\n' target time executions exec/s cov ft corpus crashes exit
 printf '%s\n' "${summary[@]}"
-[ $found = 0 ] || { echo "Findings: see Fuzz/Artifacts/ and the logs there (README, Fuzzing, turns one into a regression test)."; exit 1; }
+[ $found = 0 ] || { echo "Findings: see Fuzz/Artifacts/ and the logs there (docs/development.md, Fuzzing, turns one into a regression test)."; exit 1; }

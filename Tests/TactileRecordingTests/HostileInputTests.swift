@@ -6,7 +6,7 @@ import TactileTestSupport
 import Testing
 
 /// Every file in `Tests/TactileRecordingTests/Fixtures/Hostile/` (see the
-/// README there and the README's "Fuzzing" section): a fuzzer's finding, or
+/// README there and the "Fuzzing" section of docs/development.md): a fuzzer's finding, or
 /// a hand-made file, in the format its extension names (`.journal` for a
 /// `record` journal). Each goes through what `info`, `replay` and `convert`
 /// do, in process: refusing it with a ``RecordingError`` is fine, a trap
