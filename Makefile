@@ -16,7 +16,7 @@
 #                it), run every test (Swift Testing), then the benchmark table's smoke check
 #                (tools/check-bench.sh: tactile-bench --quick)
 #   make build   debug build
-#   make bench   build Benchmarks/ in release mode and print the performance table (tactile-bench)
+#   make bench   build tactile-bench in release mode and print the performance table
 #   make benchmarks run the ordo-one benchmark suites of Benchmarks/ (time, throughput, mallocs)
 #   make docs    generate the DocC documentation of every library (no warnings allowed)
 #   make examples build Examples/ (by path on this package) and check its output, the example of docs/getting-started.md and the guide's code
@@ -88,7 +88,7 @@ test: setup desktop-setup
 	SWIFT="$(SWIFT)" tools/check-bench.sh
 
 bench: setup
-	"$(SWIFT)" run -c release --package-path Benchmarks tactile-bench
+	"$(SWIFT)" run -c release tactile-bench
 
 # Allocation counts come from the benchmark package's malloc interposer (its
 # MallocInterposer trait, chosen in Benchmarks/Package.swift): no jemalloc, and

@@ -68,11 +68,15 @@ let package = Package(
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),
+        // What the command-line tools (tactile, tactile-bench) write: buffered lines in order on
+        // standard output and standard error, action lines formatted on a thread of their own,
+        // libevdev's messages among them. In no product.
+        .target(name: "TactileConsole", dependencies: ["Tactile", "TactileRecording", "TactileEvdev"]),
         .executableTarget(
             name: "tactile",
             dependencies: [
                 "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactileDesktop", "TactilePlot",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TactileConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The release binary carries the Swift runtime and Foundation (-static-stdlib; this
             // module's objects name the static libraries, the link takes them): it starts in about
@@ -82,6 +86,27 @@ let package = Package(
             // Swift's Linux toolchains ship, with every symbol bound at load (-z now, as Debian's
             // hardening asks). Debug builds, the tests', stay dynamic; the library products have no
             // such flags, so packages depending on them are unaffected.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux], configuration: .release)),
+            ]
+        ),
+        // The performance table (make bench: `swift run -c release tactile-bench`): each figure beside a
+        // reference measured in the same run. Its sources stay in Benchmarks/, whose ordo-one suites
+        // build the same workloads (TactileBenchSupport) in that package of their own; here it shares
+        // this package's builds, debug for make test's smoke run, release with tactile's flags (the
+        // pipeline it times in memory and the `tactile replay` it times end to end run the same code).
+        .target(
+            name: "TactileBenchSupport", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis"],
+            path: "Benchmarks/Sources/TactileBenchSupport"
+        ),
+        .executableTarget(
+            name: "tactile-bench",
+            dependencies: [
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactileDesktop",
+                "TactileBenchSupport", "TactileConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/Sources/tactile-bench",
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux], configuration: .release)),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark table's smoke check (make test runs it after the tests):
-# builds tactile-bench (Benchmarks/, debug) and runs `tactile-bench --quick
+# builds tactile-bench (debug, beside make test's build) and runs `tactile-bench --quick
 # --json`, a short run of every measurement. Times are not checked (a debug
 # build on a shared CI machine measures nothing meaningful); every row must
 # be there with a result, a same-run reference and a finite positive ratio,
@@ -13,14 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 
-"$swift" build --package-path Benchmarks --product tactile-bench
+# The tests' build has both tactile-bench and the tactile product the serve row runs beside it.
+"$swift" build --product tactile-bench
+"$swift" build --product tactile
 testbed=0
 if command -v umockdev-wrapper >/dev/null 2>&1 && tools/umockdev-testbed.py --check >/dev/null 2>&1; then
     testbed=1
-    # The serve row runs the tactile product beside tactile-bench (it would build it itself).
-    "$swift" build --package-path Benchmarks --product tactile
 fi
-bench="$("$swift" build --package-path Benchmarks --show-bin-path)/tactile-bench"
+bench="$("$swift" build --show-bin-path)/tactile-bench"
 
 out="$(mktemp)" err="$(mktemp)"
 trap 'rm -f "$out" "$err"' EXIT

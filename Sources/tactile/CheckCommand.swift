@@ -2,8 +2,9 @@
 import ArgumentParser
 import Foundation
 import Tactile
-import TactileRecording
+import TactileConsole
 import TactileDesktop
+import TactileRecording
 import TactileService
 
 /// `tactile check CONFIG [--against RECORDING…]`.

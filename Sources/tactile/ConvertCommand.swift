@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileConsole
 import TactileRecording
 
 /// `tactile convert IN OUT`: between formats, adding labels and a golden log.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileConsole
 import TactileEvdev
 
 /// `tactile devices`: the evdev input devices, which of them are touch

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileConsole
 import TactileRecording
 
 /// `tactile golden FILE...`: pins what the engine does now as the expected log.

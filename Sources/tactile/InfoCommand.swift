@@ -1,6 +1,7 @@
 // `tactile info`: what a recording holds, without replaying it.
 import ArgumentParser
 import Tactile
+import TactileConsole
 import TactileRecording
 
 /// `tactile info FILE...`: what a recording holds, without replaying it.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileConsole
 import TactileEvdev
 import TactileRecording
 

@@ -1,6 +1,7 @@
 // `tactile plot`: a recording replayed through every recognizer, drawn as one SVG picture.
 import ArgumentParser
 import Tactile
+import TactileConsole
 import TactilePlot
 import TactileRecording
 

@@ -1,6 +1,7 @@
 // Plays one recording through the replay driver and prints its touches and actions in time order.
 import Foundation
 import Tactile
+import TactileConsole
 import TactileEvdev
 import TactileRecording
 

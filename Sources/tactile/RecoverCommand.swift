@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import Tactile
+import TactileConsole
 import TactileRecording
 
 /// `tactile recover JOURNAL [OUT]`: the recording in a journal that

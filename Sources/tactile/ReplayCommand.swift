@@ -1,6 +1,7 @@
 // `tactile replay`: recordings played through the gesture engine.
 import ArgumentParser
 import Tactile
+import TactileConsole
 import TactileRecording
 
 /// `tactile replay FILE...`: plays recordings through the gesture engine.

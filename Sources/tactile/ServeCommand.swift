@@ -2,8 +2,9 @@
 import ArgumentParser
 import Foundation
 import Tactile
-import TactileEvdev
+import TactileConsole
 import TactileDesktop
+import TactileEvdev
 import TactileService
 
 /// `tactile serve`: runs the gestures of a config on the machine's touch devices.

@@ -1,6 +1,7 @@
 // `tactile synth`: labelled gestures synthesized for a device, written as a recording in any format.
 import ArgumentParser
 import Tactile
+import TactileConsole
 import TactileRecording
 import TactileSynthesis
 

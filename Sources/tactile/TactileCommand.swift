@@ -3,6 +3,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import TactileConsole
 
 /// `tactile`: replay recordings and run the demo.
 @main

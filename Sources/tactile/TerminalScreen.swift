@@ -3,6 +3,7 @@ import Tactile
 #if canImport(Glibc)
 import Glibc
 #endif
+import TactileConsole
 
 /// The I/O of ``TerminalView``: the alternate screen, redraws at most
 /// ``maximumRate`` times a second of engine (frame) time, colours unless

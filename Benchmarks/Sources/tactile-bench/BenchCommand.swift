@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Tactile
 import TactileBenchSupport
+import TactileConsole
 import TactileRecording
 
 /// `tactile-bench`: the performance figures, each beside a reference measured in the same run.
@@ -15,8 +16,8 @@ struct BenchCommand: AsyncParsableCommand {
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
             touch, one view, one binding, a 10 MB replay), so the ratios hold on any machine. Use a release \
-            build: `make bench`, which runs `swift run -c release --package-path Benchmarks \
-            tactile-bench`. --quick runs a small version of everything in a few seconds (the smoke \
+            build: `make bench`, which runs `swift run -c release tactile-bench`. --quick runs a \
+            small version of everything in a few seconds (the smoke \
             check make test runs); its times are not meaningful. The serve group builds the `tactile` \
             product of the same configuration and runs `tactile serve --stats` on a umockdev testbed \
             (tools/umockdev-testbed.py, with an emulated /dev/uinput); TACTILE_BINARY names another \

@@ -2,6 +2,7 @@
 import Foundation
 import Tactile
 import TactileBenchSupport
+import TactileConsole
 import TactileEvdev
 import TactileRecording
 import TactileSynthesis

@@ -2,6 +2,7 @@
 import Foundation
 import Tactile
 import TactileBenchSupport
+import TactileConsole
 import TactileRecording
 
 /// Peak memory of a replay as `tactile replay --json` plays a Tactile JSON

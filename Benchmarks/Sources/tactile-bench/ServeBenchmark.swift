@@ -2,8 +2,9 @@
 import Foundation
 import Tactile
 import TactileBenchSupport
-import TactileRecording
+import TactileConsole
 import TactileDesktop
+import TactileRecording
 import TactileService
 
 /// Pass-through latency of the gesture service: `tactile serve --stats` (the
@@ -45,7 +46,7 @@ enum ServeBenchmark {
         }
     }
 
-    /// The repository this tool's sources are in (for tools/umockdev-testbed.py and the Benchmarks package).
+    /// The repository this tool's sources are in (for tools/umockdev-testbed.py and the package both tools are built from).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
@@ -62,7 +63,7 @@ enum ServeBenchmark {
     }
 
     /// The `tactile` product beside this tool, built first (`swift build
-    /// --product tactile` of the Benchmarks package, same configuration) so
+    /// --product tactile` of the same package and configuration) so
     /// that it is the current one; `TACTILE_BINARY` names another.
     static func tactileBinary(directory: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
@@ -71,7 +72,7 @@ enum ServeBenchmark {
             return given
         }
         let beside = URL(fileURLWithPath: BenchProcess.selfPath).deletingLastPathComponent().appendingPathComponent("tactile").path
-        let package = repository + "/Benchmarks"
+        let package = repository
         if let swift = environment["SWIFT"].flatMap({ $0.isEmpty ? nil : $0 }) ?? BenchProcess.which("swift"),
            access(package + "/Package.swift", R_OK) == 0 {
             #if DEBUG
@@ -88,7 +89,7 @@ enum ServeBenchmark {
         }
         guard access(beside, X_OK) == 0 else {
             throw BenchError("no tactile beside tactile-bench (\(beside)): build it with "
-                             + "`swift build -c release --package-path Benchmarks --product tactile`, or set TACTILE_BINARY")
+                             + "`swift build -c release --product tactile`, or set TACTILE_BINARY")
         }
         return beside
     }

@@ -6,16 +6,16 @@ import TactileEvdev
 /// Lines written to standard output or standard error through one buffer, so
 /// output stays in order; with `flushesEachLine` every line appears as soon as
 /// it is written (paced playback), otherwise in large blocks (fast replay).
-/// Used from the main thread only: the CLI is single-threaded.
-final class LineOutput {
+/// Used from the main thread only: the command-line tools are single-threaded.
+package final class LineOutput {
     /// Standard output.
-    nonisolated(unsafe) static let standardOutput = LineOutput(handle: .standardOutput)
+    nonisolated(unsafe) package static let standardOutput = LineOutput(handle: .standardOutput)
     /// Standard error, unbuffered.
-    nonisolated(unsafe) static let standardError = LineOutput(handle: .standardError, flushesEachLine: true)
+    nonisolated(unsafe) package static let standardError = LineOutput(handle: .standardError, flushesEachLine: true)
 
     private let handle: FileHandle
     private var buffer: [UInt8] = []
-    var flushesEachLine: Bool
+    package var flushesEachLine: Bool
     /// When set (``writeInBackground()``), lines go to this thread in batches.
     private var background: BackgroundLineWriter?
     /// What is gathered for the background writer, in order.
@@ -33,7 +33,7 @@ final class LineOutput {
     /// Writes `line` and a line feed. Callers escape text from outside when
     /// they compose the line (`TextFormat.visible`); any control character
     /// left is escaped here too (backslashes kept), so none reaches the terminal.
-    func write(_ line: String) {
+    package func write(_ line: String) {
         LineBytes.appendVisible(line, escapingBackslash: false, to: &buffer)
         endLine()
     }
@@ -42,7 +42,7 @@ final class LineOutput {
     /// lines made of bytes that are safe already (a JSON line, whose strings
     /// escape every control and format character; a readable line, whose
     /// names went through `TextFormat.visible`), with no `String` in between.
-    func writeLine(_ build: (inout [UInt8]) -> Void) {
+    package func writeLine(_ build: (inout [UInt8]) -> Void) {
         build(&buffer)
         endLine()
     }
@@ -50,7 +50,7 @@ final class LineOutput {
     /// Writes `record` as a JSON line or a readable one: formatted on the
     /// background writer's thread once ``writeInBackground()`` was called,
     /// here otherwise.
-    func write(_ record: ActionRecord, json: Bool) {
+    package func write(_ record: ActionRecord, json: Bool) {
         guard background != nil, !flushesEachLine else {
             writeLine(json ? record.appendJSONLine : record.appendReadableLine)
             return
@@ -65,7 +65,7 @@ final class LineOutput {
     /// written on a thread of their own, in order with every other line:
     /// for fast replays, whose main thread then only recognizes. Standard
     /// output only; a no-op when paced (each line flushed).
-    func writeInBackground() {
+    package func writeInBackground() {
         guard background == nil, !flushesEachLine else { return }
         background = BackgroundLineWriter(descriptor: handle.fileDescriptor)
     }
@@ -100,7 +100,7 @@ final class LineOutput {
     }
 
     /// Writes out everything written so far (waiting for the background writer, if any).
-    func flush() {
+    package func flush() {
         if let background {
             handOver()
             background.waitUntilWritten()
@@ -114,7 +114,7 @@ final class LineOutput {
 
 /// Writes a message for people to standard error, after everything already
 /// written to standard output.
-func printError(_ line: String) {
+package func printError(_ line: String) {
     LineOutput.standardOutput.flush()
     LineOutput.standardError.write(line)
 }
@@ -123,7 +123,7 @@ func printError(_ line: String) {
 /// as `command`'s lines (`tactile demo: libevdev: …`), in order with the rest:
 /// for commands that read devices on the main thread (`demo`, `record`).
 /// A message from another thread goes straight to standard error.
-func routeLibevdevMessages(to command: String) {
+package func routeLibevdevMessages(to command: String) {
     EvdevLog.setHandler { line in
         if Thread.isMainThread {
             printError("tactile \(command): " + line)
