@@ -3,5 +3,5 @@
 /// is written down. Raise it here when a release is tagged (`vX.Y.Z`).
 enum TactileVersion {
     /// Semantic version of the package (engine, recording formats and CLI together).
-    static let current = "0.1.0"
+    static let current = "0.2.0"
 }

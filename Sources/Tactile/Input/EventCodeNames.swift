@@ -2,7 +2,7 @@
 
 /// Kernel names of event types and codes (`EV_ABS`, `ABS_MT_SLOT`, `BTN_TOUCH`…),
 /// for diagnostics, readable logs and the text formats that spell codes by name.
-public enum EventCodeNames {
+package enum EventCodeNames {
     private static let types: [UInt16: String] = [
         0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC",
         0x05: "EV_SW", 0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF",
@@ -68,12 +68,12 @@ public enum EventCodeNames {
     private static func hex(_ value: UInt16) -> String { "0x" + TextFormat.hex(value, width: 2) }
 
     /// The kernel name of a type, such as `EV_ABS`, or `EV_0x1e` when unknown.
-    public static func name(of type: EventType) -> String {
+    package static func name(of type: EventType) -> String {
         types[type.rawValue] ?? "EV_\(hex(type.rawValue))"
     }
 
     /// The kernel name of a code, such as `ABS_MT_SLOT`, or `ABS_0x3e` when unknown.
-    public static func name(ofCode code: UInt16, type: EventType) -> String {
+    package static func name(ofCode code: UInt16, type: EventType) -> String {
         if let name = table(for: type)?[code] { return name }
         let typeName = name(of: type)
         let stem = typeName.hasPrefix("EV_") ? String(typeName.dropFirst(3)) : typeName
@@ -81,22 +81,22 @@ public enum EventCodeNames {
     }
 
     /// The type's and the code's names together, as in `EV_ABS ABS_MT_SLOT`.
-    public static func qualifiedName(type: EventType, code: UInt16) -> String {
+    package static func qualifiedName(type: EventType, code: UInt16) -> String {
         "\(name(of: type)) \(name(ofCode: code, type: type))"
     }
 
     /// The kernel name of an input property, such as `INPUT_PROP_DIRECT`.
-    public static func name(ofProperty property: UInt16) -> String {
+    package static func name(ofProperty property: UInt16) -> String {
         properties[property] ?? "INPUT_PROP_\(hex(property))"
     }
 
     /// The type with the kernel name `name` (`"EV_ABS"`), if known.
-    public static func type(named name: String) -> EventType? {
+    package static func type(named name: String) -> EventType? {
         types.first { $0.value == name }.map { EventType(rawValue: $0.key) }
     }
 
     /// The code with the kernel name `name` (`"ABS_MT_SLOT"`) within `type`, if known.
-    public static func code(named name: String, type: EventType) -> UInt16? {
+    package static func code(named name: String, type: EventType) -> UInt16? {
         table(for: type)?.first { $0.value == name }?.key
     }
 }

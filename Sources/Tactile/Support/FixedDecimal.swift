@@ -2,7 +2,7 @@
 
 /// Formats numbers with a fixed number of decimals, independent of locale and
 /// platform, so logs diff cleanly: `-0` prints as `0`, non-finite values as `null`.
-public enum FixedDecimal {
+package enum FixedDecimal {
     private static let powers: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// `value` rounded to `places` decimals (clamped to 0...8), as its sign and
@@ -19,7 +19,7 @@ public enum FixedDecimal {
     }
 
     /// `value` with exactly `places` decimals (at most 8), rounded half away from zero.
-    public static func format(_ value: Double, places: Int) -> String {
+    package static func format(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "null" }
         guard let (negative, magnitude, places) = units(of: value, places: places) else { return "\(value)" }
         if magnitude == 0 { return places == 0 ? "0" : "0." + String(repeating: "0", count: places) }
