@@ -48,9 +48,9 @@ import Testing
         #expect(large.lines.contains("0.020 s  tap@screen → key a"), "\(large.lines)")
         #expect(large.check.silent.count == 19_999)
         #expect(large.check.silent.last?.reason == "1 touch reached it; failed: prevented by tap@screen with 1 finger")
+        // Judged against the same run's 2 000 bindings, not the clock alone: a busy machine slows both.
         let ratio = large.seconds / max(small.seconds, 1e-6)
         #expect(ratio < 35, "2 000: \(small.seconds) s, 20 000: \(large.seconds) s: \(ratio)× for 10× the bindings (quadratic: 100×)")
-        #expect(large.seconds < 5, "20 000 bindings took \(large.seconds) s for one tap")
     }
 
     @Test func timesCountFromTheRecordingsFirstEvent() throws {
