@@ -56,6 +56,9 @@ DEB_APT_PACKAGES = dpkg-dev lintian man-db
 # apt-get needs root: use sudo only when not root already.
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# The libraries whose DocC documentation make docs generates, in one run of the plugin.
+DOC_TARGETS = Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactileDesktop TactilePlot TactileTesting
+
 # Where make install puts tactile: $(PREFIX)/bin and $(PREFIX)/share (completions).
 PREFIX ?= $(HOME)/.local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -84,7 +87,7 @@ build: setup
 	"$(SWIFT)" build
 
 test: setup desktop-setup
-	"$(SWIFT)" test --disable-xctest
+	SWIFT="$(SWIFT)" tools/run-tests.sh
 	SWIFT="$(SWIFT)" tools/check-bench.sh
 
 bench: setup
@@ -146,9 +149,7 @@ check-deb: deb-setup
 	SWIFT="$(SWIFT)" tools/check-deb.sh
 
 docs: setup
-	@for target in Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactileDesktop TactilePlot TactileTesting; do \
-		"$(SWIFT)" package generate-documentation --target $$target --warnings-as-errors || exit 1; \
-	done
+	"$(SWIFT)" package generate-documentation --warnings-as-errors $(foreach target,$(DOC_TARGETS),--target $(target))
 
 examples: setup
 	SWIFT="$(SWIFT)" tools/check-examples.sh

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Builds the Examples package (which depends on this one by path), checks
+# Builds the Examples package (which depends on this one by path) in this
+# package's build directory (--scratch-path .build), so the modules make
+# test's debug build compiled are used as they are and only the examples are
+# compiled, as a user's package compiles against the libraries; checks
 # that the library example of docs/getting-started.md is Examples/Sources/GettingStarted/main.swift
 # byte for byte and that every code block of the guide
 # (Sources/Tactile/Tactile.docc/GettingStarted.md) is in Examples/Sources/Guide
@@ -65,8 +68,8 @@ if failed:
 print(f"check-examples: the guide's {checked} code blocks are in Examples/Sources/Guide and GuideLive")
 PY
 
-"$swift" build --package-path Examples
-bin="$("$swift" build --package-path Examples --show-bin-path)"
+"$swift" build --package-path Examples --scratch-path .build
+bin="$("$swift" build --package-path Examples --scratch-path .build --show-bin-path)"
 status=0
 # Each run: the example, its expected output (in Examples/expected/), its arguments.
 # A run that does not end within 300 s fails (an async loop that never ends, say).
@@ -104,7 +107,7 @@ if ! diff <(article_xctest_code) "$xctest_example" >/dev/null; then
     diff <(article_xctest_code) "$xctest_example" >&2 || true
     status=1
 fi
-if "$swift" test --package-path Examples; then
+if "$swift" test --package-path Examples --scratch-path .build; then
     echo "check-examples: the Examples package's tests pass (PhotoViewerTests, TestingGuideTests, TestingGuideXCTests)"
 else
     echo "check-examples: the Examples package's tests failed" >&2
@@ -115,7 +118,7 @@ cp "$article_test" "$article_test.orig"
 # Restored by copying (a fresh modification time), so the next build sees the file changed back.
 trap 'cp "$article_test.orig" "$article_test" && rm -f "$article_test.orig"' EXIT
 break_article_test "$article_test"
-if broken="$("$swift" test --package-path Examples --disable-xctest --filter spreadingTwoFingersZoomsIn 2>&1)"; then
+if broken="$("$swift" test --package-path Examples --scratch-path .build --disable-xctest --filter spreadingTwoFingersZoomsIn 2>&1)"; then
     echo "check-examples: the article's test passed with its expectation broken" >&2
     status=1
 elif ! failure="$(article_failure_line <<<"$broken")"; then
