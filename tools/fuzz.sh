@@ -9,6 +9,9 @@
 #   FUZZ_KEEP_GOING=1   go on past a crash, OOM or timeout (libFuzzer's -fork=1: a supervisor and one
 #                       worker process, so still one input at a time); without it a target stops at its first
 #   FUZZ_FLAGS="…"      more libFuzzer flags
+#   FUZZ_CONFIGURATION  the build: release for make fuzz (the most executions a second), debug for
+#                       --smoke (a fifth of the compile time, 84 s where release took 470; the 3000 runs
+#                       take about twice as long, and every assertion is checked)
 #
 # Each target writes new inputs to Fuzz/Corpus/<target>/ (the first corpus directory) and reads the
 # repository's recordings and fixtures as seeds, read-only. Crashes, OOMs and timeouts land in
@@ -30,12 +33,13 @@ for arg in "$@"; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
 
+configuration="${FUZZ_CONFIGURATION:-$([ $smoke = 1 ] && echo debug || echo release)}"
 if [ $build = 1 ]; then
     # SwiftPM's fuzzer sanitizer: coverage instrumentation of every module (Tactile, TactileRecording,
     # Yams too), libFuzzer's main linked in, -parse-as-library for the harnesses.
-    "$SWIFT" build -c release --package-path Fuzz --sanitize fuzzer
+    "$SWIFT" build -c "$configuration" --package-path Fuzz --sanitize fuzzer
 fi
-bin=$("$SWIFT" build -c release --package-path Fuzz --sanitize fuzzer --show-bin-path)
+bin=$("$SWIFT" build -c "$configuration" --package-path Fuzz --sanitize fuzzer --show-bin-path)
 
 # The seeds of a target (directories, read recursively by libFuzzer, never written).
 seeds() {
