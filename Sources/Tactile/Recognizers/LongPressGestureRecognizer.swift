@@ -34,27 +34,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Fingers of the press (default 1).
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired: Int { get { settings.numberOfTapsRequired } set { settings.numberOfTapsRequired = newValue } }
-
-    /// The storage of the settings above (documented there).
-    private struct Settings {
-        var minimumPressDuration = Defaults.minimumPressDuration, allowableMovement = Defaults.allowableMovement
-        var numberOfTouchesRequired = 1, numberOfTapsRequired = 0
-    }
-
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
-        var landed = TouchMap<Point>()
-        var tapsCompleted = 0
-        var pressStart: Double?
-        var timer: TimerToken?
-        var untrackedFingers = 0
-    }
+    public var numberOfTapsRequired: Int { get { taps.required } set { taps.required = newValue } }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
     // (docs/performance.md). No access spans a call out of this type.
-    @exclusivity(unchecked) private var settings = Settings()
-    @exclusivity(unchecked) private var gesture = Gesture()
+    @exclusivity(unchecked) private var settings = PressSettings(minimumPressDuration: Defaults.minimumPressDuration, allowableMovement: Defaults.allowableMovement)
+    /// The taps before the press: how many it takes (a setting), how many came.
+    @exclusivity(unchecked) private var taps = (required: 0, completed: 0)
+    @exclusivity(unchecked) private var gesture = PressState()
 
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
         settings.minimumPressDuration = minimumPressDuration
@@ -65,8 +52,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// `duration`: seconds since the press began (the last required finger
     /// landed), at the time of the action.
     open override var actionValues: [ActionValue] {
-        guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
-        return [ActionValue("duration", currentTime - pressStart)]
+        gesture.actionValues(at: currentTime)
     }
 
     /// Once pressing, it takes no more fingers: another hand stays free.
@@ -81,7 +67,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         cancelTimer(gesture.timer)
         gesture.pressStart = frame.time
-        let isTheHold = gesture.tapsCompleted >= settings.numberOfTapsRequired
+        let isTheHold = taps.completed >= taps.required
         let delay = isTheHold ? settings.minimumPressDuration : Defaults.maximumTapDuration
         gesture.timer = schedule(after: delay) { recognizer in
             guard let press = recognizer as? LongPressGestureRecognizer else { return }
@@ -108,11 +94,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], in frame: TouchFrame) {
         if state == .possible {
-            for touch in touches {
-                guard let start = gesture.landed[touch.id] else { continue }
-                let moved = touch.surfaceLocation.distance(to: start), allowed = millimetres(settings.allowableMovement)
-                if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
-            }
+            let allowed = millimetres(settings.allowableMovement)
+            if let moved = gesture.farthestMove(of: touches, beyond: allowed) { fail(because: .moved(millimetres: moved, allowed: allowed)) }
         } else if state.isInProgress {
             transition(to: .changed)
         }
@@ -125,11 +108,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard activeTouches.isEmpty else { return }
         // A lift before the hold: fine only as one of the required taps.
-        guard gesture.tapsCompleted < settings.numberOfTapsRequired else {
+        guard taps.completed < taps.required else {
             let pressed = gesture.pressStart.map { frame.time - $0 } ?? 0
             return fail(because: .liftedTooSoon(seconds: pressed, minimum: settings.minimumPressDuration))
         }
-        gesture.tapsCompleted += 1
+        taps.completed += 1
         gesture.landed.removeAll()
         cancelTimer(gesture.timer)
         gesture.timer = schedule(after: Defaults.maximumTapInterval) { $0.fail(because: .nextTapTooLate(maximum: Defaults.maximumTapInterval)) }
@@ -141,10 +124,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.landed.removeAll()
-        gesture.tapsCompleted = 0
-        gesture.pressStart = nil
-        gesture.timer = nil
-        gesture.untrackedFingers = 0
+        gesture.clear()
+        taps.completed = 0
     }
 }

@@ -33,27 +33,14 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
 
     /// Whether the fingers have rested long enough: a lift now is recognized.
-    public var isHeld: Bool { gesture.heldSince != nil }
-
-    /// The storage of the settings above (documented there).
-    private struct Settings {
-        var minimumPressDuration = Defaults.minimumPressDuration, allowableMovement = Defaults.allowableMovement
-        var numberOfTouchesRequired = 1
-    }
-
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
-        var landed = TouchMap<Point>()
-        var pressStart: Double?
-        var heldSince: Double?
-        var timer: TimerToken?
-        var untrackedFingers = 0
-    }
+    public var isHeld: Bool { heldSince != nil }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
     // (docs/performance.md). No access spans a call out of this type.
-    @exclusivity(unchecked) private var settings = Settings()
-    @exclusivity(unchecked) private var gesture = Gesture()
+    @exclusivity(unchecked) private var settings = PressSettings(minimumPressDuration: Defaults.minimumPressDuration, allowableMovement: Defaults.allowableMovement)
+    @exclusivity(unchecked) private var gesture = PressState()
+    /// When the fingers had rested long enough (a lift from then on is recognized).
+    @exclusivity(unchecked) private var heldSince: Double?
 
     /// A press of `touches` fingers held `minimumPressDuration` seconds.
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
@@ -66,15 +53,14 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     /// `duration`: seconds the fingers were pressed, at the time of the action.
     open override var actionValues: [ActionValue] {
-        guard let pressStart = gesture.pressStart else { return [ActionValue("duration", 0)] }
-        return [ActionValue("duration", currentTime - pressStart)]
+        gesture.actionValues(at: currentTime)
     }
 
     open override func touchesBegan(_ touches: [Touch], in frame: TouchFrame) {
         guard state == .possible else { return }
         let count = activeTouches.count + frame.untrackedFingerCount
         // A finger landing once the press is held is a new gesture's, not this one's.
-        if gesture.heldSince != nil || count > settings.numberOfTouchesRequired {
+        if heldSince != nil || count > settings.numberOfTouchesRequired {
             return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: count))
         }
         for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
@@ -91,7 +77,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         let count = activeTouches.count + gesture.untrackedFingers
         if count == settings.numberOfTouchesRequired {
-            gesture.heldSince = currentTime
+            heldSince = currentTime
         } else {
             fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: count))
         }
@@ -111,7 +97,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
         // The lift must be in place too: its last position counts.
         failIfMoved(touches)
         guard state == .possible else { return }
-        if gesture.heldSince != nil {
+        if heldSince != nil {
             transition(to: .ended)
         } else {
             // Lifted before the press was held: a tap, someone else's.
@@ -126,19 +112,12 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
     /// Fails when a finger of `touches` is farther than it may be from where it landed.
     private func failIfMoved(_ touches: [Touch]) {
         let allowed = millimetres(settings.allowableMovement)
-        for touch in touches {
-            guard let start = gesture.landed[touch.id] else { continue }
-            let moved = touch.surfaceLocation.distance(to: start)
-            if moved > allowed { return fail(because: .moved(millimetres: moved, allowed: allowed)) }
-        }
+        if let moved = gesture.farthestMove(of: touches, beyond: allowed) { fail(because: .moved(millimetres: moved, allowed: allowed)) }
     }
 
     open override func reset() {
         super.reset()
-        gesture.landed.removeAll()
-        gesture.pressStart = nil
-        gesture.heldSince = nil
-        gesture.timer = nil
-        gesture.untrackedFingers = 0
+        gesture.clear()
+        heldSince = nil
     }
 }

@@ -1,0 +1,59 @@
+// What a press keeps while its fingers rest: the long press's and the press-and-hold's one state.
+
+/// The settings of a press: how long its fingers rest, how far they may
+/// stray, how many there are. ``LongPressGestureRecognizer`` and
+/// ``PressAndHoldGestureRecognizer`` keep theirs in one, each with its own
+/// default duration.
+///
+/// ```swift
+/// var settings = PressSettings(minimumPressDuration: 0.6, allowableMovement: .millimetres(3))
+/// settings.numberOfTouchesRequired = 2
+/// ```
+struct PressSettings {
+    var minimumPressDuration: Double
+    var allowableMovement: Length
+    var numberOfTouchesRequired = 1
+}
+
+/// What one press keeps from its first finger to its reset: where each
+/// finger landed, when the press began (its last finger landed), the timer
+/// that ends its rest, and the fingers the device counted without tracking
+/// them in the last frame. Cleared by ``clear()``, keeping buffers' storage.
+///
+/// ```swift
+/// var press = PressState()
+/// press.landed[touch.id] = touch.surfaceLocation
+/// press.pressStart = frame.time
+/// if let moved = press.farthestMove(of: touches, beyond: 3) { … }   // millimetres
+/// ```
+struct PressState {
+    var landed = TouchMap<Point>()
+    var pressStart: Double?
+    var timer: TimerToken?
+    var untrackedFingers = 0
+
+    /// `duration`: seconds since the press began, at `time` (0 before it began).
+    func actionValues(at time: Double) -> [ActionValue] {
+        [ActionValue("duration", pressStart.map { time - $0 } ?? 0)]
+    }
+
+    /// How far the first finger of `touches` that strayed more than
+    /// `allowed` millimetres from where it landed is from there; `nil`
+    /// when none did.
+    func farthestMove(of touches: [Touch], beyond allowed: Double) -> Double? {
+        for touch in touches {
+            guard let start = landed[touch.id] else { continue }
+            let moved = touch.surfaceLocation.distance(to: start)
+            if moved > allowed { return moved }
+        }
+        return nil
+    }
+
+    /// Back to no press, keeping the landing map's storage.
+    mutating func clear() {
+        landed.removeAll()
+        pressStart = nil
+        timer = nil
+        untrackedFingers = 0
+    }
+}
