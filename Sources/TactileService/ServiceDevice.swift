@@ -272,7 +272,7 @@ public final class ServiceDevice: TimerDriven {
         }
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         // 5–6.
-        settle(plans, at: time)
+        carryOut(plans, at: time)
         applyPendingConfigIfIdle()
     }
 
@@ -297,7 +297,7 @@ public final class ServiceDevice: TimerDriven {
         guard !emergencyMade else { return }
         pipeline.advance(to: time)
         if emergency.isDue(at: time) { return emergencyMade(at: time) }
-        settle(plan(), at: time)
+        carryOut(plan(), at: time)
         applyPendingConfigIfIdle()
     }
 
@@ -308,7 +308,7 @@ public final class ServiceDevice: TimerDriven {
         fireTimers(through: time)
         guard !emergencyMade else { return }
         pipeline.finishInput(at: time)
-        settle(plan(), at: time)
+        carryOut(plan(), at: time)
         cancelAll(at: time)
     }
 
@@ -361,10 +361,10 @@ public final class ServiceDevice: TimerDriven {
     }
 
     /// Runs the planned actions, then decides held touches.
-    private func settle(_ plans: [ActionPlan], at time: Double) {
+    private func carryOut(_ plans: [ActionPlan], at time: Double) {
         for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.binding]) }
         let engine = pipeline.engine, map = self.map
-        guard let copy = outputs.touchCopy, let decided = claims?.settle(at: time, isUndecided: { touch in
+        guard let copy = outputs.touchCopy, let decided = claims?.releaseDecided(at: time, isUndecided: { touch in
             engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
         }) else { return }
         write(decided.events, to: copy, at: time)

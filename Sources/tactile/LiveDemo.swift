@@ -23,14 +23,14 @@ struct LiveDemo {
         let gestures = StandardGestures(attachingTo: window)
         let session = LiveSession(
             device: device, window: window,
-            options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, settle: options.playback.settle)
+            options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, runOut: options.playback.runOut)
         )
         let json = options.playback.json
         let output = LineOutput.standardOutput
         output.flushesEachLine = true
         let terminal = attachOutput(to: session, device: device, screen: screen, gestures: gestures, output: output)
         // Ctrl-C, a kill or a closed terminal (SIGHUP) ends the session
-        // cleanly (touches cancelled, timers settled) and --record saves.
+        // cleanly (touches cancelled, timers run out) and --record saves.
         let interrupt = session.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
         terminal?.begin(handleSignals: false)
