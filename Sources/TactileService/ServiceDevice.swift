@@ -253,7 +253,7 @@ public final class ServiceDevice: TimerDriven {
         // 2. The way out, on the raw contacts, before anything of the frame leaves the device.
         if let frame, emergency.observe(frame) {
             frameEvents.removeAll(keepingCapacity: true)
-            return emergencyMade(at: time)
+            return makeEmergency(at: time)
         }
         // 3. Touches a gesture takes in this frame are taken before it goes on.
         let plans = plan()
@@ -296,7 +296,7 @@ public final class ServiceDevice: TimerDriven {
     public func advance(to time: Double) {
         guard !emergencyMade else { return }
         pipeline.advance(to: time)
-        if emergency.isDue(at: time) { return emergencyMade(at: time) }
+        if emergency.isDue(at: time) { return makeEmergency(at: time) }
         carryOut(plan(), at: time)
         applyPendingConfigIfIdle()
     }
@@ -318,7 +318,9 @@ public final class ServiceDevice: TimerDriven {
         write(out, to: copy, at: time)
     }
 
-    private func emergencyMade(at time: Double) {
+    /// The emergency gesture was made: every touch the copy holds is
+    /// cancelled, and it is reported and handed to ``onEmergency``.
+    private func makeEmergency(at time: Double) {
         emergencyMade = true
         cancelAll(at: time)
         report(.emergency(time: time))
