@@ -334,12 +334,12 @@ public final class ServiceDevice: TimerDriven {
         let due = firings
         firings = []
         return due.map { firing in
-            let binding = map.bindings[firing.binding]
+            let binding = map.bindings[firing.bindingIndex]
             var count = 0
             if let step = binding.step, firing.phase != .cancelled {
-                var counter = steps[firing.binding] ?? StepCounter(step: step)
+                var counter = steps[firing.bindingIndex] ?? StepCounter(step: step)
                 count = counter.steps(for: firing)
-                steps[firing.binding] = counter
+                steps[firing.bindingIndex] = counter
             }
             let plan = ActionPlan(firing: firing, binding: binding, steps: count)
             if let copy = outputs.touchCopy, let taken = claims?.claim(firing, claims: binding.claimsTouches, acting: plan.acts) {
@@ -364,7 +364,7 @@ public final class ServiceDevice: TimerDriven {
 
     /// Runs the planned actions, then decides held touches.
     private func carryOut(_ plans: [ActionPlan], at time: Double) {
-        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.binding]) }
+        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.bindingIndex]) }
         let engine = pipeline.engine, map = self.map
         guard let copy = outputs.touchCopy, let decided = claims?.releaseDecided(at: time, isUndecided: { touch in
             engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))

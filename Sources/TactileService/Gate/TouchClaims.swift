@@ -95,10 +95,10 @@ struct TouchClaims {
     /// binding's `claim`, `acting` whether it acts in this firing. Returns the
     /// copy's frames and the slots newly taken.
     mutating func claim(_ firing: BindingFiring, claims: Bool, acting: Bool) -> (events: [InputEvent], slots: [Int]) {
-        if firing.phase == .began { claiming.remove(firing.binding) }
-        defer { if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.binding) } }
-        guard claims, acting || claiming.contains(firing.binding), firing.phase != .cancelled else { return ([], []) }
-        claiming.insert(firing.binding)
+        if firing.phase == .began { claiming.remove(firing.bindingIndex) }
+        defer { if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.bindingIndex) } }
+        guard claims, acting || claiming.contains(firing.bindingIndex), firing.phase != .cancelled else { return ([], []) }
+        claiming.insert(firing.bindingIndex)
         let newly = Set(firing.slots).sorted().filter { slot in
             gate.mode(ofSlot: slot) != .drop && (gate.isDown(slot: slot) || held[slot] != nil)
         }
