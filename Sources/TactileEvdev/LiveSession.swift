@@ -32,12 +32,12 @@ import Glibc
 /// kept), when ``StopSignal/requestStop()`` was called, when no event came
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
 /// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
-/// down and lets pending timers fire until `last event + settle` (or the
+/// down and lets pending timers fire until `last event + runOut` (or the
 /// engine time, if later), then ends the pipeline's `frames()` and
 /// `actions()` streams, so a task awaiting them finishes with the session
 /// (also when no event came). An idle end happens logically at
 /// `last event + idleExit`, so the log is then the same as a replay with a
-/// settle of `max(settle, idleExit)`.
+/// run-out of `max(runOut, idleExit)`.
 ///
 /// The session lives on the main actor, as its pipeline does; only its
 /// ``stopSignal`` may be raised from anywhere (a signal handler, another task).
@@ -59,18 +59,18 @@ public final class LiveSession {
         /// End after this many seconds of wall-clock time; `nil`: never.
         public var maxDuration: Double?
         /// Seconds of engine time after the last event during which pending
-        /// timers still fire at the end (as `RecordingReplay`'s settle).
-        public var settle: Double
+        /// timers still fire at the end (as `RecordingReplay`'s run-out).
+        public var runOut: Double
         /// Seconds of device-clock time a timer waits past its deadline before
         /// it fires with no input (it still fires at its deadline in engine
         /// time), covering the delivery latency of events.
         public var timerGrace: Double
 
         /// Options; by default the session runs until stopped or the device goes away.
-        public init(idleExit: Double? = nil, maxDuration: Double? = nil, settle: Double = 1.0, timerGrace: Double = 0.03) {
+        public init(idleExit: Double? = nil, maxDuration: Double? = nil, runOut: Double = 1.0, timerGrace: Double = 0.03) {
             self.idleExit = idleExit
             self.maxDuration = maxDuration
-            self.settle = settle
+            self.runOut = runOut
             self.timerGrace = timerGrace
         }
     }
@@ -95,7 +95,7 @@ public final class LiveSession {
         public var events: [InputEvent]
         /// The first event's own timestamp (the rebasing origin), if any event came.
         public var origin: InputEvent?
-        /// Engine time when the session ended, after settling.
+        /// Engine time when the session ended, after the run-out.
         public var endTime: Double
     }
 
@@ -312,7 +312,7 @@ public final class LiveSession {
 
     private func finish(_ loop: inout Loop, reason: EndReason) -> Outcome {
         // Also without an event: the pipeline's streams end with the session.
-        pipeline.finishInput(at: loop.origin == nil ? nil : max(pipeline.engine.now, loop.lastEventTime + options.settle))
+        pipeline.finishInput(at: loop.origin == nil ? nil : max(pipeline.engine.now, loop.lastEventTime + options.runOut))
         return Outcome(reason: reason, events: loop.events, origin: loop.origin, endTime: pipeline.engine.now)
     }
 }

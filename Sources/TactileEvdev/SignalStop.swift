@@ -8,7 +8,7 @@ extension LiveSession.StopSignal {
     /// Raises this stop signal when the process receives one of `signals`
     /// (Ctrl-C's `SIGINT` and `SIGTERM` by default) instead of letting them
     /// kill it, so the session ends cleanly: touches cancelled, timers
-    /// settled, everything received kept. Cancel the returned handle to give
+    /// run out, everything received kept. Cancel the returned handle to give
     /// the signals their default action back.
     ///
     /// ```swift

@@ -178,7 +178,7 @@ public struct GesturePlot: Sendable {
 
     // MARK: The end
 
-    /// Makes `time` part of the time axis (the end of a replay's settling).
+    /// Makes `time` part of the time axis (the end of a replay's run-out).
     public mutating func see(_ time: Double) {
         guard time.isFinite else { return }
         start = min(start ?? time, time)

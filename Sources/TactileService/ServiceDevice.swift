@@ -253,7 +253,7 @@ public final class ServiceDevice: TimerDriven {
         // 2. The way out, on the raw contacts, before anything of the frame leaves the device.
         if let frame, emergency.observe(frame) {
             frameEvents.removeAll(keepingCapacity: true)
-            return emergencyMade(at: time)
+            return makeEmergency(at: time)
         }
         // 3. Touches a gesture takes in this frame are taken before it goes on.
         let plans = plan()
@@ -272,7 +272,7 @@ public final class ServiceDevice: TimerDriven {
         }
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         // 5–6.
-        settle(plans, at: time)
+        carryOut(plans, at: time)
         applyPendingConfigIfIdle()
     }
 
@@ -296,8 +296,8 @@ public final class ServiceDevice: TimerDriven {
     public func advance(to time: Double) {
         guard !emergencyMade else { return }
         pipeline.advance(to: time)
-        if emergency.isDue(at: time) { return emergencyMade(at: time) }
-        settle(plan(), at: time)
+        if emergency.isDue(at: time) { return makeEmergency(at: time) }
+        carryOut(plan(), at: time)
         applyPendingConfigIfIdle()
     }
 
@@ -308,7 +308,7 @@ public final class ServiceDevice: TimerDriven {
         fireTimers(through: time)
         guard !emergencyMade else { return }
         pipeline.finishInput(at: time)
-        settle(plan(), at: time)
+        carryOut(plan(), at: time)
         cancelAll(at: time)
     }
 
@@ -318,7 +318,9 @@ public final class ServiceDevice: TimerDriven {
         write(out, to: copy, at: time)
     }
 
-    private func emergencyMade(at time: Double) {
+    /// The emergency gesture was made: every touch the copy holds is
+    /// cancelled, and it is reported and handed to ``onEmergency``.
+    private func makeEmergency(at time: Double) {
         emergencyMade = true
         cancelAll(at: time)
         report(.emergency(time: time))
@@ -332,12 +334,12 @@ public final class ServiceDevice: TimerDriven {
         let due = firings
         firings = []
         return due.map { firing in
-            let binding = map.bindings[firing.binding]
+            let binding = map.bindings[firing.bindingIndex]
             var count = 0
             if let step = binding.step, firing.phase != .cancelled {
-                var counter = steps[firing.binding] ?? StepCounter(step: step)
+                var counter = steps[firing.bindingIndex] ?? StepCounter(step: step)
                 count = counter.steps(for: firing)
-                steps[firing.binding] = counter
+                steps[firing.bindingIndex] = counter
             }
             let plan = ActionPlan(firing: firing, binding: binding, steps: count)
             if let copy = outputs.touchCopy, let taken = claims?.claim(firing, claims: binding.claimsTouches, acting: plan.acts) {
@@ -361,10 +363,10 @@ public final class ServiceDevice: TimerDriven {
     }
 
     /// Runs the planned actions, then decides held touches.
-    private func settle(_ plans: [ActionPlan], at time: Double) {
-        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.binding]) }
+    private func carryOut(_ plans: [ActionPlan], at time: Double) {
+        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.bindingIndex]) }
         let engine = pipeline.engine, map = self.map
-        guard let copy = outputs.touchCopy, let decided = claims?.settle(at: time, isUndecided: { touch in
+        guard let copy = outputs.touchCopy, let decided = claims?.releaseDecided(at: time, isUndecided: { touch in
             engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
         }) else { return }
         write(decided.events, to: copy, at: time)

@@ -70,7 +70,7 @@ public enum GestureRanges {
     /// Fraction of a swipe's motion spent accelerating.
     public static let swipeAcceleration: ClosedRange<Double> = 0.5...0.9
 
-    /// Fingers settle this long after the last landing before a pinch, rotation or pan moves.
+    /// Fingers rest this long after the last landing before a pinch, rotation or pan moves.
     public static let onset: ClosedRange<Double> = 0.06...0.15
     /// Fingers rest this long after a pinch, rotation or pan before the first lift.
     public static let rest: ClosedRange<Double> = 0.06...0.20

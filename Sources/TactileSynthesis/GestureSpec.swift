@@ -65,7 +65,7 @@ public struct FingerTiming: Hashable, Sendable, Codable {
 
 /// The phases of a moving gesture, after every finger has landed.
 public struct MotionTiming: Hashable, Sendable, Codable {
-    /// Seconds from the last landing to the start of the motion (fingers settle).
+    /// Seconds from the last landing to the start of the motion (fingers rest).
     public var onset: Double
     /// Seconds the motion takes.
     public var duration: Double
@@ -141,7 +141,7 @@ public struct TransformSpec: Hashable, Sendable, Codable {
     public var balance: Double
     /// How far the whole hand slides during the motion, in millimetres.
     public var drift: Vector
-    /// Settling, motion and rest.
+    /// Onset, motion and rest.
     public var motion: MotionTiming
     /// When the fingers land and lift.
     public var timing: FingerTiming
@@ -186,7 +186,7 @@ public struct PanSpec: Hashable, Sendable, Codable {
     public var curvature: Double
     /// How each finger's place in the formation changes during the motion, in millimetres.
     public var deformation: [Vector]
-    /// Settling, motion (minimum jerk) and rest.
+    /// Onset, motion (minimum jerk) and rest.
     public var motion: MotionTiming
     /// When the fingers land and lift.
     public var timing: FingerTiming
@@ -221,7 +221,7 @@ public struct SwipeSpec: Hashable, Sendable, Codable {
     /// Fraction of the motion spent accelerating (0…1); the fingers cruise
     /// after it, and keep cruising through the rest until they lift.
     public var acceleration: Double
-    /// Settling (short), motion and rest (time cruising before the first lift).
+    /// Onset (short), motion and rest (time cruising before the first lift).
     public var motion: MotionTiming
     /// When the fingers land and lift.
     public var timing: FingerTiming

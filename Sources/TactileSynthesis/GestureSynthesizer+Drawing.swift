@@ -7,91 +7,126 @@ extension GestureSynthesizer {
     /// never more than the device can count. The gesture is shrunk if it does
     /// not fit the surface and placed at a random spot where it fits.
     public mutating func draw(_ kind: GestureKind, fingers requested: Int? = nil) -> GestureSpec {
-        typealias R = GestureRanges
-        let range = R.fingers(kind)
+        let count = drawFingerCount(kind, requested: requested)
+        let spec: GestureSpec
+        switch kind {
+        case .tap, .doubleTap: spec = drawTap(count, double: kind == .doubleTap)
+        case .pinchIn, .pinchOut: spec = drawPinch(count, inward: kind == .pinchIn)
+        case .rotation: spec = drawRotation(count)
+        case .pan: spec = drawPan(count)
+        case .swipe: spec = drawSwipe(count)
+        case .longPress, .hold:
+            let press = drawPress(count, long: kind == .longPress)
+            spec = kind == .longPress ? .longPress(press) : .hold(press)
+        }
+        return fit(spec, placeRandomly: true)
+    }
+
+    // MARK: - Each kind
+
+    /// `requested` fingers (at least the kind's minimum), or a random number
+    /// of them for the kind; never more than the device can count.
+    private mutating func drawFingerCount(_ kind: GestureKind, requested: Int?) -> Int {
         var count: Int
         if let requested {
             count = max(requested, kind.minimumFingers)
         } else if kind == .pinchIn || kind == .pinchOut {
-            count = generator.chance(R.threeFingerPinchProbability) ? 3 : 2
+            count = generator.chance(GestureRanges.threeFingerPinchProbability) ? 3 : 2
         } else {
-            count = generator.integer(in: range)
+            count = generator.integer(in: GestureRanges.fingers(kind))
         }
-        count = min(count, maximumFingers)
+        return min(count, maximumFingers)
+    }
 
-        let spec: GestureSpec
-        switch kind {
-        case .tap, .doubleTap:
-            let offsets = formation(count)
-            let strokes = (0..<(kind == .doubleTap ? 2 : 1)).map { _ in tapStroke(count) }
-            let middle = (R.doubleTapInterval.lowerBound + R.doubleTapInterval.upperBound) / 2
-            let halfWidth = (R.doubleTapInterval.upperBound - R.doubleTapInterval.lowerBound) / 2 - 0.01
-            spec = .tap(TapSpec(
-                centre: .zero, offsets: offsets, strokes: strokes,
-                interval: generator.uniform((middle - halfWidth)...(middle + halfWidth)),
-                secondTapOffset: polar(generator.uniform(R.doubleTapOffset))))
-        case .pinchIn, .pinchOut:
-            let inward = kind == .pinchIn
-            let span = generator.uniform(inward ? R.pinchInSpan : R.pinchOutSpan)
-            var scale: Double
-            if inward {
-                // Fingers cannot come closer than a finger's width.
-                let closest = R.minimumFingerDistance * (count >= 3 ? 2 / 3.0.squareRoot() : 1)
-                let lowest = min(max(R.pinchInScale.lowerBound, closest / span), R.pinchInScale.upperBound)
-                scale = generator.uniform(lowest...R.pinchInScale.upperBound)
-            } else {
-                scale = generator.uniform(R.pinchOutScale)
-            }
-            let balance = pinchBalance()
-            spec = .pinch(TransformSpec(
-                centre: .zero, offsets: handOffsets(count, span: span), scale: scale,
-                rotation: generator.uniform(R.pinchTwist), balance: balance, drift: polar(generator.uniform(0...3)),
-                motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.pinchDuration), rest: generator.uniform(R.rest)),
-                timing: fingerTiming(count, liftGaps: R.fingerGap)))
-        case .rotation:
-            let large = generator.chance(R.largeRotationProbability)
-            let angle = generator.sign() * generator.uniform(large ? R.largeRotationAngle : R.rotationAngle)
-            let balance: Double
-            if generator.chance(0.7) {
-                balance = generator.uniform(0.35...0.65)
-            } else {
-                balance = generator.chance(0.5) ? generator.uniform(0...0.15) : generator.uniform(0.85...1)
-            }
-            spec = .rotation(TransformSpec(
-                centre: .zero, offsets: handOffsets(count, span: generator.uniform(R.rotationSpan)),
-                scale: generator.uniform(R.rotationScale), rotation: angle, balance: balance,
-                drift: polar(generator.uniform(0...2)),
-                motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.rotationDuration), rest: generator.uniform(R.rest)),
-                timing: fingerTiming(count, liftGaps: R.fingerGap)))
-        case .pan:
-            let distance = generator.uniform(R.panDistance)
-            let speed = generator.uniform(R.panSpeed)
-            spec = .pan(PanSpec(
-                start: .zero, offsets: formation(count),
-                translation: polar(distance), curvature: generator.uniform(R.panCurvature),
-                deformation: (0..<count).map { _ in polar(generator.uniform(R.panDeformation)) },
-                motion: MotionTiming(onset: generator.uniform(R.onset), duration: distance / speed, rest: generator.uniform(R.rest)),
-                timing: fingerTiming(count, liftGaps: R.fingerGap)))
-        case .swipe:
-            let distance = generator.uniform(R.swipeDistance)
-            let slowest = min(R.swipeDuration.upperBound, distance / (R.swipeMinimumSpeed * 1.15))
-            let duration = generator.uniform(R.swipeDuration.lowerBound...max(R.swipeDuration.lowerBound, slowest))
-            let direction = SwipeDirection.allCases[generator.integer(in: 0...3)]
-            spec = .swipe(SwipeSpec(
-                start: .zero, offsets: formation(count), direction: direction,
-                deviation: generator.uniform(R.swipeDeviation), distance: distance,
-                acceleration: generator.uniform(R.swipeAcceleration),
-                motion: MotionTiming(onset: generator.uniform(R.swipeOnset), duration: duration, rest: generator.uniform(0...0.01)),
-                timing: fingerTiming(count, liftGaps: R.swipeLiftGap)))
-        case .longPress, .hold:
-            let press = PressSpec(
-                centre: .zero, offsets: formation(count),
-                duration: generator.uniform(kind == .longPress ? R.longPressDuration : R.holdDuration),
-                drift: (0..<count).map { _ in polar(generator.uniform(R.creep)) },
-                timing: fingerTiming(count, liftGaps: R.fingerGap))
-            spec = kind == .longPress ? .longPress(press) : .hold(press)
+    /// A tap, or a double tap (two strokes, the second a little off the first), at zero.
+    private mutating func drawTap(_ count: Int, double: Bool) -> GestureSpec {
+        typealias R = GestureRanges
+        let offsets = formation(count)
+        let strokes = (0..<(double ? 2 : 1)).map { _ in tapStroke(count) }
+        let middle = (R.doubleTapInterval.lowerBound + R.doubleTapInterval.upperBound) / 2
+        let halfWidth = (R.doubleTapInterval.upperBound - R.doubleTapInterval.lowerBound) / 2 - 0.01
+        return .tap(TapSpec(
+            centre: .zero, offsets: offsets, strokes: strokes,
+            interval: generator.uniform((middle - halfWidth)...(middle + halfWidth)),
+            secondTapOffset: polar(generator.uniform(R.doubleTapOffset))))
+    }
+
+    /// A pinch in (`inward`) or out at zero: its span, scale, a little twist and drift.
+    private mutating func drawPinch(_ count: Int, inward: Bool) -> GestureSpec {
+        typealias R = GestureRanges
+        let span = generator.uniform(inward ? R.pinchInSpan : R.pinchOutSpan)
+        var scale: Double
+        if inward {
+            // Fingers cannot come closer than a finger's width.
+            let closest = R.minimumFingerDistance * (count >= 3 ? 2 / 3.0.squareRoot() : 1)
+            let lowest = min(max(R.pinchInScale.lowerBound, closest / span), R.pinchInScale.upperBound)
+            scale = generator.uniform(lowest...R.pinchInScale.upperBound)
+        } else {
+            scale = generator.uniform(R.pinchOutScale)
         }
-        return fit(spec, placeRandomly: true)
+        let balance = pinchBalance()
+        return .pinch(TransformSpec(
+            centre: .zero, offsets: handOffsets(count, span: span), scale: scale,
+            rotation: generator.uniform(R.pinchTwist), balance: balance, drift: polar(generator.uniform(0...3)),
+            motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.pinchDuration), rest: generator.uniform(R.rest)),
+            timing: fingerTiming(count, liftGaps: R.fingerGap)))
+    }
+
+    /// A rotation at zero, either way, now and then a large one; mostly balanced, sometimes about one finger.
+    private mutating func drawRotation(_ count: Int) -> GestureSpec {
+        typealias R = GestureRanges
+        let large = generator.chance(R.largeRotationProbability)
+        let angle = generator.sign() * generator.uniform(large ? R.largeRotationAngle : R.rotationAngle)
+        let balance: Double
+        if generator.chance(0.7) {
+            balance = generator.uniform(0.35...0.65)
+        } else {
+            balance = generator.chance(0.5) ? generator.uniform(0...0.15) : generator.uniform(0.85...1)
+        }
+        return .rotation(TransformSpec(
+            centre: .zero, offsets: handOffsets(count, span: generator.uniform(R.rotationSpan)),
+            scale: generator.uniform(R.rotationScale), rotation: angle, balance: balance,
+            drift: polar(generator.uniform(0...2)),
+            motion: MotionTiming(onset: generator.uniform(R.onset), duration: generator.uniform(R.rotationDuration), rest: generator.uniform(R.rest)),
+            timing: fingerTiming(count, liftGaps: R.fingerGap)))
+    }
+
+    /// A pan from zero: a distance at a speed, a slight curve, each finger's path deformed a little.
+    private mutating func drawPan(_ count: Int) -> GestureSpec {
+        typealias R = GestureRanges
+        let distance = generator.uniform(R.panDistance)
+        let speed = generator.uniform(R.panSpeed)
+        return .pan(PanSpec(
+            start: .zero, offsets: formation(count),
+            translation: polar(distance), curvature: generator.uniform(R.panCurvature),
+            deformation: (0..<count).map { _ in polar(generator.uniform(R.panDeformation)) },
+            motion: MotionTiming(onset: generator.uniform(R.onset), duration: distance / speed, rest: generator.uniform(R.rest)),
+            timing: fingerTiming(count, liftGaps: R.fingerGap)))
+    }
+
+    /// A swipe from zero in one of the four directions, fast enough for a swipe.
+    private mutating func drawSwipe(_ count: Int) -> GestureSpec {
+        typealias R = GestureRanges
+        let distance = generator.uniform(R.swipeDistance)
+        let slowest = min(R.swipeDuration.upperBound, distance / (R.swipeMinimumSpeed * 1.15))
+        let duration = generator.uniform(R.swipeDuration.lowerBound...max(R.swipeDuration.lowerBound, slowest))
+        let direction = SwipeDirection.allCases[generator.integer(in: 0...3)]
+        return .swipe(SwipeSpec(
+            start: .zero, offsets: formation(count), direction: direction,
+            deviation: generator.uniform(R.swipeDeviation), distance: distance,
+            acceleration: generator.uniform(R.swipeAcceleration),
+            motion: MotionTiming(onset: generator.uniform(R.swipeOnset), duration: duration, rest: generator.uniform(0...0.01)),
+            timing: fingerTiming(count, liftGaps: R.swipeLiftGap)))
+    }
+
+    /// A long press (`long`) or a hold at zero, its fingers creeping a little.
+    private mutating func drawPress(_ count: Int, long: Bool) -> PressSpec {
+        typealias R = GestureRanges
+        return PressSpec(
+            centre: .zero, offsets: formation(count),
+            duration: generator.uniform(long ? R.longPressDuration : R.holdDuration),
+            drift: (0..<count).map { _ in polar(generator.uniform(R.creep)) },
+            timing: fingerTiming(count, liftGaps: R.fingerGap))
     }
 
     // MARK: - Pieces

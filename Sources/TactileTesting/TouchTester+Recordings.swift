@@ -5,7 +5,7 @@ import TactileRecording
 
 extension TouchTester {
     /// A tester feeding `window` from `recording`'s device, its axes as the
-    /// recording begins them, ready for ``replay(_:settle:)``.
+    /// recording begins them, ready for ``replay(_:runOut:)``.
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "Recordings/pinch", in: .module)
@@ -20,10 +20,10 @@ extension TouchTester {
 
     /// Feeds every event of `recording`, as fast as the machine goes, its
     /// timers firing by the recording's clock (so the outcome is the same at
-    /// any pace), then moves the clock `settle` seconds past the last event
+    /// any pace), then moves the clock `runOut` seconds past the last event
     /// so pending timers fire. The recording must be of this tester's
     /// device (``init(window:replaying:)``).
-    public func replay(_ recording: Recording, settle: Double = 1) throws(TouchTestFailure) {
+    public func replay(_ recording: Recording, runOut: Double = 1) throws(TouchTestFailure) {
         guard recording.device == device else {
             throw TouchTestFailure("the recording is of \"\(TextFormat.visible(recording.device.name))\", this tester's device is "
                                    + "\"\(TextFormat.visible(device.name))\": make the tester with TouchTester(window:replaying:)")
@@ -33,7 +33,7 @@ extension TouchTester {
                                    + "(\(ApproximateValue.format(now)) s): replay it into a tester of its own")
         }
         feed(recording.events)
-        advance(by: settle)
+        advance(by: runOut)
     }
 
     /// The recording `name` among `bundle`'s resources (a test target's

@@ -7,7 +7,7 @@ import TactileSynthesis
 /// ``drag(from:to:duration:fingers:imperfections:)``,
 /// ``pinch(center:fromSpan:toSpan:duration:fingers:imperfections:)``, …) or
 /// touch by touch (``touch()``), recordings replayed
-/// (``replay(_:settle:)``), and time that moves only when the test moves it
+/// (``replay(_:runOut:)``), and time that moves only when the test moves it
 /// (``advance(by:)``, ``settle(within:)``), so timers (a long press's
 /// duration, a double tap's interval) fire by the stream's clock, never the
 /// wall's.

@@ -17,67 +17,21 @@ struct LiveDemo {
     var options: DemoCommand
 
     func run() async throws {
-        // Refuse before the session, not after it: what was received would be lost.
-        if let file = options.record {
-            do throws(RecordingError) {
-                try OutputFile.checkFree(file, force: options.force)
-            } catch {
-                printError("tactile: error: \(error)")
-                throw ExitCode.failure
-            }
-        }
-        routeLibevdevMessages(to: "demo")
-        let device: EvdevDevice
-        do throws(EvdevError) {
-            device = try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))
-        } catch {
-            printError("tactile: error: \(error)")
-            throw ExitCode.failure
-        }
+        let device = try openDevice()
         let (screen, note) = options.playback.screen.liveScreen()
         if let note { printError("tactile demo: \(note)") }
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
         let session = LiveSession(
             device: device, window: window,
-            options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, settle: options.playback.settle)
+            options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, runOut: options.playback.runOut)
         )
         let json = options.playback.json
         let output = LineOutput.standardOutput
         output.flushesEachLine = true
-        // A terminal on standard output (and not --json): the full-screen view instead of lines.
-        let terminal = !json && TerminalScreen.standardOutputIsTerminal
-            ? TerminalScreen(state: .init(title: Self.headerLine(device), recognizerNames: gestures.all.map(\.name))) : nil
-        if let terminal {
-            session.pipeline.onFrame = { frame in
-                terminal.state.update(frame: frame, screen: screen)
-                terminal.redraw(at: frame.time)
-            }
-            session.pipeline.engine.onTrace = { terminal.state.update(trace: $0) }
-            session.pipeline.engine.onAction = { record in
-                terminal.state.update(action: record)
-                // Transitions always show; a stream of `changed` is throttled like frames.
-                terminal.redraw(at: record.time, force: record.state != .changed)
-            }
-        } else {
-            if !json {
-                output.write(Self.headerLine(device))
-                let pipeline = session.pipeline
-                session.pipeline.onFrame = { [unowned pipeline] frame in
-                    // Timers due before this frame fire first (the engine's first step for
-                    // the frame), so their actions print before its touches: lines in time order.
-                    pipeline.advance(to: frame.time)
-                    for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
-                        output.write(RecordingPlayer.touchLine(touch, frame: frame))
-                    }
-                }
-            }
-            session.pipeline.engine.onAction = { record in
-                output.write(json ? record.jsonLine : record.readableLine)
-            }
-        }
+        let terminal = attachOutput(to: session, device: device, screen: screen, gestures: gestures, output: output)
         // Ctrl-C, a kill or a closed terminal (SIGHUP) ends the session
-        // cleanly (touches cancelled, timers settled) and --record saves.
+        // cleanly (touches cancelled, timers run out) and --record saves.
         let interrupt = session.stopSignal.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
         defer { interrupt.cancel() }
         terminal?.begin(handleSignals: false)
@@ -104,14 +58,79 @@ struct LiveDemo {
             printError("tactile demo: \(Self.endMessage(outcome.reason, path: path)); \(outcome.events.count) events.")
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
+        try saveRecording(of: device, screen: screen, events: outcome.events)
+    }
+
+    /// The evdev node opened (grabbed with `--grab`), after checking that
+    /// `--record`'s file may be written: refused before the session, not
+    /// after it, when what was received would be lost.
+    private func openDevice() throws -> EvdevDevice {
         if let file = options.record {
-            let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: outcome.events)
             do throws(RecordingError) {
-                try OutputFile.write(recording, to: file, as: .tactile, force: options.force)
+                try OutputFile.checkFree(file, force: options.force)
             } catch {
-                printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error))")
+                printError("tactile: error: \(error)")
                 throw ExitCode.failure
             }
+        }
+        routeLibevdevMessages(to: "demo")
+        do throws(EvdevError) {
+            return try EvdevDevice(path: path, options: .init(requireTouch: true, grab: options.grab))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Shows the session as it happens: the full-screen view on a terminal
+    /// (and not `--json`), which is returned; otherwise the touches' and
+    /// actions' lines (with `--json` the actions' JSON lines alone).
+    private func attachOutput(
+        to session: LiveSession, device: EvdevDevice, screen: Screen, gestures: StandardGestures, output: LineOutput
+    ) -> TerminalScreen? {
+        let json = options.playback.json
+        let terminal = !json && TerminalScreen.standardOutputIsTerminal
+            ? TerminalScreen(state: .init(title: Self.headerLine(device), recognizerNames: gestures.all.map(\.name))) : nil
+        if let terminal {
+            session.pipeline.onFrame = { frame in
+                terminal.state.update(frame: frame, screen: screen)
+                terminal.redraw(at: frame.time)
+            }
+            session.pipeline.engine.onTrace = { terminal.state.update(trace: $0) }
+            session.pipeline.engine.onAction = { record in
+                terminal.state.update(action: record)
+                // Transitions always show; a stream of `changed` is throttled like frames.
+                terminal.redraw(at: record.time, force: record.state != .changed)
+            }
+            return terminal
+        }
+        if !json {
+            output.write(Self.headerLine(device))
+            let pipeline = session.pipeline
+            session.pipeline.onFrame = { [unowned pipeline] frame in
+                // Timers due before this frame fire first (the engine's first step for
+                // the frame), so their actions print before its touches: lines in time order.
+                pipeline.advance(to: frame.time)
+                for touch in frame.touches where touch.phase == .began || touch.phase.isFinal {
+                    output.write(RecordingPlayer.touchLine(touch, frame: frame))
+                }
+            }
+        }
+        session.pipeline.engine.onAction = { record in
+            output.write(json ? record.jsonLine : record.readableLine)
+        }
+        return nil
+    }
+
+    /// With `--record`, saves what the device sent as a Tactile recording.
+    private func saveRecording(of device: EvdevDevice, screen: Screen, events: [InputEvent]) throws {
+        guard let file = options.record else { return }
+        let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: events)
+        do throws(RecordingError) {
+            try OutputFile.write(recording, to: file, as: .tactile, force: options.force)
+        } catch {
+            printError("tactile: error: cannot save the recording: \(OutputFile.message(for: error))")
+            throw ExitCode.failure
         }
     }
 

@@ -44,11 +44,12 @@ struct PlotCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenOptions
 
-    @Option(help: ArgumentHelp("Seconds of engine time to run after the last event, so pending timers fire.", valueName: "seconds"))
-    var settle = RecordingReplay.defaultSettle
+    // The flag keeps its name, `--settle`, for the scripts that pass it.
+    @Option(name: .customLong("settle"), help: ArgumentHelp("Seconds of engine time to run after the last event, so pending timers fire.", valueName: "seconds"))
+    var runOut = RecordingReplay.defaultRunOut
 
     func validate() throws {
-        guard settle.isFinite, settle >= 0 else {
+        guard runOut.isFinite, runOut >= 0 else {
             throw ValidationError("--settle must be a number of seconds, 0 or more.")
         }
     }
@@ -69,7 +70,7 @@ struct PlotCommand: ParsableCommand {
                 let stream = try RecordingReader.events(contentsOf: recording)
                 let header = stream.header
                 plot = Self.replay(device: header.device, screen: screen.applied(to: header.screen), axisValues: header.axisValues,
-                                   events: stream, settle: settle, title: name)
+                                   events: stream, runOut: runOut, title: name)
                 for warning in stream.warnings { printError(warning.description) }
                 if let error = stream.error { throw error }
             } else {
@@ -77,7 +78,7 @@ struct PlotCommand: ParsableCommand {
                 for warning in loaded.warnings { printError(warning.description) }
                 let opened = loaded.recording
                 plot = Self.replay(device: opened.device, screen: screen.applied(to: opened.screen), axisValues: opened.axisValues,
-                                   events: opened.events, settle: settle, title: name)
+                                   events: opened.events, runOut: runOut, title: name)
             }
             try Self.write(plot, to: output, force: force)
         } catch {
@@ -90,10 +91,10 @@ struct PlotCommand: ParsableCommand {
     /// does) and collects the plot of what happened.
     @MainActor
     static func replay<Events: Sequence<InputEvent>>(device: DeviceDescription, screen: Screen, axisValues: AxisValues, events: Events,
-                                                     settle: Double, title: String) -> GesturePlot {
+                                                     runOut: Double, title: String) -> GesturePlot {
         let box = PlotBox(GesturePlot(device: device, screen: screen, title: title))
         box.plot.notes.append("Replayed through every recognizer kind, as tactile replay does (the standard gestures on a window the size of the screen).")
-        _ = ReplayDriver(settle: settle, keepsLog: false).run(
+        _ = ReplayDriver(runOut: runOut, keepsLog: false).run(
             device: device, screen: screen, axisValues: axisValues, events: notingFirstTime(of: events) { box.plot.see($0) },
             onFrame: { box.plot.add($0) }, onAction: { box.plot.add($0) }, onTrace: { box.plot.add($0) })
         return box.plot

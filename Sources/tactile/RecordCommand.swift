@@ -64,42 +64,10 @@ struct RecordCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        // Refuse before recording, not after: what was recorded would be left in a journal.
-        if let output {
-            do throws(RecordingError) {
-                try OutputFile.checkFree(output, force: force)
-            } catch {
-                printError("tactile: error: \(error) (or choose another --output)")
-                throw ExitCode.failure
-            }
-        }
-        guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
-            printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
-            throw ExitCode.failure
-        }
-        routeLibevdevMessages(to: "record")
-        let evdev: EvdevDevice
-        do throws(EvdevError) {
-            evdev = try EvdevDevice(path: path, options: .init(requireTouch: true))
-        } catch {
-            printError("tactile: error: \(error)")
-            throw ExitCode.failure
-        }
+        let (path, evdev) = try openDevice()
         let store = RecordingStore()
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
-        let journalPath: String
-        if let output {
-            journalPath = Self.journalPath(forOutput: output)
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                printError("tactile: error: cannot create \(TextFormat.visible(store.directory)): \(TextFormat.visible(error.localizedDescription))")
-                throw ExitCode.failure
-            }
-            journalPath = Self.freeJournalPath(store.availablePath(for: baseName))
-        }
+        let journalPath = try chooseJournalPath(in: store, baseName: baseName)
         let (screen, note) = self.screen.liveScreen()
         if let note { printError("tactile record: \(note)") }
         let created = ISO8601DateFormatter().string(from: Date())
@@ -146,6 +114,47 @@ struct RecordCommand: AsyncParsableCommand {
         }
         journal.remove()
         printError("tactile record: \(LiveDemo.endMessage(reason, path: path)); \(recorder.events.count) events, \(recorder.frames) frames saved to \(TextFormat.visible(saved))")
+    }
+
+    /// The device to record, opened, and its path: `--device`, or the first
+    /// touch device; before that, a check that `--output` may be written
+    /// (refused before recording, not after, when what was recorded would be
+    /// left in a journal).
+    @MainActor
+    private func openDevice() throws -> (path: String, device: EvdevDevice) {
+        if let output {
+            do throws(RecordingError) {
+                try OutputFile.checkFree(output, force: force)
+            } catch {
+                printError("tactile: error: \(error) (or choose another --output)")
+                throw ExitCode.failure
+            }
+        }
+        guard let path = device ?? DeviceDiscovery.firstTouchDevice()?.path else {
+            printError("tactile record: no touch device found (none in /dev/input that can be opened); use --device PATH to name one.")
+            throw ExitCode.failure
+        }
+        routeLibevdevMessages(to: "record")
+        do throws(EvdevError) {
+            return (path, try EvdevDevice(path: path, options: .init(requireTouch: true)))
+        } catch {
+            printError("tactile: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Where the journal goes: beside `--output`, or in the recordings
+    /// directory (created if need be) under a free name for `baseName`.
+    private func chooseJournalPath(in store: RecordingStore, baseName: String) throws -> String {
+        if let output { return Self.journalPath(forOutput: output) }
+        do {
+            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            printError("tactile: error: cannot create \(TextFormat.visible(store.directory)): \(TextFormat.visible(error.localizedDescription))")
+            throw ExitCode.failure
+        }
+        return Self.freeJournalPath(store.availablePath(for: baseName))
     }
 
     /// `OUTPUT.journal` beside `output`; when that name would pass Linux's

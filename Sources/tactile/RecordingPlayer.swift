@@ -26,7 +26,7 @@ struct RecordingPlayer {
 
     /// The driver for these options.
     private var driver: ReplayDriver {
-        ReplayDriver(speed: speed, settle: options.settle, stop: stop)
+        ReplayDriver(speed: speed, runOut: options.runOut, stop: stop)
     }
 
     /// Plays `recording` (read from `name`) and returns what the replay produced.

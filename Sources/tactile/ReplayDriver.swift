@@ -30,7 +30,7 @@ struct ReplayDriver {
     /// delivered when wall-clock time reaches their timestamp divided by it.
     var speed: Double?
     /// Seconds of engine time after the last event, so pending timers fire.
-    var settle: Double = RecordingReplay.defaultSettle
+    var runOut: Double = RecordingReplay.defaultRunOut
     /// Whether the outcome keeps the actions (memory grows with them).
     var keepsLog = true
     /// When raised, a paced replay stops at the next frame (touches down are
@@ -38,9 +38,9 @@ struct ReplayDriver {
     var stop: LiveSession.StopSignal?
 
     /// A driver at `speed` (`nil`: as fast as possible).
-    init(speed: Double? = nil, settle: Double = RecordingReplay.defaultSettle, keepsLog: Bool = true, stop: LiveSession.StopSignal? = nil) {
+    init(speed: Double? = nil, runOut: Double = RecordingReplay.defaultRunOut, keepsLog: Bool = true, stop: LiveSession.StopSignal? = nil) {
         self.speed = speed
-        self.settle = settle
+        self.runOut = runOut
         self.keepsLog = keepsLog
         self.stop = stop
     }
@@ -81,7 +81,7 @@ struct ReplayDriver {
             pipeline.process(event)
             last = event
         }
-        let end = last.map { $0.time + settle }
+        let end = last.map { $0.time + runOut }
         if paced, pacer?.isStopped == false, let end {
             pipeline.fireTimers(through: end) { deadline in Self.pace(&pacer, to: deadline) }
         }

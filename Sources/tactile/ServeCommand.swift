@@ -108,8 +108,9 @@ struct ServeCommand: ParsableCommand {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
         }
+        // --quiet keeps the problems (a config refused, a device that cannot be taken, a program that could not start).
         service.log = { line in
-            if !quiet || ["refused", "cannot", "error"].contains(where: line.contains) { log.enqueue("tactile serve: " + line) }
+            if !quiet || line.severity == .problem { log.enqueue("tactile serve: " + line.text) }
         }
         if let reports {
             service.onReport = { path, report in reports.enqueue(TextFormat.visible(path) + ": " + report.description) }

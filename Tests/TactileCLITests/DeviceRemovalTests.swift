@@ -35,7 +35,7 @@ struct DeviceRemovalTests {
     static let afterRemoval: [InputEvent] = LiveDemoTests.shifted(Array(TestSupport.touchpadTap.prefix(6)), by: 30)
 
     /// Seconds after the command opened the node when the device is removed: well after
-    /// the last event before the removal and its timers (the settle is 1 s).
+    /// the last event before the removal and its timers (the run-out is 1 s).
     static var removalDelay: Double { (beforeRemoval.last?.time ?? 0) + 2 }
 
     /// What the helper said, and how long the whole run took.

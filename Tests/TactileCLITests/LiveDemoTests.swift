@@ -25,9 +25,9 @@ struct LiveDemoTests {
 
     /// The action JSON lines `RecordingReplay` gives for `events` on
     /// `device` and the demo's default screen.
-    static func replayLines(_ events: [InputEvent], device: DeviceDescription, settle: Double = 1.0) async -> [String] {
+    static func replayLines(_ events: [InputEvent], device: DeviceDescription, runOut: Double = 1.0) async -> [String] {
         let recording = Recording(device: device, screen: Screen(width: 1920, height: 1080), events: events)
-        return await MainActor.run { RecordingReplay.run(recording, settle: settle).log.records.map(\.jsonLine) }
+        return await MainActor.run { RecordingReplay.run(recording, runOut: runOut).log.records.map(\.jsonLine) }
     }
 
     /// What `tactile demo --json --record` printed and saved.

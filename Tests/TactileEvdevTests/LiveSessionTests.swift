@@ -34,7 +34,7 @@ import Testing
         let options = LiveSession.Options()
         #expect(options.idleExit == nil)
         #expect(options.maxDuration == nil)
-        #expect(options.settle == 1.0)
+        #expect(options.runOut == 1.0)
         #expect(options.timerGrace > 0 && options.timerGrace < 0.1)
     }
 }

@@ -74,7 +74,7 @@ struct CorpusPlot {
         }
         pipeline.engine.onTrace = { box.plot.add($0) }
         pipeline.process(recording.events)
-        pipeline.finishInput(at: (recording.events.last?.time ?? 0) + RecordingReplay.defaultSettle)
+        pipeline.finishInput(at: (recording.events.last?.time ?? 0) + RecordingReplay.defaultRunOut)
         withExtendedLifetime(gestures) {}
         plot = box.plot
         actions = box.actions

@@ -71,11 +71,11 @@ struct GesturePropertyTests {
         }
 
         /// The mean of what the recognizer reported over the resting frames:
-        /// its settled value, free of single-frame sensor noise.
+        /// its steady value, free of single-frame sensor noise.
         /// Frames while the recognizer still eases in the motion made before it
         /// began (``FingerSetGestureRecognizer/catchUpDuration``) do not count;
         /// when the fingers lift before it caught up, the last value does (it ends caught up).
-        func settledValue(_ name: String, of recognizer: String) -> (value: Double, time: Double)? {
+        func steadyValue(_ name: String, of recognizer: String) -> (value: Double, time: Double)? {
             let caughtUp = (beganTime(of: recognizer) ?? 0) + FingerSetGestureRecognizer.StartDefaults.catchUpDuration
             let times = restingFrames.filter { $0 >= caughtUp - 1e-9 }
             let values = times.compactMap { value(name, of: recognizer, at: $0) }
@@ -172,16 +172,16 @@ struct GesturePropertyTests {
     }
 
     /// The recognizers report every frame's noisy positions (σ 0.2 mm on the
-    /// touchscreen); the checks compare their settled value, averaged over
+    /// touchscreen); the checks compare their steady value, averaged over
     /// the frames where the fingers rest after the motion, with the truth.
-    @Test("pinch: the settled scale is within 3 % of the true span ratio since the fingers landed")
+    @Test("pinch: the steady scale is within 3 % of the true span ratio since the fingers landed")
     func pinchScale() {
         for (name, device) in Self.devices {
             var checked = 0, within = 0
             for kind in [GestureKind.pinchIn, .pinchOut] {
                 for outcome in Self.outcomes(kind, device: device) where outcome.succeeded {
                     guard let began = outcome.fullContactTime, outcome.beganTime(of: "pinch") != nil,
-                          let (scale, end) = outcome.settledValue("scale", of: "pinch") else { continue }
+                          let (scale, end) = outcome.steadyValue("scale", of: "pinch") else { continue }
                     let expected = outcome.trueChange(from: began, to: end, span: true).scale
                     checked += 1
                     if abs(scale / expected - 1) <= 0.03 { within += 1 } else {
@@ -196,14 +196,14 @@ struct GesturePropertyTests {
         }
     }
 
-    @Test("pan: the settled translation is within 3 % of the true centroid travel since the fingers landed")
+    @Test("pan: the steady translation is within 3 % of the true centroid travel since the fingers landed")
     func panTranslation() {
         for (name, device) in Self.devices {
             var checked = 0, within = 0
             for outcome in Self.outcomes(.pan, device: device) where outcome.succeeded {
                 guard let began = outcome.fullContactTime, outcome.beganTime(of: "pan") != nil,
-                      let (dx, end) = outcome.settledValue("translation.x", of: "pan"),
-                      let (dy, _) = outcome.settledValue("translation.y", of: "pan") else { continue }
+                      let (dx, end) = outcome.steadyValue("translation.x", of: "pan"),
+                      let (dy, _) = outcome.steadyValue("translation.y", of: "pan") else { continue }
                 let travel = Self.pointsPerMillimetre(outcome.mapping)
                 let millimetres = outcome.trueChange(from: began, to: end, span: false).translation
                 let expected = Vector(dx: millimetres.dx * travel.dx, dy: millimetres.dy * travel.dy)

@@ -46,7 +46,7 @@ struct SynthesizerEncodingTests {
         let release = try #require(names.firstIndex(of: "EV_KEY BTN_TOOL_FINGER 0"))
         let press = try #require(names.firstIndex(of: "EV_KEY BTN_TOOL_DOUBLETAP 1"))
         #expect(release < press, "input_mt_report_finger_count sends FINGER before DOUBLETAP")
-        // With no noise, a resting finger sends nothing but the timestamp once its pressure settles.
+        // With no noise, a resting finger sends nothing but the timestamp once its pressure is steady.
         #expect(frames.contains { $0.count == 2 && $0[0].code == MscCode.timestamp })
         // Finger 1 lifts first: only its tracking id, in slot 1.
         let liftFrame = try #require(frames.first { frame in frame.contains { $0.code == AbsCode.mtTrackingID && $0.value == -1 } })

@@ -42,9 +42,9 @@ struct ServiceRun {
     let reports: [String]
 
     /// Runs `events` of `device` under `config` as the service does (timers fired before each
-    /// event due after them), then finishes `settle` seconds after the last event.
+    /// event due after them), then finishes `runOut` seconds after the last event.
     init(device: DeviceDescription = servicePanel, config: GestureConfig, events: [InputEvent], axisValues: AxisValues = AxisValues(),
-         settle: Double = 1, focusedApp: (() -> FocusedApp?)? = nil) throws {
+         runOut: Double = 1, focusedApp: (() -> FocusedApp?)? = nil) throws {
         sink = RecordingSink()
         let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
         outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
@@ -55,7 +55,7 @@ struct ServiceRun {
         service.onReport = { reports.append($0.description) }
         service.focusedApp = focusedApp
         service.replay(events)
-        service.finish(at: (events.last?.time ?? 0) + settle)
+        service.finish(at: (events.last?.time ?? 0) + runOut)
         self.reports = reports
     }
 

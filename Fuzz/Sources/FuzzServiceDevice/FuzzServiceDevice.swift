@@ -84,6 +84,30 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
     }
 
     let slotCount = max(1, description.slotCount)
+    let lastTime = feed(events, to: service, sink: sink, slotCount: slotCount, advancesTimers: advancesTimers)
+    let beforeFinish = sink.events(of: copy).count
+    sink.allowedSlots = []
+    service.finish(at: lastTime + 10)
+
+    let sent = sink.events(of: copy)
+    if verbose {
+        print("device:"); for event in events { print("  \(event)") }
+        print("copy:"); for event in sent { print("  \(event)") }
+    }
+    let firstSlot = min(max(0, Int(startingSlot)), slotCount - 1)
+    let stream = DeviceStream(events, description: description, slotCount: slotCount, firstSlot: firstSlot)
+    checkReplayedCopy(sent, stream: stream, slotCount: slotCount)
+
+    // 6: byte for byte.
+    guard !tookOrHeld, !stream.hasDropped, firstSlot == 0, !stream.idChangesStraight, !stream.hasInvalidSlot else { return }
+    checkByteForByte(Array(sent.prefix(beforeFinish)), device: events)
+}
+
+/// Sends `events` to the service one by one, advancing its timers up to each event's time first
+/// (at most 64 turns) when `advancesTimers`, and telling the sink which out-of-range slot values
+/// the device itself sent in the frame. Returns the latest event time.
+@MainActor
+private func feed(_ events: [InputEvent], to service: ServiceDevice, sink: CheckingSink, slotCount: Int, advancesTimers: Bool) -> Double {
     var frameSlots: Set<Int32> = []   // out-of-range slot values the device sent in the current frame
     var lastTime = 0.0
     for event in events {
@@ -102,62 +126,77 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
         if event.isReport { frameSlots = [] }
         lastTime = max(lastTime, event.time)
     }
-    let beforeFinish = sink.events(of: copy).count
-    sink.allowedSlots = []
-    service.finish(at: lastTime + 10)
+    return lastTime
+}
 
-    let sent = sink.events(of: copy)
-    if verbose {
-        print("device:"); for event in events { print("  \(event)") }
-        print("copy:"); for event in sent { print("  \(event)") }
-    }
-    let hasSlots = description.axis(AbsCode.mtSlot) != nil
-    let firstSlot = min(max(0, Int(startingSlot)), slotCount - 1)
+/// What the device's own stream promises, and so which invariants the copy is held to.
+private struct DeviceStream {
+    /// The device has `ABS_MT_SLOT`.
+    let hasSlots: Bool
+    /// `BTN_TOUCH` is down exactly while the device has contacts, after each `SYN_REPORT`.
+    private(set) var keepsTouch = true
+    /// The stream has a `SYN_DROPPED`.
+    private(set) var hasDropped = false
+    /// A tracking id ≥ 0 changes straight to another in some slot.
+    private(set) var idChangesStraight = false
+    /// The stream names a slot the device does not have.
+    let hasInvalidSlot: Bool
+    /// Invariant 4 holds: the device has slots but no `ABS_MT_TOOL_TYPE`, nor does its stream.
+    let checksPalm: Bool
+    /// Invariant 5 holds: the device has `BTN_TOUCH`, and the models of the device and its copy do not part.
+    let checksTouch: Bool
 
-    // What the device's own stream promises.
-    var device = KernelModel(slotCount: slotCount, slot: firstSlot)
-    var deviceKeepsTouch = true, hasDropped = false, hasToolType = false, idChangesStraight = false
-    for event in events {
-        if event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
-           device.value(AbsCode.mtTrackingID) >= 0, device.value(AbsCode.mtTrackingID) != event.value {
-            idChangesStraight = true
+    /// The stream `events` of the device `description`, replayed from slot `firstSlot`.
+    init(_ events: [InputEvent], description: DeviceDescription, slotCount: Int, firstSlot: Int) {
+        var device = KernelModel(slotCount: slotCount, slot: firstSlot)
+        var hasToolType = false
+        for event in events {
+            if event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
+               device.value(AbsCode.mtTrackingID) >= 0, device.value(AbsCode.mtTrackingID) != event.value {
+                idChangesStraight = true
+            }
+            device.apply(event)
+            if event.type == .syn, event.code == SynCode.dropped { hasDropped = true }
+            if event.type == .abs, event.code == AbsCode.mtToolType { hasToolType = true }
+            if event.isReport, device.key(KeyCode.touch) != (device.activeCount > 0) { keepsTouch = false }
         }
-        device.apply(event)
-        if event.type == .syn, event.code == SynCode.dropped { hasDropped = true }
-        if event.type == .abs, event.code == AbsCode.mtToolType { hasToolType = true }
-        if event.isReport, device.key(KeyCode.touch) != (device.activeCount > 0) { deviceKeepsTouch = false }
+        hasSlots = description.axis(AbsCode.mtSlot) != nil
+        checksPalm = hasSlots && description.axis(AbsCode.mtToolType) == nil && !hasToolType
+        // A slot the device does not have is never sent on by the kernel, which applies what follows
+        // to the slot before; the service drops it, as the engine does: the models part there.
+        hasInvalidSlot = hasSlots && events.contains {
+            $0.type == .abs && $0.code == AbsCode.mtSlot && !(0..<slotCount).contains(Int($0.value))
+        }
+        // After SYN_DROPPED the rest of a frame is lost for the service (and the engine) until the
+        // device's resync frame, which a fuzzed stream need not send: the models part there too.
+        checksTouch = description.keys.contains(KeyCode.touch) && !hasInvalidSlot && !hasDropped
     }
-    let checksPalm = hasSlots && description.axis(AbsCode.mtToolType) == nil && !hasToolType
-    // A slot the device does not have is never sent on by the kernel, which applies what follows
-    // to the slot before; the service drops it, as the engine does: the models part there.
-    let hasInvalidSlot = hasSlots && events.contains {
-        $0.type == .abs && $0.code == AbsCode.mtSlot && !(0..<slotCount).contains(Int($0.value))
-    }
-    // After SYN_DROPPED the rest of a frame is lost for the service (and the engine) until the
-    // device's resync frame, which a fuzzed stream need not send: the models part there too.
-    let checksTouch = description.keys.contains(KeyCode.touch) && !hasInvalidSlot && !hasDropped
+}
 
-    // 3, 4 and 5: the copy replayed.
+/// Invariants 3, 4 and 5: the copy `sent` replayed through a ``KernelModel``.
+private func checkReplayedCopy(_ sent: [InputEvent], stream: DeviceStream, slotCount: Int) {
     var model = KernelModel(slotCount: slotCount)
     for (index, event) in sent.enumerated() {
-        if checksPalm, event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
+        if stream.checksPalm, event.type == .abs, event.code == AbsCode.mtTrackingID, event.value >= 0,
            event.value != model.value(AbsCode.mtTrackingID), model.value(AbsCode.mtToolType) == 2 {
             fatalError("event \(index) of the copy: new tracking id \(event.value) in slot \(model.slot), whose tool type is MT_TOOL_PALM (the device has no ABS_MT_TOOL_TYPE)")
         }
         model.apply(event)
-        if checksTouch, deviceKeepsTouch, event.isReport, model.key(KeyCode.touch) != (model.activeCount > 0) {
+        if stream.checksTouch, stream.keepsTouch, event.isReport, model.key(KeyCode.touch) != (model.activeCount > 0) {
             fatalError("event \(index) of the copy (SYN_REPORT at \(event.time)): BTN_TOUCH \(model.key(KeyCode.touch) ? 1 : 0) with \(model.activeCount) contacts, where the device's stream keeps BTN_TOUCH with its contacts")
         }
     }
-    if hasSlots, let held = model.firstActiveSlot {
+    if stream.hasSlots, let held = model.firstActiveSlot {
         fatalError("after finish the copy still holds tracking id \(model.value(AbsCode.mtTrackingID, slot: held)) in slot \(held) (\(slotCount) slots)")
     }
-    if checksTouch, model.key(KeyCode.touch) {
+    if stream.checksTouch, model.key(KeyCode.touch) {
         fatalError("after finish the copy's BTN_TOUCH is still down")
     }
+}
 
-    // 6: byte for byte.
-    guard !tookOrHeld, !hasDropped, firstSlot == 0, !idChangesStraight, !hasInvalidSlot else { return }
+/// Invariant 6: the copy was sent, before `finish`, exactly the device's frames that have an event
+/// besides `SYN_*`, each its events but `SYN_*` then `SYN_REPORT` (at the frame's time, within 2 µs).
+private func checkByteForByte(_ got: [InputEvent], device events: [InputEvent]) {
     var expected: [InputEvent] = []
     var frame: [InputEvent] = []
     for event in events {
@@ -168,7 +207,6 @@ private func run(device description: DeviceDescription, config: GestureConfig, s
             frame.append(event)
         }
     }
-    let got = Array(sent.prefix(beforeFinish))
     for index in 0..<max(expected.count, got.count) {
         guard index < expected.count, index < got.count else {
             fatalError("nothing claimed or held, but the copy was sent \(got.count) events before finish where the device's frames have \(expected.count); the first extra: \(index < got.count ? got[index] : expected[index])")

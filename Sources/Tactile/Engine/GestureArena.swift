@@ -11,7 +11,7 @@
 ///   `transition(to:)` does), and takes back a waiting request with
 ///   ``withdraw(_:)``.
 /// - The engine adds recognizers as touches bind them (``join(_:)``), asks the
-///   arena to ``settle(canStillDecide:)`` after every cycle in which
+///   arena to ``resolve(canStillDecide:)`` after every cycle in which
 ///   something changed, ``stop(_:)``s a recognizer that was disabled or
 ///   removed from its view, and removes recognizers that are done
 ///   (``removeMembers(where:)``).
@@ -35,7 +35,7 @@
 /// Every decision is reported to the engine's trace
 /// (``GestureEngine/onTrace``) as it is made.
 ///
-/// ``settle(canStillDecide:)`` then repeats until nothing changes: a
+/// ``resolve(canStillDecide:)`` then repeats until nothing changes: a
 /// recognizer still possible with no touch down and no timer can never
 /// decide and fails; a failure or a win releases waiting recognizers.
 ///
@@ -193,7 +193,7 @@ final class GestureArena {
     /// Fails undecidable recognizers and releases waiting ones until nothing
     /// changes. `canStillDecide` tells whether a possible recognizer with no
     /// touch down can still decide (it has a timer running).
-    func settle(canStillDecide: (GestureRecognizer) -> Bool) {
+    func resolve(canStillDecide: (GestureRecognizer) -> Bool) {
         var changed = true
         while changed {
             changed = false

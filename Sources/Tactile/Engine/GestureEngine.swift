@@ -24,7 +24,7 @@
 ///    by the engine's arena (`GestureArena`, where every rule is written
 ///    down): failure requirements, its delegate's `shouldBegin`, then
 ///    exclusivity against rivals sharing a touch. After delivery the arena
-///    settles: undecidable recognizers fail and waiting ones are released,
+///    resolves: undecidable recognizers fail and waiting ones are released,
 ///    until nothing changes.
 /// 5. **Actions.** Every state change to began, changed, ended or cancelled
 ///    is sent, in the order the changes happened: first to ``onAction`` (the
@@ -308,21 +308,23 @@ public final class GestureEngine {
 
     // MARK: Arbitration and reset
 
-    private func settle() {
+    /// Asks the arena to resolve: undecidable recognizers fail (one with a
+    /// timer running can still decide), waiting ones are released.
+    private func resolveArena() {
         let timers = cycle.timers
-        arena.settle { timers.hasTimers(ownedBy: $0) }
+        arena.resolve { timers.hasTimers(ownedBy: $0) }
     }
 
     private func finishCycle() {
-        repeat { settleAndReset() } while offerCarriedTouches(to: router.takeIdleCarriers(in: arena))
+        repeat { arbitrateAndReset() } while offerCarriedTouches(to: router.takeIdleCarriers(in: arena))
     }
 
     /// Arbitration, actions and reset (steps 4 to 6).
-    private func settleAndReset() {
+    private func arbitrateAndReset() {
         let recheck = cycle.needsRecheck || arena.hasWaiting
         cycle.needsRecheck = false
-        if recheck { settle() }
-        outbox.flush { if cycle.needsRecheck || arena.hasWaiting { settle() } }
+        if recheck { resolveArena() }
+        outbox.flush { if cycle.needsRecheck || arena.hasWaiting { resolveArena() } }
         guard recheck || cycle.needsRecheck else { return }
         cycle.needsRecheck = false
         arena.members.forEachUnretained { $0.removeFinishedTouches() }

@@ -189,9 +189,9 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     }
 
     /// Lets the anchors of resting fingers average out the sensor's noise
-    /// (before the gesture begins; see `TouchAnchors.settle`).
-    public final func settleAnchors(_ current: [Touch]) {
-        gesture.anchors.settle(current)
+    /// (before the gesture begins; see `TouchAnchors.average`).
+    public final func averageAnchors(_ current: [Touch]) {
+        gesture.anchors.average(current)
     }
 
     /// The finger set changed; re-base the gesture's values on the current

@@ -250,7 +250,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         let centroid = TouchGeometry.centroid(points: current)
         sampleCentroid(centroid, of: current, time: frame.time)
         if state == .possible {
-            settleAnchors(current)
+            averageAnchors(current)
             if fingers > settings.maximumNumberOfTouches {
                 return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: fingers))
             }

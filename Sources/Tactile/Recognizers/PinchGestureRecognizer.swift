@@ -129,7 +129,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         guard current.count >= 2 else { return }
         let span = TouchGeometry.span(mm: current)
         if state == .possible {
-            settleAnchors(current)
+            averageAnchors(current)
             // Per-finger motion cannot be told from a bounding box's corners (libinput
             // does not pinch on semi-multitouch pads either).
             if frame.isBoundingBox { return }

@@ -127,7 +127,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         guard current.count >= 2, !frame.isBoundingBox else { return }
         accumulateTurn(current)
         if state == .possible {
-            settleAnchors(current)
+            averageAnchors(current)
             guard current.count >= minimumFingerCount, TouchGeometry.span(mm: current) >= millimetres(settings.minimumSpan),
                   abs(gesture.turn) >= settings.minimumRotation else { return }
             let motion = anchors.motion(current)

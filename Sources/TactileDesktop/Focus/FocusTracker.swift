@@ -32,7 +32,7 @@ package final class FocusTracker: Sendable {
         var answered = false
         /// The problem last said in ``news`` (a problem is said once, not each retry).
         var saidProblem: String?
-        var news: [String] = []
+        var news: [ServiceLogLine] = []
     }
 
     /// The app with the focus, as last reported (nil: not known, or none).
@@ -47,7 +47,7 @@ package final class FocusTracker: Sendable {
     func publish(_ app: FocusedApp?) {
         state.withLock { state in
             if !state.answered {
-                state.news.append("focused app: followed through \(route)" + (state.saidProblem == nil ? "" : " again"))
+                state.news.append(.note("focused app: followed through \(route)" + (state.saidProblem == nil ? "" : " again")))
                 state.answered = true
                 state.saidProblem = nil
             }
@@ -63,8 +63,8 @@ package final class FocusTracker: Sendable {
             state.answered = false
             guard state.saidProblem != problem else { return }
             state.saidProblem = problem
-            state.news.append("focused app: cannot follow \(route): \(problem); gestures with app = … do not fire "
-                              + "and those with only not-app = … do, until it answers (asked again each second)")
+            state.news.append(.problem("focused app: cannot follow \(route): \(problem); gestures with app = … do not fire "
+                              + "and those with only not-app = … do, until it answers (asked again each second)"))
         }
     }
 
@@ -72,6 +72,11 @@ package final class FocusTracker: Sendable {
     /// service's log: `followed through …` when it first answers (and
     /// again after a loss), `cannot follow …: why` once per problem.
     public func collect() -> [String] {
+        collectLines().map(\.text)
+    }
+
+    /// The same lines, each with its severity (a lost route is a problem).
+    public func collectLines() -> [ServiceLogLine] {
         state.withLock { state in
             defer { state.news = [] }
             return state.news

@@ -41,7 +41,7 @@ extension GestureService {
         let path: String, result: ConfigLoadResult
         switch outcome {
         case .missing:
-            if let configPath { log("\(TextFormat.visible(configPath)) was removed: keeping the config in use") }
+            if let configPath { log(.note("\(TextFormat.visible(configPath)) was removed: keeping the config in use")) }
             return
         case .changedWhileRead:
             // Written, truncated or replaced while it was read: what was read may be half of it.
@@ -51,15 +51,15 @@ extension GestureService {
             result = loaded
         }
         guard let newConfig = result.config else {
-            log("\(TextFormat.visible(path)) refused, keeping the config in use:")
-            for diagnostic in result.diagnostics { log("  \(diagnostic)") }
+            log(.problem("\(TextFormat.visible(path)) refused, keeping the config in use:"))
+            for diagnostic in result.diagnostics { log(ServiceLogLine(diagnostic: diagnostic, indent: "  ")) }
             return
         }
-        for diagnostic in result.diagnostics { log("  \(diagnostic)") }
+        for diagnostic in result.diagnostics { log(ServiceLogLine(diagnostic: diagnostic, indent: "  ")) }
         guard newConfig != config else { return }
         config = newConfig
         configPath = path
-        log("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures)")
+        log(.note("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures)"))
         followFocusIfNeeded(newConfig)
         if let focus {
             for managed in devices.values { managed.service?.focusedApp = { focus.current } }
@@ -72,7 +72,7 @@ extension GestureService {
                     outputs.pointer = try ServiceDevice.makePointer(for: service.description, sink: sink)
                     if outputs.pointer != nil { mapPointer(of: service, path: path) }
                 } catch {
-                    log("\(TextFormat.visible(path)): \(error.description)")
+                    log(.problem("\(TextFormat.visible(path)): \(error.description)"))
                 }
             }
             service.reconfigure(newConfig, outputs: outputs)

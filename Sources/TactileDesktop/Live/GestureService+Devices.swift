@@ -16,12 +16,12 @@ extension GestureService {
         let present = Set(names.map { options.inputDirectory + "/" + $0 })
             .union(options.devicePaths.filter { access($0, F_OK) == 0 })
         for path in devices.keys.sorted() where !present.contains(path) {
-            log("\(TextFormat.visible(path)): gone")
+            log(.note("\(TextFormat.visible(path)): gone"))
             drop(path, passOver: false)
         }
         for path in options.devicePaths where !present.contains(path) && !waitingFor.contains(path) {
             waitingFor.insert(path)
-            log("\(TextFormat.visible(path)): not there; taken when it appears")
+            log(.note("\(TextFormat.visible(path)): not there; taken when it appears"))
         }
         waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
@@ -35,9 +35,11 @@ extension GestureService {
         }
     }
 
-    func passOver(_ path: String, _ reason: String?) {
-        passedOver[path] = reason ?? ""
-        if let reason { log("\(TextFormat.visible(path)): \(reason)") }
+    /// Leaves the node `path` alone until it changes, saying why when
+    /// `reason` is given (a note, or a problem with its severity).
+    func passOver(_ path: String, _ reason: ServiceLogLine?) {
+        passedOver[path] = reason?.text ?? ""
+        if let reason { log(ServiceLogLine(reason.severity, "\(TextFormat.visible(path)): \(reason.text)")) }
     }
 
     func consider(_ path: String) {
@@ -52,11 +54,11 @@ extension GestureService {
                 // again on the next scan, and said once when the node was named.
                 if unready[path] == nil {
                     unready[path] = Self.monotonic()
-                    if !options.devicePaths.isEmpty { log("\(TextFormat.visible(path)): \(error.description)") }
+                    if !options.devicePaths.isEmpty { log(.problem("\(TextFormat.visible(path)): \(error.description)")) }
                 }
                 return
             default:
-                return passOver(path, options.devicePaths.isEmpty ? nil : error.description)
+                return passOver(path, options.devicePaths.isEmpty ? nil : .problem(error.description))
             }
         }
         unready[path] = nil
@@ -65,14 +67,14 @@ extension GestureService {
         if options.devicePaths.isEmpty {
             guard selected(description) else { return passOver(path, nil) }
         } else if description.kind == .other {
-            return passOver(path, "\(TextFormat.visible(description.name)) is not a touch device")
+            return passOver(path, .note("\(TextFormat.visible(description.name)) is not a touch device"))
         }
         let managed = ManagedDevice(device: device)
         devices[path] = managed
         backoff.taken(path, at: Self.monotonic())
         // A device that keeps failing is said once per step of its backoff, not each time it is taken.
         if backoff.failures(of: path) < 2 {
-            log("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))")
+            log(.note("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))"))
         }
         activateIfIdle(path)
     }
@@ -90,14 +92,14 @@ extension GestureService {
         do {
             outputs = try ServiceDevice.makeOutputs(for: description, config: config, sink: sink, keyboard: keyboard, passThrough: grab)
         } catch {
-            log("\(TextFormat.visible(path)): \(error.description)")
+            log(.problem("\(TextFormat.visible(path)): \(error.description)"))
             return drop(path, passOver: true)
         }
         if grab {
             do {
                 try managed.device.grab()
             } catch {
-                log("\(TextFormat.visible(path)): cannot grab: \(error.description)")
+                log(.problem("\(TextFormat.visible(path)): cannot grab: \(error.description)"))
                 destroy(outputs)
                 return drop(path, passOver: true)
             }
@@ -110,18 +112,24 @@ extension GestureService {
         if let focus { service.focusedApp = { focus.current } }
         service.onReport = { [weak self] report in
             guard let self else { return }
-            if let onReport = self.onReport { onReport(path, report) } else { self.log("\(TextFormat.visible(path)): \(report)") }
+            if let onReport = self.onReport { onReport(path, report) } else { self.log(ServiceLogLine(Self.severity(of: report), "\(TextFormat.visible(path)): \(report)")) }
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service
         if outputs.pointer != nil { mapPointer(of: service, path: path) }
         if backoff.failures(of: path) < 2 {
-            log("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)"))
+            log(.note("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)")))
             let reported = EmergencyWatch.fingersReported(by: description)
             if config.emergency.fingers > reported {
-                log("\(TextFormat.visible(path)): reports at most \(reported) finger\(reported == 1 ? "" : "s") at once: the emergency gesture "
-                    + "(\(config.emergency.fingers) fingers) cannot be made on it; the way out there is SIGTERM (systemctl --user stop tactile)")
+                log(.problem("\(TextFormat.visible(path)): reports at most \(reported) finger\(reported == 1 ? "" : "s") at once: the emergency gesture "
+                    + "(\(config.emergency.fingers) fingers) cannot be made on it; the way out there is SIGTERM (systemctl --user stop tactile)"))
             }
         }
+    }
+
+    /// A device's report as a line of the log: a failure is a problem, anything else a note.
+    static func severity(of report: ServiceReport) -> ServiceLogLine.Severity {
+        if case .failed = report { return .problem }
+        return .note
     }
 }

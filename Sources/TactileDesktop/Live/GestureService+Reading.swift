@@ -16,13 +16,13 @@ extension GestureService {
             do {
                 result = try managed.device.nextEvent()
             } catch {
-                return failed(path, error.description)
+                return failed(path, .problem(error.description))
             }
             switch result {
             case .wouldBlock where !hungUp:
                 return
             case .wouldBlock, .endOfStream:
-                return failed(path, "gone")
+                return failed(path, .note("gone"))
             case .event(let event):
                 managed.clock.read(eventAt: event.time, monotonic: Self.monotonic())
                 if let service = managed.service {
@@ -47,14 +47,14 @@ extension GestureService {
     /// Lets go of a device whose read failed or that hung up, and waits before
     /// taking its node again (``DeviceBackoff``): a node that stays but keeps
     /// failing is not taken again in a loop. Said once per step of the wait.
-    func failed(_ path: String, _ reason: String) {
+    func failed(_ path: String, _ reason: ServiceLogLine) {
         let step = backoff.failed(path, at: Self.monotonic())
         let node = TextFormat.visible(path)
         if step.failures == 1 {
-            log("\(node): \(reason)")
+            log(ServiceLogLine(reason.severity, "\(node): \(reason.text)"))
         } else if step.isNew {
-            log("\(node): \(reason) again (\(step.failures) times in a row): taken again in \(Self.seconds(step.delay))"
-                + (step.delay >= DeviceBackoff.longestDelay ? ", and every \(Self.seconds(step.delay)) while it fails (not said again)" : ""))
+            log(ServiceLogLine(reason.severity, "\(node): \(reason.text) again (\(step.failures) times in a row): taken again in \(Self.seconds(step.delay))"
+                + (step.delay >= DeviceBackoff.longestDelay ? ", and every \(Self.seconds(step.delay)) while it fails (not said again)" : "")))
         }
         drop(path, passOver: false)
     }
@@ -85,6 +85,6 @@ extension GestureService {
         for path in devices.keys.sorted() { drop(path, passOver: false) }
         if let keyboard { sink.destroy(keyboard) }
         keyboard = nil
-        log(emergency ? "emergency gesture: every grab released" : "stopped: every grab released, every virtual device removed")
+        log(.note(emergency ? "emergency gesture: every grab released" : "stopped: every grab released, every virtual device removed"))
     }
 }

@@ -85,10 +85,11 @@ public final class GestureService {
     public let options: Options
     /// Stops ``run()`` when sent (signal handlers and tests send it).
     public let stopSignal = LiveSession.StopSignal()
-    /// Where the service says what it does (one line each). It is called on
-    /// the input path, between reading a device and writing its copy, so it
-    /// must return at once: hand the line to a ``LogQueue``, never write it.
-    public var log: (String) -> Void = { _ in }
+    /// Where the service says what it does (one line each, a note or a
+    /// problem). It is called on the input path, between reading a device
+    /// and writing its copy, so it must return at once: hand the line to a
+    /// ``LogQueue``, never write it.
+    public var log: (ServiceLogLine) -> Void = { _ in }
     /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
     /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
@@ -154,14 +155,14 @@ public final class GestureService {
             }
             self.config = config
             self.configPath = path
-            pendingWarnings = result.diagnostics.map(\.description)
+            pendingWarnings = result.diagnostics.map { ServiceLogLine(diagnostic: $0) }
         } else {
             self.config = ConfigLoader.defaultConfig(session: session)
             self.configPath = nil
         }
     }
 
-    var pendingWarnings: [String] = []
+    var pendingWarnings: [ServiceLogLine] = []
     /// The pointers being put on the touchscreen's output, by device node.
     var pointerMappers: [String: PointerMapper] = [:]
     /// Follows the focused app, once a binding has `app` or `not-app`.
@@ -174,8 +175,8 @@ public final class GestureService {
             // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
             focus = tracker
         } else {
-            log("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
-                + "gestures with app = … do not fire, those with only not-app = … do")
+            log(.note("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
+                + "gestures with app = … do not fire, those with only not-app = … do"))
         }
     }
 
@@ -186,10 +187,10 @@ public final class GestureService {
 
     /// Runs until stopped or the emergency gesture; then lets go of everything.
     public func run() throws(ServiceError) -> EndReason {
-        log("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)")
-        log("desktop actions as on \(config.desktop.preset.rawValue) (from \(TextFormat.visible(config.desktop.source))); "
-            + "keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))")
-        log("a touch taken after the app saw it is " + TextFormat.visible(config.claimedTouchEnd.description))
+        log(.note("config: " + (configPath.map { TextFormat.visible($0) } ?? "built-in default") + " (\(config.bindings.count) gestures)"))
+        log(.note("desktop actions as on \(config.desktop.preset.rawValue) (from \(TextFormat.visible(config.desktop.source))); "
+            + "keys typed on the layout \(TextFormat.visible(config.keyboard.layout.description)) (from \(TextFormat.visible(config.keyboard.source)))"))
+        log(.note("a touch taken after the app saw it is " + TextFormat.visible(config.claimedTouchEnd.description)))
         for warning in pendingWarnings { log(warning) }
         followFocusIfNeeded(config)
         defer { focus?.stop() }
@@ -199,7 +200,7 @@ public final class GestureService {
         )
         watches.ensure()
         if !watches.watchesInput {
-            log("cannot watch \(TextFormat.visible(options.inputDirectory)) yet: devices are found by rescanning until it is there")
+            log(.problem("cannot watch \(TextFormat.visible(options.inputDirectory)) yet: devices are found by rescanning until it is there"))
         }
         do {
             keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
@@ -234,9 +235,10 @@ public final class GestureService {
                 readEvents(of: path, hungUp: hungUp)
             }
             fireTimers()
-            for line in commands.collect() { log(line) }
+            // The runner collects only programs that could not start.
+            for line in commands.collect() { log(.problem(line)) }
             collectPointerMappings()
-            for line in focus?.collect() ?? [] { log(TextFormat.visible(line)) }
+            for line in focus?.collectLines() ?? [] { log(ServiceLogLine(line.severity, TextFormat.visible(line.text))) }
             reloadIfDue()
             if Self.monotonic() >= nextScan {
                 // A config directory that appeared may hold a config already.

@@ -19,7 +19,7 @@ struct HyprlandPointerMapping {
             return .placing(on: outputs, configured: configured, compositor: "Hyprland",
                             layout: "Hyprland's layout of \(outputs.count) monitors")
         } catch {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot read Hyprland's monitors: \(error.description)"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read Hyprland's monitors: \(error.description)")])
         }
     }
 

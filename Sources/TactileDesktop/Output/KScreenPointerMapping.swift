@@ -26,11 +26,11 @@ struct KScreenPointerMapping {
 
     func map(configured: String?) -> PointerMappingOutcome {
         guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH")])
         }
         guard result.status == 0, let layout = Self.layout(inJSON: result.output) else {
             let why = result.status != 0 ? result.failureReason : "its answer is not libkscreen's JSON"
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)")])
         }
         return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,
                         range: layout.range, layout: "KDE Plasma's layout of \(layout.outputs.count) outputs")

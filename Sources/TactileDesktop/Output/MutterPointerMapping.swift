@@ -33,13 +33,13 @@ struct MutterPointerMapping {
 
     func map(configured: String?) -> PointerMappingOutcome {
         guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl is not on PATH"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask GNOME for its monitors: busctl is not on PATH")])
         }
         guard result.status == 0 else {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl: \(result.failureReason)"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask GNOME for its monitors: busctl: \(result.failureReason)")])
         }
         guard let layout = Self.layout(inJSON: result.output) else {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot read GNOME's monitors: busctl's answer is not GetCurrentState's"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read GNOME's monitors: busctl's answer is not GetCurrentState's")])
         }
         return .placing(on: layout.outputs, configured: configured, compositor: "GNOME", preferred: layout.likely, range: layout.range,
                         layout: "GNOME's layout of \(layout.outputs.count) monitors")

@@ -18,7 +18,7 @@ import TactileService
 struct OutputChoice: Equatable {
     /// The output to map to (nil: none or a single output, nothing to do).
     var target: String?
-    /// What the service should say about the choice.
+    /// What the service should say about the choice (notes: a guess is not a problem).
     var log: [String] = []
 
     init(target: String?, log: [String] = []) {
@@ -66,7 +66,7 @@ extension PointerMappingOutcome {
         let mapping = choice.target.flatMap { target in
             range.map { OutputMapping(layout: outputs, touchscreen: target, range: $0) } ?? OutputMapping(layout: outputs, touchscreen: target)
         }
-        guard let target = choice.target, let mapping else { return PointerMappingOutcome(mapping: .identity, log: choice.log) }
-        return PointerMappingOutcome(mapping: mapping, log: choice.log + ["clicks placed on \(target) over \(layout)"])
+        guard let target = choice.target, let mapping else { return PointerMappingOutcome(mapping: .identity, lines: choice.log.map(ServiceLogLine.note)) }
+        return PointerMappingOutcome(mapping: mapping, lines: choice.log.map(ServiceLogLine.note) + [.note("clicks placed on \(target) over \(layout)")])
     }
 }

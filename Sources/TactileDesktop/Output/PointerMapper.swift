@@ -8,8 +8,28 @@ import Tactile
 struct PointerMappingOutcome: Equatable, Sendable {
     /// Where the touchscreen's output lies on the pointer's range.
     var mapping: OutputMapping
-    /// Lines for the service's log.
-    var log: [String]
+    /// Lines for the service's log, each a note or a problem as it was made.
+    var lines: [ServiceLogLine]
+
+    /// The lines' text.
+    var log: [String] { lines.map(\.text) }
+
+    /// An outcome placing clicks by `mapping` and saying `lines`.
+    init(mapping: OutputMapping, lines: [ServiceLogLine]) {
+        self.mapping = mapping
+        self.lines = lines
+    }
+
+    /// An outcome saying `log`, notes all (what a test expects to be said).
+    init(mapping: OutputMapping, log: [String]) {
+        self.init(mapping: mapping, lines: log.map(ServiceLogLine.note))
+    }
+
+    /// The same clicks and the same words: a line's severity is fixed where it
+    /// is made, so it is not compared.
+    static func == (lhs: PointerMappingOutcome, rhs: PointerMappingOutcome) -> Bool {
+        lhs.mapping == rhs.mapping && lhs.log == rhs.log
+    }
 }
 
 /// Makes clicks land on the touchscreen's output, once the virtual pointer
@@ -35,7 +55,7 @@ package final class PointerMapper: Sendable {
 
     private struct State {
         var mapping = OutputMapping.identity
-        var log: [String] = []
+        var log: [ServiceLogLine] = []
         var done = false
     }
 
@@ -48,6 +68,11 @@ package final class PointerMapper: Sendable {
 
     /// The lines to log since the last call.
     public func collect() -> [String] {
+        collectLines().map(\.text)
+    }
+
+    /// The same lines, each with its severity (a desktop that cannot be asked, or refuses, is a problem).
+    public func collectLines() -> [ServiceLogLine] {
         state.withLock { state in
             defer { state.log = [] }
             return state.log
@@ -55,7 +80,7 @@ package final class PointerMapper: Sendable {
     }
 
     func finish(_ outcome: PointerMappingOutcome) {
-        state.withLock { $0.mapping = outcome.mapping; $0.log += outcome.log; $0.done = true }
+        state.withLock { $0.mapping = outcome.mapping; $0.log += outcome.lines; $0.done = true }
     }
 
     /// Starts mapping the pointer named `pointerName` in the session of

@@ -34,11 +34,12 @@ struct SwayPointerMapping {
             let stream = try UnixStream(path: socketPath)
             let outputs = Self.outputs(in: try Self.request(stream, type: Self.getOutputs))
             let choice = OutputChoice(outputs: outputs, configured: configured, compositor: "sway")
-            guard let target = choice.target else { return PointerMappingOutcome(mapping: .identity, log: choice.log) }
+            let notes = choice.log.map(ServiceLogLine.note)
+            guard let target = choice.target else { return PointerMappingOutcome(mapping: .identity, lines: notes) }
             guard apply else {
                 let command = Self.command(identifier: Self.identifier(vendor: vendor, product: product, name: pointerName), output: target)
-                return PointerMappingOutcome(mapping: .identity, log: choice.log + [
-                    "dry run: sway is told nothing; the service would map the pointer to \(target) with `\(command)`"])
+                return PointerMappingOutcome(mapping: .identity, lines: notes + [
+                    .note("dry run: sway is told nothing; the service would map the pointer to \(target) with `\(command)`")])
             }
             var identifier: String?
             for attempt in 0..<max(attempts, 1) {
@@ -51,12 +52,12 @@ struct SwayPointerMapping {
             let reply = try Self.request(stream, type: Self.runCommand, payload: command)
             if let failure = Self.failure(in: reply) {
                 let fallback = OutputMapping(layout: outputs, touchscreen: target) ?? .identity
-                return PointerMappingOutcome(mapping: fallback, log: choice.log + [
-                    "sway refused `\(command)`: \(failure); clicks are placed on \(target) over the whole layout instead"])
+                return PointerMappingOutcome(mapping: fallback, lines: notes + [
+                    .problem("sway refused `\(command)`: \(failure); clicks are placed on \(target) over the whole layout instead")])
             }
-            return PointerMappingOutcome(mapping: .identity, log: choice.log + ["pointer mapped to \(target): sway ran `\(command)`"])
+            return PointerMappingOutcome(mapping: .identity, lines: notes + [.note("pointer mapped to \(target): sway ran `\(command)`")])
         } catch {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot map the pointer to the touchscreen's output: \(error.description)"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot map the pointer to the touchscreen's output: \(error.description)")])
         }
     }
 

@@ -24,8 +24,8 @@ struct WlrRandrPointerMapping {
 
     func map(configured: String?) -> PointerMappingOutcome {
         guard let json = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, log: [
-                "cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)",
+            return PointerMappingOutcome(mapping: .identity, lines: [
+                .problem("cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)"),
             ])
         }
         if json.status == 0, let outputs = Self.outputs(inJSON: json.output) {
@@ -40,8 +40,8 @@ struct WlrRandrPointerMapping {
         }
         let jsonWhy = json.status != 0 ? json.failureReason : "its answer is not a list of outputs"
         let textWhy = text.map { $0.status != 0 ? $0.failureReason : "its answer lists no output it can read" } ?? "it could not be run again"
-        return PointerMappingOutcome(mapping: .identity, log: [
-            "cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))"])
+        return PointerMappingOutcome(mapping: .identity, lines: [
+            .problem("cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))")])
     }
 
     /// `wlr-randr --version`'s first line, or what is known without it.

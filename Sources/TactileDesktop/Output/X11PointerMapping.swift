@@ -22,7 +22,7 @@ struct X11PointerMapping {
         do throws(FocusError) {
             layout = try Self.layout(display: display)
         } catch {
-            return PointerMappingOutcome(mapping: .identity, log: ["cannot read the X11 monitors: \(error.description)"])
+            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read the X11 monitors: \(error.description)")])
         }
         return .placing(on: layout.monitors, configured: configured, compositor: "X11",
                         preferred: layout.primary.map { ($0, "the primary monitor") }, range: layout.root,

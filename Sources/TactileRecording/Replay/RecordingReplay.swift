@@ -14,7 +14,7 @@ import Tactile
 public enum RecordingReplay {
     /// Seconds the engine keeps running after the last event, so pending
     /// timers (a single tap waiting for its double tap) fire.
-    public static let defaultSettle = 1.0
+    public static let defaultRunOut = 1.0
 
     /// What one replay produced.
     public struct Outcome: Sendable {
@@ -32,29 +32,29 @@ public enum RecordingReplay {
 
     /// Replays `recording` on a window sized to its screen with
     /// `StandardGestures` attached; touches left down at the end are
-    /// cancelled and timers run `settle` seconds past the last event.
+    /// cancelled and timers run `runOut` seconds past the last event.
     /// `onFrame` and `onAction` see frames and actions as they happen.
     /// `beforeEvent` runs before each event is fed (a real-time player waits there).
     @MainActor
     public static func run(
-        _ recording: Recording, settle: Double = defaultSettle,
+        _ recording: Recording, runOut: Double = defaultRunOut,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
         run(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
-            settle: settle, onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
+            runOut: runOut, onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
     }
 
     /// Replays `events` (any sequence: an array, or a ``RecordingEventStream``
     /// reading a file as it goes) from `device`, its axes starting at
     /// `axisValues`, on a window sized to `screen`, as
-    /// ``run(_:settle:onFrame:onAction:beforeEvent:)`` does. With
+    /// ``run(_:runOut:onFrame:onAction:beforeEvent:)`` does. With
     /// `keepsLog: false` the outcome's log stays empty, so memory does not
     /// grow with the recording (actions still reach `onAction`).
     @inlinable @MainActor
     public static func run<Events: Sequence<InputEvent>>(
         device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
-        settle: Double = defaultSettle,
+        runOut: Double = defaultRunOut,
         keepsLog: Bool = true,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
@@ -74,7 +74,7 @@ public enum RecordingReplay {
             pipeline.process(event)
             last = event
         }
-        pipeline.finishInput(at: last.map { $0.time + settle })
+        pipeline.finishInput(at: last.map { $0.time + runOut })
         withExtendedLifetime(gestures) {}
         return Outcome(log: log, diagnostics: pipeline.diagnostics)
     }
@@ -88,7 +88,7 @@ public enum RecordingReplay {
         var problems: [String] = []
         for label in labels {
             let inSpan = log.records.filter { record in
-                (label.start.map { record.time >= $0 - 1e-6 } ?? true) && (label.end.map { record.time <= $0 + settleMargin } ?? true)
+                (label.start.map { record.time >= $0 - 1e-6 } ?? true) && (label.end.map { record.time <= $0 + labelEndGrace } ?? true)
             }
             let recognized = Set(inSpan.filter { $0.state == .began || $0.state == .ended }.map(\.recognizer))
             let gesture = TextFormat.visible(label.gesture)
@@ -105,7 +105,7 @@ public enum RecordingReplay {
 
     /// Discrete recognizers may fire after a label's end (a single tap waits
     /// for its double tap's interval): how long after still counts.
-    static let settleMargin = 0.5
+    static let labelEndGrace = 0.5
 
     private static func span(_ label: RecordingLabel) -> String {
         guard let start = label.start, let end = label.end else { return "" }

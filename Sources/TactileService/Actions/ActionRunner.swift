@@ -47,15 +47,15 @@ final class ActionRunner {
     func perform(_ plan: ActionPlan, binding: Binding) {
         let firing = plan.firing
         if firing.phase == .began {
-            lastTranslation[firing.binding] = .zero
+            lastTranslation[firing.bindingIndex] = .zero
             synthesizer.resetScroll()
         }
         if firing.phase != .changed {
             report(.fired(binding: binding.name, phase: firing.phase, time: firing.time, location: firing.location))
         }
         for item in plan.items { run(item, for: firing, binding: binding) }
-        if let drag = drags[firing.binding], firing.phase != .began { follow(drag, firing) }
-        lastTranslation[firing.binding] = firing.measure.translation
+        if let drag = drags[firing.bindingIndex], firing.phase != .began { follow(drag, firing) }
+        lastTranslation[firing.bindingIndex] = firing.measure.translation
     }
 
     private func run(_ item: ActionPlan.Item, for firing: BindingFiring, binding: Binding) {
@@ -70,7 +70,7 @@ final class ActionRunner {
             write(synthesizer.click(button, at: firing.location, time: time), pointer, time)
         case .scroll(let scroll):
             guard let pointer = outputs.pointer else { return }
-            let previous = lastTranslation[firing.binding] ?? .zero
+            let previous = lastTranslation[firing.bindingIndex] ?? .zero
             let translation = firing.measure.translation
             let delta = Vector(dx: translation.dx - previous.dx, dy: translation.dy - previous.dy)
             write(synthesizer.scroll(scroll, delta: delta, time: time), pointer, time)
@@ -80,7 +80,7 @@ final class ActionRunner {
             synthesizer.mapping = pointerMapping?() ?? .identity   // kept for the whole drag
             if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: true, at: time), keyboard, time) }
             write(synthesizer.press(drag.button, down: true, at: firing.location, time: time), pointer, time)
-            drags[firing.binding] = drag
+            drags[firing.bindingIndex] = drag
         case .command(let arguments):
             guard start(arguments, item: item, firing: firing, binding: binding) else { return }
         }
@@ -115,7 +115,7 @@ final class ActionRunner {
         case .ended, .cancelled:
             write(synthesizer.press(drag.button, down: false, at: firing.location, time: time), pointer, time)
             if let keyboard = outputs.keyboard { write(synthesizer.hold(drag.modifiers, down: false, at: time), keyboard, time) }
-            drags[firing.binding] = nil
+            drags[firing.bindingIndex] = nil
         case .began:
             break
         }

@@ -6,12 +6,12 @@ import Tactile
 ///
 /// ```swift
 /// map.onFiring = { firing in
-///     print(map.bindings[firing.binding].name, firing.phase, firing.measure)
+///     print(map.bindings[firing.bindingIndex].name, firing.phase, firing.measure)
 /// }
 /// ```
 public struct BindingFiring: Hashable, Sendable {
     /// The binding's index in the config (``GestureMap/bindings``).
-    public var binding: Int
+    public var bindingIndex: Int
     /// Which of the binding's actions run (discrete recognizers only end).
     public var phase: GesturePhase
     /// Engine time, seconds.
@@ -23,9 +23,9 @@ public struct BindingFiring: Hashable, Sendable {
     /// What the gesture measured (its travel, scale, rotation or direction).
     public var measure: GestureMeasure
 
-    /// A firing of binding number `binding` with the gesture's measure.
-    public init(binding: Int, phase: GesturePhase, time: Double, location: Point, slots: [Int], measure: GestureMeasure = .none) {
-        self.binding = binding
+    /// A firing of the binding at `bindingIndex` with the gesture's measure.
+    public init(bindingIndex: Int, phase: GesturePhase, time: Double, location: Point, slots: [Int], measure: GestureMeasure = .none) {
+        self.bindingIndex = bindingIndex
         self.phase = phase
         self.time = time
         self.location = location

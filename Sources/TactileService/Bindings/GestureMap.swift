@@ -13,7 +13,7 @@ import Tactile
 ///
 /// ```swift
 /// let map = GestureMap(config: config, layout: ZoneLayout(device: panel))
-/// map.onFiring = { print(map.bindings[$0.binding].name, $0.phase) }
+/// map.onFiring = { print(map.bindings[$0.bindingIndex].name, $0.phase) }
 /// let pipeline = InputPipeline(device: panel, window: map.window)
 /// ```
 @MainActor
@@ -68,14 +68,14 @@ public final class GestureMap {
         self.recognizers = recognizers
         self.measures = measures
         for (index, recognizer) in recognizers.enumerated() {
-            recognizer.addAction { [weak self] in self?.fire($0, binding: index) }
+            recognizer.addAction { [weak self] in self?.fire($0, bindingIndex: index) }
         }
     }
 
     /// Whether a binding has app conditions (`app`, `not-app`).
     public let dependsOnFocus: Bool
 
-    /// The config's bindings, in order: ``BindingFiring/binding`` indexes them.
+    /// The config's bindings, in order: ``BindingFiring/bindingIndex`` indexes them.
     public var bindings: [Binding] { config.bindings }
 
     /// The name of the holding zone `view` is, if it holds its touches.
@@ -92,7 +92,7 @@ public final class GestureMap {
     /// The zone view named `name`.
     public func view(ofZone name: String) -> View? { zoneViews[name] }
 
-    private func fire(_ recognizer: GestureRecognizer, binding index: Int) {
+    private func fire(_ recognizer: GestureRecognizer, bindingIndex index: Int) {
         let phase: GesturePhase
         switch recognizer.state {
         case .began: phase = .began
@@ -102,7 +102,7 @@ public final class GestureMap {
         default: return
         }
         onFiring?(BindingFiring(
-            binding: index, phase: phase, time: recognizer.currentTime, location: recognizer.location(in: nil),
+            bindingIndex: index, phase: phase, time: recognizer.currentTime, location: recognizer.location(in: nil),
             slots: recognizer.touches.map(\.slot).sorted(), measure: measures[index]()
         ))
     }

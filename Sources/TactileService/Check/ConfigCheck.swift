@@ -30,12 +30,12 @@ public struct ConfigCheck {
     public let sink = CountingSink()
 
     /// Runs `config` over `events` of `device` as `tactile serve` would (its
-    /// copy only when the config grabs), then lets timers run `settle`
+    /// copy only when the config grabs), then lets timers run `runOut`
     /// seconds past the last event. Each thing done goes to `onLine` as a
     /// line, timed in seconds from the first event (`1.250 s  back ended at (3.0, 80.0)`);
     /// `observer` sees the rest as it happens (`tactile check --plot` draws it).
     public init<Events: Sequence>(config: GestureConfig, device: DeviceDescription, axisValues: AxisValues = AxisValues(),
-                                  events: Events, settle: Double = 1, display: Screen = .standard,
+                                  events: Events, runOut: Double = 1, display: Screen = .standard,
                                   observer: CheckObserver = CheckObserver(),
                                   onLine: @escaping (String) -> Void) where Events.Element == InputEvent {
         let outputs: DeviceOutputs
@@ -71,7 +71,7 @@ public struct ConfigCheck {
             state.note(event)
             return event
         })
-        service.finish(at: (state.last ?? 0) + settle)
+        service.finish(at: (state.last ?? 0) + runOut)
         fired = state.fired
         lineCount = state.lineCount
         for binding in config.bindings where fired[binding.name] == nil {

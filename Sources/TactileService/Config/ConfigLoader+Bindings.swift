@@ -117,21 +117,45 @@ extension ConfigReader {
             case "app", "not-app", "device", "device-kind":
                 readCondition(entry, into: &binding.conditions)
             default:
-                guard let parameter = RecognizerParameter.parameter(entry.key, of: kind) else {
-                    refuseUnknownBindingKey(entry, kind: kind)
-                    break
-                }
-                if let first = written[parameter.name] {
-                    error("\(ConfigReader.quoted(entry.key)) and \(ConfigReader.quoted(first.key)) are the same parameter, \(parameter.name) "
-                          + "(first at line \(first.location.line), column \(first.location.column)); write one of them", at: entry.keyLocation)
-                    break
-                }
-                written[parameter.name] = (entry.key, entry.keyLocation)
-                if let checked = parameterValue(value, key: entry.key, parameter: parameter) {
-                    binding.recognizer.parameters.append(Parameter(name: entry.key, value: checked, location: entry.keyLocation))
-                }
+                readParameter(entry, kind: kind, written: &written, into: &binding.recognizer)
             }
         }
+        checkAcrossKeys(binding, written: written, instancesLocation: instancesLocation, recognizerLocation: recognizerValue.location,
+                        table: table)
+        if errorCount > errorsBefore { return nil }
+        return (binding, nameLocation)
+    }
+
+    /// A recognizer parameter of the binding (the keys not the binding's own):
+    /// checked and added to `spec`, and noted in `written` by its name; an
+    /// unknown key, or a second key for a parameter already written, is an error.
+    private mutating func readParameter(
+        _ entry: TOMLTable.Entry, kind: RecognizerKind, written: inout [String: (key: String, location: SourceLocation)],
+        into spec: inout RecognizerSpec
+    ) {
+        guard let parameter = RecognizerParameter.parameter(entry.key, of: kind) else {
+            refuseUnknownBindingKey(entry, kind: kind)
+            return
+        }
+        if let first = written[parameter.name] {
+            error("\(ConfigReader.quoted(entry.key)) and \(ConfigReader.quoted(first.key)) are the same parameter, \(parameter.name) "
+                  + "(first at line \(first.location.line), column \(first.location.column)); write one of them", at: entry.keyLocation)
+            return
+        }
+        written[parameter.name] = (entry.key, entry.keyLocation)
+        if let checked = parameterValue(entry.value, key: entry.key, parameter: parameter) {
+            spec.parameters.append(Parameter(name: entry.key, value: checked, location: entry.keyLocation))
+        }
+    }
+
+    /// What a binding's keys say together once all are read: a pan's fingers,
+    /// a swipe's angle and direction, a hold that would take every touch, and
+    /// `instances` on a binding that runs no command.
+    private mutating func checkAcrossKeys(
+        _ binding: Binding, written: [String: (key: String, location: SourceLocation)], instancesLocation: SourceLocation?,
+        recognizerLocation: SourceLocation, table: TOMLTable
+    ) {
+        let kind = binding.recognizer.kind
         checkFingers(binding.recognizer, table: table)
         if kind == .swipe, let angle = written["angle"], let direction = written["direction"] {
             error("\(ConfigReader.quoted(angle.key)) replaces \(ConfigReader.quoted(direction.key)): write one of them", at: angle.location)
@@ -140,13 +164,11 @@ extension ConfigReader {
             let rest = binding.recognizer.parameters.first { $0.name == "short-hold-duration" }?.value.number
                 ?? HoldGestureRecognizer.Defaults.shortHoldDuration
             error("a hold without fingers takes every touch that rests \(Int((rest * 1000).rounded())) ms, taps included: "
-                  + "give fingers = N, or claim = false", at: recognizerValue.location)
+                  + "give fingers = N, or claim = false", at: recognizerLocation)
         }
         if let instancesLocation, !binding.runsCommands {
             warning("\"instances\" limits how many of the binding's commands run at once, and this binding runs none", at: instancesLocation)
         }
-        if errorCount > errorsBefore { return nil }
-        return (binding, nameLocation)
     }
 
     /// `app`, `not-app`, `device` (strings or arrays of them) and `device-kind`.

@@ -27,7 +27,7 @@ import Tactile
 /// var claims = TouchClaims(device: panel)
 /// let out = claims.pass(frame: events, at: time, touches: frame.touches) { map.holdingZone(of: engine.view(boundTo: $0)) }
 /// let taken = claims.claim(firing, claims: true, acting: true)
-/// let released = claims.settle(at: time) { touch in !engine.undecidedRecognizers(for: touch).filter(map.holdsTouches).isEmpty }
+/// let released = claims.releaseDecided(at: time) { touch in !engine.undecidedRecognizers(for: touch).filter(map.holdsTouches).isEmpty }
 /// ```
 struct TouchClaims {
     /// The longest a touch is held back in a zone, in seconds, before it goes on undecided.
@@ -95,10 +95,10 @@ struct TouchClaims {
     /// binding's `claim`, `acting` whether it acts in this firing. Returns the
     /// copy's frames and the slots newly taken.
     mutating func claim(_ firing: BindingFiring, claims: Bool, acting: Bool) -> (events: [InputEvent], slots: [Int]) {
-        if firing.phase == .began { claiming.remove(firing.binding) }
-        defer { if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.binding) } }
-        guard claims, acting || claiming.contains(firing.binding), firing.phase != .cancelled else { return ([], []) }
-        claiming.insert(firing.binding)
+        if firing.phase == .began { claiming.remove(firing.bindingIndex) }
+        defer { if firing.phase == .ended || firing.phase == .cancelled { claiming.remove(firing.bindingIndex) } }
+        guard claims, acting || claiming.contains(firing.bindingIndex), firing.phase != .cancelled else { return ([], []) }
+        claiming.insert(firing.bindingIndex)
         let newly = Set(firing.slots).sorted().filter { slot in
             gate.mode(ofSlot: slot) != .drop && (gate.isDown(slot: slot) || held[slot] != nil)
         }
@@ -127,7 +127,7 @@ struct TouchClaims {
     /// were held their longest (rule 3), and cancels a touchpad's frozen
     /// contacts that are due. `isUndecided` says whether a recognizer of the
     /// touch's zone is still undecided for it.
-    mutating func settle(at time: Double, isUndecided: (TouchID) -> Bool) -> (events: [InputEvent], released: [Release]) {
+    mutating func releaseDecided(at time: Double, isUndecided: (TouchID) -> Bool) -> (events: [InputEvent], released: [Release]) {
         var out = gate.completeCancels(at: time)
         var released: [Release] = []
         for slot in held.keys.sorted() {

@@ -11,19 +11,19 @@ struct TouchAnchors {
         /// Where it was when anchored.
         var landing: Point
         /// How many frames the anchor averages while the finger rests; 0
-        /// once settled or moving (see ``settle(_:)``).
+        /// once averaged or moving (see ``average(_:)``).
         var samples: Int
     }
 
     /// One map, so copying the anchors retains two arrays, not six.
     private(set) var entries = TouchMap<Entry>()
-    /// Whether some anchor still averages (so ``settle(_:)`` has work to do).
-    private var isSettling = false
+    /// Whether some anchor still averages (so ``average(_:)`` has work to do).
+    private var isAveraging = false
 
     /// A resting finger's anchor averages its first frames, at most this many.
-    static let settlingFrames = 8
+    static let averagingFrames = 8
     /// A finger within this of where it was anchored rests, in mm (well under a pan's 3 mm).
-    static let settlingRadius = 0.5
+    static let averagingRadius = 0.5
 
     /// Anchors every touch at its current surface position.
     mutating func set(_ touches: [Touch]) {
@@ -31,21 +31,21 @@ struct TouchAnchors {
         for touch in touches {
             entries[touch.id] = Entry(position: touch.surfaceLocation, landing: touch.surfaceLocation, samples: 1)
         }
-        isSettling = !touches.isEmpty
+        isAveraging = !touches.isEmpty
     }
 
-    /// Averages the first ``settlingFrames`` positions of fingers that rest
+    /// Averages the first ``averagingFrames`` positions of fingers that rest
     /// where they were anchored, so the sensor's noise in one frame does not
-    /// become the gesture's origin. A finger that leaves ``settlingRadius``
+    /// become the gesture's origin. A finger that leaves ``averagingRadius``
     /// within those frames was moving, not resting: its anchor goes back to
     /// where it was (an average over a start of motion would lag behind it).
-    mutating func settle(_ touches: [Touch]) {
-        guard isSettling else { return }
-        var stillSettling = false
-        defer { isSettling = stillSettling }
+    mutating func average(_ touches: [Touch]) {
+        guard isAveraging else { return }
+        var stillAveraging = false
+        defer { isAveraging = stillAveraging }
         for touch in touches {
             guard var entry = entries[touch.id], entry.samples > 0 else { continue }
-            if touch.surfaceLocation.distance(to: entry.landing) > Self.settlingRadius {
+            if touch.surfaceLocation.distance(to: entry.landing) > Self.averagingRadius {
                 entry.position = entry.landing
                 entry.samples = 0
             } else {
@@ -53,8 +53,8 @@ struct TouchAnchors {
                 entry.position = Point(
                     x: (entry.position.x * weight + touch.surfaceLocation.x) / (weight + 1),
                     y: (entry.position.y * weight + touch.surfaceLocation.y) / (weight + 1))
-                entry.samples = entry.samples + 1 < Self.settlingFrames ? entry.samples + 1 : 0
-                stillSettling = stillSettling || entry.samples > 0
+                entry.samples = entry.samples + 1 < Self.averagingFrames ? entry.samples + 1 : 0
+                stillAveraging = stillAveraging || entry.samples > 0
             }
             entries[touch.id] = entry
         }
@@ -62,7 +62,7 @@ struct TouchAnchors {
 
     mutating func clear() {
         entries.removeAll()
-        isSettling = false
+        isAveraging = false
     }
 
     /// The anchor of `id`, if it is anchored.

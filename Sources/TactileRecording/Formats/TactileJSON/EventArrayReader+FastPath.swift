@@ -32,34 +32,8 @@ extension EventArrayReader {
             self.lastTime = lastTime
         }
         while count < capacity {
-            // The writer's own separator, `,\n    [`, in one comparison.
-            if !expectingEvent, end &- p >= 8,
-               UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) & Self.writerSeparatorMask == Self.writerSeparator {
-                line &+= 1
-                lineStart = baseOffset &+ p &+ 2  // after `,\n`
-                p &+= Self.writerSeparatorLength
-                expectingEvent = true
-            }
-            // Between events: whitespace, and the comma when one is due.
-            // (Tests against a bit mask rather than a chain of comparisons, which
-            // the compiler would turn into a slow jump table.)
-            while p < end {
-                let byte = base[p]
-                if byte == 0x20 {
-                    p &+= 1
-                } else if byte == 0x0A {
-                    p &+= 1
-                    line &+= 1
-                    lineStart = baseOffset &+ p
-                } else if byte == UInt8(ascii: ","), !expectingEvent {
-                    p &+= 1
-                    expectingEvent = true
-                } else if byte < 0x0E, Self.otherWhitespace >> UInt16(byte) & 1 == 1 {
-                    p &+= 1
-                } else {
-                    break
-                }
-            }
+            Self.fastSkipBetweenEvents(base, &p, end, baseOffset: baseOffset, line: &line, lineStart: &lineStart,
+                                       expectingEvent: &expectingEvent)
             guard p < end, expectingEvent, base[p] == UInt8(ascii: "[") else { return count }
             var q = p &+ 1
             // Each field has its own code (and so its own branch history): the
@@ -100,6 +74,46 @@ extension EventArrayReader {
             expectingEvent = false
         }
         return count
+    }
+
+    /// What lies between two events, from `p`: the writer's own separator,
+    /// `,\n    [`, in one comparison when it is there, then whitespace and the
+    /// comma when one is due (`expectingEvent` false; taking it sets it).
+    /// Stops at anything else, counting the lines it passes. Part of
+    /// ``fastEvents(into:capacity:expectingEvent:)``, inlined into its loop.
+    @inline(__always)
+    static func fastSkipBetweenEvents(
+        _ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, baseOffset: Int,
+        line: inout Int, lineStart: inout Int, expectingEvent: inout Bool
+    ) {
+        // The writer's own separator, `,\n    [`, in one comparison.
+        if !expectingEvent, end &- p >= 8,
+           UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) & Self.writerSeparatorMask == Self.writerSeparator {
+            line &+= 1
+            lineStart = baseOffset &+ p &+ 2  // after `,\n`
+            p &+= Self.writerSeparatorLength
+            expectingEvent = true
+        }
+        // Between events: whitespace, and the comma when one is due.
+        // (Tests against a bit mask rather than a chain of comparisons, which
+        // the compiler would turn into a slow jump table.)
+        while p < end {
+            let byte = base[p]
+            if byte == 0x20 {
+                p &+= 1
+            } else if byte == 0x0A {
+                p &+= 1
+                line &+= 1
+                lineStart = baseOffset &+ p
+            } else if byte == UInt8(ascii: ","), !expectingEvent {
+                p &+= 1
+                expectingEvent = true
+            } else if byte < 0x0E, Self.otherWhitespace >> UInt16(byte) & 1 == 1 {
+                p &+= 1
+            } else {
+                break
+            }
+        }
     }
 
     /// The separator ``RecordingWriter`` puts between two events, `,\n    [`

@@ -22,6 +22,35 @@ struct RecordingHeaderDecoder {
     /// scanner before the events array.
     static func decode(from scanner: inout JSONScanner) throws(RecordingError) -> RecordingHeader {
         let decoder = RecordingHeaderDecoder(file: scanner.file, limits: scanner.limits)
+        try openObject(&scanner)
+        var values = HeaderValues()
+        var seen: [String: JSONPosition] = [:]
+        var previousKey = ""
+        while true {
+            let (key, keyPosition) = try nextKey(&scanner, seen: seen, previousKey: previousKey)
+            seen[key] = keyPosition
+            previousKey = key
+            if key == "events" {
+                for required in ["created", "device", "screen", "summary"] where seen[required] == nil {
+                    throw scanner.failure(.missingField, "expected the key \"\(required)\" before \"events\", found none", at: keyPosition)
+                }
+                break
+            }
+            let node = try scanner.withKey(key) { scanner throws(RecordingError) in try scanner.parseValue(depth: 1, what: "a value for \"\(key)\"") }
+            try decoder.decodeMember(key, node, at: keyPosition, into: &values, scanner: scanner)
+        }
+        guard let device = values.device, let screen = values.screen, let summary = values.summary else {
+            throw scanner.failure(.missingField, "expected the device, the screen and the summary before \"events\", found none")
+        }
+        return RecordingHeader(
+            version: values.version, created: values.created, device: device, screen: screen, axisValues: values.axisValues, summary: summary,
+            labels: values.labels, expected: values.expected)
+    }
+
+    /// Reads the recording's opening `{`, after any whitespace; a byte order
+    /// mark, an empty file, an evemu recording or any other value is an error
+    /// that says which.
+    private static func openObject(_ scanner: inout JSONScanner) throws(RecordingError) {
         if scanner.cursor.peek() == 0xEF, !scanner.cursor.isAtEnd {
             let start = scanner.cursor.here
             var bytes: [UInt8] = []
@@ -52,84 +81,78 @@ struct RecordingHeaderDecoder {
             throw error
         }
         scanner.cursor.position += 1
+    }
 
-        var values = HeaderValues()
-        var seen: [String: JSONPosition] = [:]
-        var previousKey = ""
-        while true {
+    /// Reads the next member's key and its `:` (after the `,` when `seen` has
+    /// keys), and checks its place: `format` first, `version` second, each key
+    /// once, and only known keys. Returns the key and where it starts.
+    private static func nextKey(
+        _ scanner: inout JSONScanner, seen: [String: JSONPosition], previousKey: String
+    ) throws(RecordingError) -> (key: String, position: JSONPosition) {
+        scanner.skipSpace()
+        try scanner.checkHeaderSize(path: nil)
+        let byte = scanner.cursor.peek()
+        if !seen.isEmpty {
+            if byte == UInt8(ascii: "}") {
+                throw scanner.failure(.missingField, "expected the key \"events\" (the last of a recording), found the end of the object")
+            }
+            guard byte == UInt8(ascii: ",") else { throw scanner.unexpected("`,` after the value of \"\(previousKey)\"", path: nil) }
+            scanner.cursor.position += 1
             scanner.skipSpace()
             try scanner.checkHeaderSize(path: nil)
-            let byte = scanner.cursor.peek()
-            if !seen.isEmpty {
-                if byte == UInt8(ascii: "}") {
-                    throw scanner.failure(.missingField, "expected the key \"events\" (the last of a recording), found the end of the object")
-                }
-                guard byte == UInt8(ascii: ",") else { throw scanner.unexpected("`,` after the value of \"\(previousKey)\"", path: nil) }
-                scanner.cursor.position += 1
-                scanner.skipSpace()
-                try scanner.checkHeaderSize(path: nil)
-            } else if byte == UInt8(ascii: "}") {
-                throw scanner.failure(.unknownFormat, "expected \"format\": \"\(Recording.formatName)\" in the object, found an empty object")
+        } else if byte == UInt8(ascii: "}") {
+            throw scanner.failure(.unknownFormat, "expected \"format\": \"\(Recording.formatName)\" in the object, found an empty object")
+        }
+        let keyPosition = scanner.cursor.here
+        guard scanner.cursor.peek() == UInt8(ascii: "\"") else { throw scanner.unexpected("a key (a string)", path: nil) }
+        let key = try scanner.parseString(maximumLength: scanner.limits.maximumKeyLength, what: "a key")
+        try scanner.expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", atCurrentPath: false)
+        if seen.isEmpty, key != "format" {
+            throw scanner.failure(
+                .unknownFormat, "expected a Tactile recording (\"format\": \"\(Recording.formatName)\" as the first key), found the key \"\(key)\" first",
+                at: keyPosition)
+        }
+        if seen.count == 1, key != "version" {
+            throw scanner.failure(.missingField, "expected \"version\" as the second key, found \"\(key)\"", at: keyPosition, path: key)
+        }
+        if let first = seen[key] {
+            throw scanner.failure(
+                .duplicateKey, "expected each key once in a recording, found \"\(key)\" again (first on line \(first.line), column \(first.column))",
+                at: keyPosition, path: key)
+        }
+        guard headerKeys.contains(key) else {
+            let known = headerKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw scanner.failure(.unknownField, "expected one of the keys \(known), found \"\(key)\"", at: keyPosition, path: key)
+        }
+        return (key, keyPosition)
+    }
+
+    /// Decodes the member `key` (any but `events`) from its tree `node` into `values`.
+    private func decodeMember(
+        _ key: String, _ node: JSONNode, at keyPosition: JSONPosition, into values: inout HeaderValues, scanner: JSONScanner
+    ) throws(RecordingError) {
+        switch key {
+        case "format":
+            guard case .string(let name) = node.value, name == Recording.formatName else {
+                throw failure(.unknownFormat, "expected a Tactile recording (\"format\": \"\(Recording.formatName)\"), found \(node.found)", node, "format")
             }
-            let keyPosition = scanner.cursor.here
-            guard scanner.cursor.peek() == UInt8(ascii: "\"") else { throw scanner.unexpected("a key (a string)", path: nil) }
-            let key = try scanner.parseString(maximumLength: scanner.limits.maximumKeyLength, what: "a key")
-            try scanner.expect(UInt8(ascii: ":"), "`:` after the key \"\(key)\"", atCurrentPath: false)
-            if seen.isEmpty, key != "format" {
+        case "version":
+            values.version = try Self.version(node, self)
+        case "created": values.created = try created(node)
+        case "device": values.device = try device(node)
+        case "screen": values.screen = try screen(node)
+        case "axisValues":
+            guard values.version >= 2 else {
                 throw scanner.failure(
-                    .unknownFormat, "expected a Tactile recording (\"format\": \"\(Recording.formatName)\" as the first key), found the key \"\(key)\" first",
-                    at: keyPosition)
-            }
-            if seen.count == 1, key != "version" {
-                throw scanner.failure(.missingField, "expected \"version\" as the second key, found \"\(key)\"", at: keyPosition, path: key)
-            }
-            if let first = seen[key] {
-                throw scanner.failure(
-                    .duplicateKey, "expected each key once in a recording, found \"\(key)\" again (first on line \(first.line), column \(first.column))",
+                    .unknownField, "expected the keys of a version \(values.version) recording, found \"axisValues\", which version 2 added (write \"version\": 2)",
                     at: keyPosition, path: key)
             }
-            guard headerKeys.contains(key) else {
-                let known = headerKeys.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw scanner.failure(.unknownField, "expected one of the keys \(known), found \"\(key)\"", at: keyPosition, path: key)
-            }
-            seen[key] = keyPosition
-            previousKey = key
-            if key == "events" {
-                for required in ["created", "device", "screen", "summary"] where seen[required] == nil {
-                    throw scanner.failure(.missingField, "expected the key \"\(required)\" before \"events\", found none", at: keyPosition)
-                }
-                break
-            }
-            let node = try scanner.withKey(key) { scanner throws(RecordingError) in try scanner.parseValue(depth: 1, what: "a value for \"\(key)\"") }
-            switch key {
-            case "format":
-                guard case .string(let name) = node.value, name == Recording.formatName else {
-                    throw decoder.failure(.unknownFormat, "expected a Tactile recording (\"format\": \"\(Recording.formatName)\"), found \(node.found)", node, "format")
-                }
-            case "version":
-                values.version = try Self.version(node, decoder)
-            case "created": values.created = try decoder.created(node)
-            case "device": values.device = try decoder.device(node)
-            case "screen": values.screen = try decoder.screen(node)
-            case "axisValues":
-                guard values.version >= 2 else {
-                    throw scanner.failure(
-                        .unknownField, "expected the keys of a version \(values.version) recording, found \"axisValues\", which version 2 added (write \"version\": 2)",
-                        at: keyPosition, path: key)
-                }
-                values.axisValues = try decoder.axisValues(node)
-            case "summary": values.summary = try decoder.summary(node)
-            case "labels": values.labels = try decoder.labels(node)
-            case "expected": values.expected = try decoder.expected(node)
-            default: break
-            }
+            values.axisValues = try axisValues(node)
+        case "summary": values.summary = try summary(node)
+        case "labels": values.labels = try labels(node)
+        case "expected": values.expected = try expected(node)
+        default: break
         }
-        guard let device = values.device, let screen = values.screen, let summary = values.summary else {
-            throw scanner.failure(.missingField, "expected the device, the screen and the summary before \"events\", found none")
-        }
-        return RecordingHeader(
-            version: values.version, created: values.created, device: device, screen: screen, axisValues: values.axisValues, summary: summary,
-            labels: values.labels, expected: values.expected)
     }
 
     private struct HeaderValues {

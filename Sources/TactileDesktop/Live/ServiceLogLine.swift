@@ -1,0 +1,41 @@
+// A line of the gesture service's log, typed with how much it matters where it is made.
+import TactileService
+
+/// A line of the gesture service's log (``GestureService/log``), with how
+/// much it matters: `tactile serve --quiet` logs only the problems.
+public struct ServiceLogLine: Hashable, Sendable {
+    /// How much a line of the log matters.
+    public enum Severity: Hashable, Sendable {
+        /// What the service does and finds: a device taken or gone, the
+        /// config read, the pointer mapped, the focus followed.
+        case note
+        /// Something refused, failed or out of reach: a config refused, a
+        /// device that cannot be opened or grabbed, a program that could not
+        /// start, a desktop that cannot be asked.
+        case problem
+    }
+
+    /// How much the line matters.
+    public var severity: Severity
+    /// The line itself, without the command's prefix.
+    public var text: String
+
+    /// A line of `severity`.
+    public init(_ severity: Severity, _ text: String) {
+        self.severity = severity
+        self.text = text
+    }
+
+    /// A line saying what the service does or finds.
+    public static func note(_ text: String) -> ServiceLogLine { ServiceLogLine(.note, text) }
+
+    /// A line saying something was refused, failed or is out of reach.
+    public static func problem(_ text: String) -> ServiceLogLine { ServiceLogLine(.problem, text) }
+}
+
+extension ServiceLogLine {
+    /// A config's diagnostic, indented by `indent`: an error is a problem, a warning a note.
+    init(diagnostic: ConfigDiagnostic, indent: String = "") {
+        self.init(diagnostic.severity == .error ? .problem : .note, indent + diagnostic.description)
+    }
+}
