@@ -43,7 +43,10 @@ breaking_step() {  # whether $2 may break the API of $1 (semantic versioning, 0.
     [ "$new_major" -gt "$old_major" ] || { [ "$old_major" = 0 ] && [ "$new_major" = 0 ] && [ "$new_minor" -gt "$old_minor" ]; }
 }
 
-listed=$(grep -cv '^\s*\(#\|$\)' "$allowed" 2>/dev/null || true)
+listed=$(grep -cv '^\s*$' "$allowed" 2>/dev/null || true)
+if grep -q '^#' "$allowed" 2>/dev/null; then
+    fail "$allowed has a comment line, which keeps the digester from matching any: one break a line, nothing else (api/README.md)"
+fi
 if [ "${listed:-0}" -gt 0 ]; then
     breaking_step "$tag" "$version" || fail "$allowed lists $listed breaks, but version $version is no breaking step up from $tag: raise it in Sources/tactile/TactileVersion.swift"
     awk -v v="## [$version]" 'index($0, v) == 1 {inside = 1; next} /^## \[/ {inside = 0} inside && /^### Breaking/ {found = 1} END {exit !found}' CHANGELOG.md ||
@@ -54,7 +57,7 @@ output="$(mktemp)"
 trap 'rm -f "$output"' EXIT
 status=0
 "$swift" package diagnose-api-breaking-changes "$tag" --products "${products[@]}" --baseline-dir api/baseline \
-    --breakage-allowlist-path "$allowed" "${regenerate[@]}" >"$output" 2>&1 || status=$?
+    --breakage-allowlist-path "$PWD/$allowed" "${regenerate[@]}" >"$output" 2>&1 || status=$?
 if [ ${#regenerate[@]} -gt 0 ]; then
     # The digester dumps package declarations too (marked isInternal) and would call a change to one a
     # break: the baseline keeps the public API alone, so what the package shares inside stays free to change.
