@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Every test of the package (make test runs it): builds the tests, then runs
-# them in four test processes at once, each its own group of suites, and says
-# how each group ended. Why four: most tests of the service and of the CLI
+# them in five test processes at once, each its own group of suites, and says
+# how each group ended. Why five: most tests of the service and of the CLI
 # wait on programs they start (a compositor, an X server, umockdev, the
 # tactile binary) with their main actor blocked, so in one process they run
-# one after another however many cores there are; in four, the waits overlap
+# one after another however many cores there are; in five, the waits overlap
 # and the CPU-bound tests (the engine, the corpus) run beside them.
 #
 # The groups, as Swift Testing's --filter regexes on "Target.Suite/test":
-#   desktops  the service against the real desktops, libinput and umockdev testbeds
+#   desktops  the service against the real desktops (sway, i3, mutter, KWin, phoc, Xwayland), and
+#             the real libinput reading its copy
+#   testbeds  tactile serve on umockdev testbeds
 #   service   the rest of TactileServiceTests, and TactileEvdevTests
 #   cli       TactileCLITests and TactilePlotTests (the built tactile, headless Chromium)
-#   engine    everything else (--skip of the three above: no test is left out), niced: it only
+#   engine    everything else (--skip of the four above: no test is left out), niced: it only
 #             computes, so the groups that wait on programs get a core as soon as they need one
 #
 #   tools/run-tests.sh [--no-build]     TACTILE_TEST_LOGS=DIR keeps each group's log there
@@ -27,21 +29,23 @@ fi
 binary="$("$swift" build --show-bin-path)/TactilePackageTests.xctest"
 [ -x "$binary" ] || { echo "run-tests: no test binary at $binary (swift build --build-tests)" >&2; exit 1; }
 
-desktops='TactileServiceTests\.(Real[A-Za-z]*Tests|LibinputCancelTests|ThumbPalmLibinputTests|ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|CheckCommandTests)/'
+desktops='TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests)/'
+testbeds='TactileServiceTests\.(ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/'
 service='(TactileServiceTests|TactileEvdevTests)\.'
 cli='(TactileCLITests|TactilePlotTests)\.'
-groups=(desktops service cli engine)
+groups=(desktops testbeds service cli engine)
 declare -A arguments=(
     [desktops]="--filter $desktops"
-    [service]="--filter $service --skip $desktops"
+    [testbeds]="--filter $testbeds"
+    [service]="--filter $service --skip $desktops --skip $testbeds"
     [cli]="--filter $cli"
-    [engine]="--skip $desktops --skip $service --skip $cli"
+    [engine]="--skip $desktops --skip $testbeds --skip $service --skip $cli"
 )
 
 logs="${TACTILE_TEST_LOGS:-$(mktemp -d)}"
 mkdir -p "$logs"
 [ -n "${TACTILE_TEST_LOGS:-}" ] || trap 'rm -rf "$logs"' EXIT
-declare -A niceness=([desktops]=0 [service]=0 [cli]=0 [engine]=10)
+declare -A niceness=([desktops]=0 [testbeds]=0 [service]=0 [cli]=0 [engine]=10)
 declare -A pids started
 for group in "${groups[@]}"; do
     # shellcheck disable=SC2086

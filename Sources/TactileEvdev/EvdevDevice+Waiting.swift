@@ -13,7 +13,7 @@ extension EvdevDevice {
     /// Returns ``PollResult/readable`` at once while resync or converted events are pending.
     public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
         if let ready = pollAtOnce() { return ready }
-        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
+        let deadline = timeout.map { MonotonicClock.seconds() + max(0, $0) }
         while true {
             let slice = Self.pollSlice(fileDescriptor, milliseconds: sliceMilliseconds(until: deadline))
             if let result = try conclude(slice, deadline: deadline) { return result }
@@ -33,7 +33,7 @@ extension EvdevDevice {
     nonisolated(nonsending)
     public func poll(timeout: Double?) async throws(EvdevError) -> PollResult {
         if let ready = pollAtOnce() { return ready }
-        let deadline = timeout.map { Self.monotonicSeconds() + max(0, $0) }
+        let deadline = timeout.map { MonotonicClock.seconds() + max(0, $0) }
         let descriptor = fileDescriptor
         let queue = pollQueue
         while true {
@@ -69,7 +69,7 @@ extension EvdevDevice {
     /// The next wait, in slices of at most ``nodeCheckInterval`` so the node is checked between them.
     private func sliceMilliseconds(until deadline: Double?) -> Int32 {
         var wait = Self.nodeCheckInterval
-        if let deadline { wait = min(wait, max(0, deadline - Self.monotonicSeconds())) }
+        if let deadline { wait = min(wait, max(0, deadline - MonotonicClock.seconds())) }
         return Int32((wait * 1000).rounded(.up))
     }
 
@@ -92,7 +92,7 @@ extension EvdevDevice {
             nodeRemoved = true
             return .hangup
         }
-        if let deadline, Self.monotonicSeconds() >= deadline { return .timeout }
+        if let deadline, MonotonicClock.seconds() >= deadline { return .timeout }
         return nil
     }
 
@@ -100,7 +100,7 @@ extension EvdevDevice {
     /// opened; checked at most every ``nodeCheckInterval`` seconds (`false` in between).
     private func nodeWasRemoved() -> Bool {
         guard let nodeIdentity else { return false }
-        let now = Self.monotonicSeconds()
+        let now = MonotonicClock.seconds()
         guard now - lastNodeCheck >= Self.nodeCheckInterval else { return false }
         lastNodeCheck = now
         switch NodeIdentity.of(path) {
@@ -109,12 +109,6 @@ extension EvdevDevice {
         }
     }
 
-    /// `CLOCK_MONOTONIC` in seconds.
-    private static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
 
     /// What identifies a node: the file (`st_dev`, `st_ino`) and the device it names (`st_rdev`).
     struct NodeIdentity: Equatable {

@@ -152,12 +152,6 @@ public final class LiveSession {
         self.init(device: device, pipeline: pipeline, options: options)
     }
 
-    /// `CLOCK_MONOTONIC` in microseconds.
-    nonisolated static func monotonicMicroseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
-    }
 
     /// `event` moved by `-origin` microseconds.
     nonisolated static func rebase(_ event: InputEvent, origin: Int64) -> InputEvent {
@@ -174,7 +168,7 @@ public final class LiveSession {
     ///
     /// - Throws: ``EvdevError`` for read or poll failures other than the device going away.
     public func run() throws(EvdevError) -> Outcome {
-        var loop = Loop(start: Self.monotonicMicroseconds())
+        var loop = Loop(start: MonotonicClock.microseconds())
         while true {
             switch try step(&loop) {
             case .end(let reason):
@@ -210,7 +204,7 @@ public final class LiveSession {
     /// await printer.value
     /// ```
     public func run() async throws(EvdevError) -> Outcome {
-        var loop = Loop(start: Self.monotonicMicroseconds())
+        var loop = Loop(start: MonotonicClock.microseconds())
         while true {
             if Task.isCancelled { return finish(&loop, reason: .stopped) }
             switch try step(&loop) {
@@ -268,7 +262,7 @@ public final class LiveSession {
             if stopSignal.isStopRequested { return .end(.stopped) }
             switch try device.nextEvent() {
             case .event(let event):
-                take(event, at: Self.monotonicMicroseconds(), into: &loop)
+                take(event, at: MonotonicClock.microseconds(), into: &loop)
                 continue
             case .endOfStream:
                 return .end(.deviceGone)
@@ -277,7 +271,7 @@ public final class LiveSession {
             }
             break
         }
-        let monotonic = Self.monotonicMicroseconds()
+        let monotonic = MonotonicClock.microseconds()
         let idleLimit = options.idleExit.map { loop.lastEventTime + $0 }
         // Fire the timers that are due by the device clock, each at its deadline.
         if let now = loop.clock.now(monotonic: Self.seconds(monotonic)) {
@@ -306,7 +300,7 @@ public final class LiveSession {
     /// After a hang-up: the events still buffered, so nothing received is lost.
     private func drain(_ loop: inout Loop) throws(EvdevError) {
         while case .event(let event) = try device.nextEvent() {
-            take(event, at: Self.monotonicMicroseconds(), into: &loop)
+            take(event, at: MonotonicClock.microseconds(), into: &loop)
         }
     }
 

@@ -1,7 +1,5 @@
 // Per-frame latencies in microseconds, kept as a histogram for percentiles.
-#if canImport(Glibc)
-import Glibc
-#endif
+import Tactile
 
 /// Latencies in microseconds, kept in 1 µs buckets up to 100 ms (later ones
 /// in the last), so percentiles cost no sorting and recording allocates nothing.
@@ -28,9 +26,7 @@ public struct LatencyRecorder: Hashable, Sendable {
 
     /// `CLOCK_MONOTONIC` in nanoseconds.
     public static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+        MonotonicClock.nanoseconds()
     }
 
     /// Records the time from `start` (``now()``) until now.

@@ -213,10 +213,10 @@ struct Recorder {
 
     /// Reads until stopped, idle, the time limit or the device going away.
     mutating func run(device: EvdevDevice, stop: LiveSession.StopSignal, maxSeconds: Double?, idleExit: Double?) throws -> LiveSession.EndReason {
-        let started = RecordingJournal.Writer.monotonicSeconds()
+        let started = MonotonicClock.seconds()
         var lastEvent = started
         while true {
-            let now = RecordingJournal.Writer.monotonicSeconds()
+            let now = MonotonicClock.seconds()
             if stop.isStopRequested { return .stopped }
             if let maxSeconds, now - started >= maxSeconds { return .maxDuration }
             if let idleExit, now - lastEvent >= idleExit { return .idle }
@@ -224,7 +224,7 @@ struct Recorder {
             status(now: now - started)
             switch try device.nextEvent() {
             case .event(let event):
-                lastEvent = RecordingJournal.Writer.monotonicSeconds()
+                lastEvent = MonotonicClock.seconds()
                 try record(event)
             case .endOfStream:
                 return .deviceGone

@@ -16,7 +16,7 @@ extension GestureService {
     /// ``reloadQuietPeriod`` (the loop's poll timeout wakes it then), so a
     /// file written in several goes is read once, whole.
     func configChanged() {
-        reloadDue = Self.monotonic() + Self.reloadQuietPeriod
+        reloadDue = MonotonicClock.seconds() + Self.reloadQuietPeriod
     }
 
     /// The loop's longest wait before a reload is due.
@@ -28,7 +28,7 @@ extension GestureService {
     /// loop (``ConfigReading``), and applies what a read found once it is there.
     func reloadIfDue() {
         if let outcome = configReading.take() { apply(outcome) }
-        guard let due = reloadDue, Self.monotonic() >= due, !configReading.isReading else { return }
+        guard let due = reloadDue, MonotonicClock.seconds() >= due, !configReading.isReading else { return }
         reloadDue = nil
         configReading.start(configPath: options.configPath, environment: options.environment)
     }

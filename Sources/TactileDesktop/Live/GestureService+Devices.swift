@@ -29,7 +29,7 @@ extension GestureService {
         backoff.keep(only: present)
         // Nodes named on the command line are waited for while they are not there.
         let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
-        let now = Self.monotonic()
+        let now = MonotonicClock.seconds()
         for path in candidates where devices[path] == nil && passedOver[path] == nil && !backoff.isWaiting(path, at: now) {
             consider(path)
         }
@@ -53,7 +53,7 @@ extension GestureService {
                 // Not ready yet (udev still making the node or setting its permissions): looked at
                 // again on the next scan, and said once when the node was named.
                 if unready[path] == nil {
-                    unready[path] = Self.monotonic()
+                    unready[path] = MonotonicClock.seconds()
                     if !options.devicePaths.isEmpty { log(.problem("\(TextFormat.visible(path)): \(error.description)")) }
                 }
                 return
@@ -71,7 +71,7 @@ extension GestureService {
         }
         let managed = ManagedDevice(device: device)
         devices[path] = managed
-        backoff.taken(path, at: Self.monotonic())
+        backoff.taken(path, at: MonotonicClock.seconds())
         // A device that keeps failing is said once per step of its backoff, not each time it is taken.
         if backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))"))

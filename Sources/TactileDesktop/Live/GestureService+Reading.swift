@@ -24,7 +24,7 @@ extension GestureService {
             case .wouldBlock, .endOfStream:
                 return failed(path, .note("gone"))
             case .event(let event):
-                managed.clock.read(eventAt: event.time, monotonic: Self.monotonic())
+                managed.clock.read(eventAt: event.time, monotonic: MonotonicClock.seconds())
                 if let service = managed.service {
                     if event.isReport {
                         let start = LatencyRecorder.now()
@@ -48,7 +48,7 @@ extension GestureService {
     /// taking its node again (``DeviceBackoff``): a node that stays but keeps
     /// failing is not taken again in a loop. Said once per step of the wait.
     func failed(_ path: String, _ reason: ServiceLogLine) {
-        let step = backoff.failed(path, at: Self.monotonic())
+        let step = backoff.failed(path, at: MonotonicClock.seconds())
         let node = TextFormat.visible(path)
         if step.failures == 1 {
             log(ServiceLogLine(reason.severity, "\(node): \(reason.text)"))
@@ -73,7 +73,7 @@ extension GestureService {
     func drop(_ path: String, passOver: Bool) {
         guard let managed = devices.removeValue(forKey: path) else { return }
         if let service = managed.service {
-            service.cancelAll(at: managed.clock.now(monotonic: Self.monotonic()) ?? Self.monotonic())
+            service.cancelAll(at: managed.clock.now(monotonic: MonotonicClock.seconds()) ?? MonotonicClock.seconds())
             retiredEngineLatency.merge(service.engineLatency)
             destroy(service.outputs)
         }

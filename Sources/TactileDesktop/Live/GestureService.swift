@@ -180,9 +180,6 @@ public final class GestureService {
         }
     }
 
-    /// Monotonic seconds.
-    static func monotonic() -> Double { Double(LatencyRecorder.now()) / 1e9 }
-
     // MARK: Running
 
     /// Runs until stopped or the emergency gesture; then lets go of everything.
@@ -209,10 +206,10 @@ public final class GestureService {
         }
         defer { shutDown() }
         scan()
-        var nextScan = Self.monotonic() + options.rescanInterval
-        var idleSince = Self.monotonic()
+        var nextScan = MonotonicClock.seconds() + options.rescanInterval
+        var idleSince = MonotonicClock.seconds()
         while !stopSignal.isStopRequested && !emergency {
-            let now = Self.monotonic()
+            let now = MonotonicClock.seconds()
             if devices.isEmpty, let limit = options.idleExit, now - idleSince >= limit { return .idle }
             if !devices.isEmpty { idleSince = now }
             var timeout = min(Self.checkInterval, max(0, nextScan - now), reloadTimeout(now: now))
@@ -240,13 +237,13 @@ public final class GestureService {
             collectPointerMappings()
             for line in focus?.collectLines() ?? [] { log(ServiceLogLine(line.severity, TextFormat.visible(line.text))) }
             reloadIfDue()
-            if Self.monotonic() >= nextScan {
+            if MonotonicClock.seconds() >= nextScan {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { configChanged() }
                 scan()
-                nextScan = Self.monotonic() + options.rescanInterval
+                nextScan = MonotonicClock.seconds() + options.rescanInterval
             }
-            let scanned = Self.monotonic()
+            let scanned = MonotonicClock.seconds()
             if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
                 nextScan = min(nextScan, scanned + Self.quickRescanInterval)
             }
@@ -262,7 +259,7 @@ public final class GestureService {
 
     /// Fires what is due on each device by its own clock.
     func fireTimers() {
-        let now = Self.monotonic()
+        let now = MonotonicClock.seconds()
         for managed in devices.values {
             guard let service = managed.service, let time = managed.clock.now(monotonic: now) else { continue }
             service.fireTimers(through: time)

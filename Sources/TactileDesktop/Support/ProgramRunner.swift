@@ -38,7 +38,7 @@ enum ProgramRunner {
             close(errors[0])
         }
         guard let pid else { return nil }
-        let printed = collect([output[0], errors[0]], until: monotonic() + timeout)
+        let printed = collect([output[0], errors[0]], until: MonotonicClock.seconds() + timeout)
         if printed.timedOut { kill(pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -81,7 +81,7 @@ enum ProgramRunner {
         var open = Set(descriptors.indices)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !open.isEmpty {
-            let left = deadline - monotonic()
+            let left = deadline - MonotonicClock.seconds()
             if left <= 0 { return (streams, true) }
             var polled = open.sorted().map { pollfd(fd: descriptors[$0], events: Int16(POLLIN), revents: 0) }
             let ready = poll(&polled, nfds_t(polled.count), Int32((left * 1000).rounded(.up)))
@@ -110,11 +110,6 @@ enum ProgramRunner {
         return directories.map { $0 + "/" + name }.first(where: executable)
     }
 
-    static func monotonic() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }
 
 extension DoctorCommandResult {

@@ -31,9 +31,7 @@ extension RecordingJournal {
 
         /// The monotonic clock in seconds.
         public static func monotonicSeconds() -> Double {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            MonotonicClock.seconds()
         }
 
         /// Creates the journal at `path` with `header` as its first line, synced.
