@@ -13,12 +13,8 @@ extension EventArrayReader {
     /// Returns how many events it put in `buffer` (at most `capacity`).
     @inline(__always)
     mutating func fastEvents(into buffer: UnsafeMutablePointer<InputEvent>, capacity: Int, expectingEvent: inout Bool) -> Int {
-        let base = scanner.cursor.base
-        let end = scanner.cursor.end
-        let baseOffset = scanner.cursor.baseOffset
-        var p = scanner.cursor.position
-        var line = scanner.cursor.line
-        var lineStart = scanner.cursor.lineStart
+        let base = scanner.cursor.base, end = scanner.cursor.end, baseOffset = scanner.cursor.baseOffset
+        var p = scanner.cursor.position, line = scanner.cursor.line, lineStart = scanner.cursor.lineStart
         var count = 0
         // The first event goes through `check`, which sets `firstTime`.
         var started = firstTime >= 0
@@ -32,8 +28,34 @@ extension EventArrayReader {
             self.lastTime = lastTime
         }
         while count < capacity {
-            Self.fastSkipBetweenEvents(base, &p, end, baseOffset: baseOffset, line: &line, lineStart: &lineStart,
-                                       expectingEvent: &expectingEvent)
+            // The writer's own separator, `,\n    [`, in one comparison.
+            if !expectingEvent, end &- p >= 8,
+               UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) & Self.writerSeparatorMask == Self.writerSeparator {
+                line &+= 1
+                lineStart = baseOffset &+ p &+ 2  // after `,\n`
+                p &+= Self.writerSeparatorLength
+                expectingEvent = true
+            }
+            // Between events: whitespace, and the comma when one is due.
+            // (Tests against a bit mask rather than a chain of comparisons, which
+            // the compiler would turn into a slow jump table.)
+            while p < end {
+                let byte = base[p]
+                if byte == 0x20 {
+                    p &+= 1
+                } else if byte == 0x0A {
+                    p &+= 1
+                    line &+= 1
+                    lineStart = baseOffset &+ p
+                } else if byte == UInt8(ascii: ","), !expectingEvent {
+                    p &+= 1
+                    expectingEvent = true
+                } else if byte < 0x0E, Self.otherWhitespace >> UInt16(byte) & 1 == 1 {
+                    p &+= 1
+                } else {
+                    break
+                }
+            }
             guard p < end, expectingEvent, base[p] == UInt8(ascii: "[") else { return count }
             var q = p &+ 1
             // Each field has its own code (and so its own branch history): the
@@ -47,9 +69,8 @@ extension EventArrayReader {
             guard seconds >= 0, seconds <= Self.maximumSeconds, microseconds >= 0, microseconds < 1_000_000,
                   type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF, value >= Int64(Int32.min), value <= Int64(Int32.max)
             else { return count }
-            let event = InputEvent(
-                seconds: seconds, microseconds: Int32(truncatingIfNeeded: microseconds), type: EventType(rawValue: UInt16(truncatingIfNeeded: type)),
-                code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value))
+            let event = InputEvent(seconds: seconds, microseconds: Int32(truncatingIfNeeded: microseconds),
+                                   type: EventType(rawValue: UInt16(truncatingIfNeeded: type)), code: UInt16(truncatingIfNeeded: code), value: Int32(truncatingIfNeeded: value))
             // The usual event (in time, an announced ABS or SYN code, a slot in range)
             // is checked here on locals; anything else goes through `check`, which words warnings.
             let time = seconds &* 1_000_000 &+ microseconds
@@ -59,12 +80,7 @@ extension EventArrayReader {
             if usual {
                 lastTime = time
             } else {
-                eventLine = line
-                eventLineStart = lineStart
-                eventOffset = baseOffset &+ p
-                self.lastTime = lastTime
-                check(event)
-                lastTime = self.lastTime
+                lastTime = checkUnusual(event, line: line, lineStart: lineStart, offset: baseOffset &+ p, lastTime: lastTime)
                 started = true
             }
             p = q
@@ -76,44 +92,18 @@ extension EventArrayReader {
         return count
     }
 
-    /// What lies between two events, from `p`: the writer's own separator,
-    /// `,\n    [`, in one comparison when it is there, then whitespace and the
-    /// comma when one is due (`expectingEvent` false; taking it sets it).
-    /// Stops at anything else, counting the lines it passes. Part of
-    /// ``fastEvents(into:capacity:expectingEvent:)``, inlined into its loop.
-    @inline(__always)
-    static func fastSkipBetweenEvents(
-        _ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int, baseOffset: Int,
-        line: inout Int, lineStart: inout Int, expectingEvent: inout Bool
-    ) {
-        // The writer's own separator, `,\n    [`, in one comparison.
-        if !expectingEvent, end &- p >= 8,
-           UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) & Self.writerSeparatorMask == Self.writerSeparator {
-            line &+= 1
-            lineStart = baseOffset &+ p &+ 2  // after `,\n`
-            p &+= Self.writerSeparatorLength
-            expectingEvent = true
-        }
-        // Between events: whitespace, and the comma when one is due.
-        // (Tests against a bit mask rather than a chain of comparisons, which
-        // the compiler would turn into a slow jump table.)
-        while p < end {
-            let byte = base[p]
-            if byte == 0x20 {
-                p &+= 1
-            } else if byte == 0x0A {
-                p &+= 1
-                line &+= 1
-                lineStart = baseOffset &+ p
-            } else if byte == UInt8(ascii: ","), !expectingEvent {
-                p &+= 1
-                expectingEvent = true
-            } else if byte < 0x0E, Self.otherWhitespace >> UInt16(byte) & 1 == 1 {
-                p &+= 1
-            } else {
-                break
-            }
-        }
+    /// An event the fast path's own test did not pass (out of time order, an
+    /// unannounced code, a slot out of range, the first event): through
+    /// `check`, which words its warnings at the event's place. Returns the
+    /// last time as `check` leaves it. Out of the loop: it is rare.
+    @inline(never)
+    private mutating func checkUnusual(_ event: InputEvent, line: Int, lineStart: Int, offset: Int, lastTime: Int64) -> Int64 {
+        eventLine = line
+        eventLineStart = lineStart
+        eventOffset = offset
+        self.lastTime = lastTime
+        check(event)
+        return self.lastTime
     }
 
     /// The separator ``RecordingWriter`` puts between two events, `,\n    [`
