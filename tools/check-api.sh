@@ -14,6 +14,7 @@
 #
 #   tools/check-api.sh             check the tree against the last tag
 #   tools/check-api.sh --baseline  write the last tag's baseline into api/baseline (a build of the tag)
+#   tools/check-api.sh --which     print the last release's tag, commit and what is compared with
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
@@ -22,11 +23,18 @@ fail() { echo "check-api: $*" >&2; exit 1; }
 products=(Tactile TactileRecording TactileSynthesis TactileEvdev TactileService TactileDesktop TactilePlot TactileTesting)
 allowed=api/breaking-changes.txt
 
-if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
-    fail "a shallow clone has not the last release's commit: clone the whole history (git fetch --unshallow)"
+# The last release: its tag, or, in a clone without tags, the tag and commit api/last-release names.
+tag="$(git describe --tags --abbrev=0 --match 'v[0-9]*' HEAD 2>/dev/null)" || tag=""
+if [ -n "$tag" ]; then
+    commit="$(git rev-parse "$tag^{commit}")"
+    treeish="$tag"
+else
+    read -r tag commit < api/last-release || fail "no release tag (vX.Y.Z) before HEAD and no api/last-release"
+    git cat-file -e "$commit^{commit}" 2>/dev/null ||
+        fail "the clone has neither the tag $tag nor its commit $commit: clone the whole history (git fetch --unshallow --tags)"
+    treeish="$commit"
 fi
-tag="$(git describe --tags --abbrev=0 --match 'v[0-9]*' HEAD 2>/dev/null)" || fail "no release tag (vX.Y.Z) before HEAD: git fetch --tags"
-commit="$(git rev-parse "$tag^{commit}")"
+if [ "${1:-}" = "--which" ]; then echo "$tag $commit $treeish"; exit 0; fi
 regenerate=()
 if [ "${1:-}" = "--baseline" ]; then
     regenerate=(--regenerate-baseline)
@@ -56,7 +64,7 @@ fi
 output="$(mktemp)"
 trap 'rm -f "$output"' EXIT
 status=0
-"$swift" package diagnose-api-breaking-changes "$tag" --products "${products[@]}" --baseline-dir api/baseline \
+"$swift" package diagnose-api-breaking-changes "$treeish" --products "${products[@]}" --baseline-dir api/baseline \
     --breakage-allowlist-path "$PWD/$allowed" "${regenerate[@]}" >"$output" 2>&1 || status=$?
 if [ ${#regenerate[@]} -gt 0 ]; then
     # The digester dumps package declarations too (marked isInternal) and would call a change to one a
