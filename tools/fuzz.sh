@@ -9,6 +9,7 @@
 #   FUZZ_KEEP_GOING=1   go on past a crash, OOM or timeout (libFuzzer's -fork=1: a supervisor and one
 #                       worker process, so still one input at a time); without it a target stops at its first
 #   FUZZ_FLAGS="…"      more libFuzzer flags
+#   FUZZ_TIMEOUT        seconds one input may run before it is a hang: 10 (make fuzz), 300 with --smoke
 #   FUZZ_CONFIGURATION  the build: release for make fuzz (the most executions a second), debug for
 #                       --smoke (a fifth of the compile time, 84 s where release took 470; the 3000 runs
 #                       take about twice as long, and every assertion is checked)
@@ -34,6 +35,9 @@ done
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
 
 configuration="${FUZZ_CONFIGURATION:-$([ $smoke = 1 ] && echo debug || echo release)}"
+# An input running this long is a hang (a finding). The smoke run's bound is wide: CI runs it beside
+# its other steps at the lowest priority, where an input can wait seconds for a core.
+timeout="${FUZZ_TIMEOUT:-$([ $smoke = 1 ] && echo 300 || echo 10)}"
 if [ $build = 1 ]; then
     # SwiftPM's fuzzer sanitizer: coverage instrumentation of every module (Tactile, TactileRecording,
     # Yams too), libFuzzer's main linked in, -parse-as-library for the harnesses.
@@ -82,7 +86,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$artifacts"
     dict=Fuzz/.build/dictionaries/$target.dict
     cat Fuzz/Dictionaries/numbers.dict $(for d in $(dictionaries "$target"); do echo "Fuzz/Dictionaries/$d.dict"; done) > "$dict"
-    flags=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1
+    flags=(-timeout="$timeout" -report_slow_units="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1
            -artifact_prefix="$artifacts/" -dict="$dict")
     # A fixed seed fixes libFuzzer's own choices, not the run: what it keeps depends on the coverage each
     # input reaches, which moves with addresses, hashing and timing, so two runs (two machines) try
