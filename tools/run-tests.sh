@@ -1,20 +1,19 @@
 #!/usr/bin/env bash
 # Every test of the package (make test runs it): builds the tests, then runs
-# them in five test processes at once, each its own group of suites, and says
-# how each group ended. Why five: most tests of the service and of the CLI
-# wait on programs they start (a compositor, an X server, umockdev, the
-# tactile binary) with their main actor blocked, so in one process they run
-# one after another however many cores there are; in five, the waits overlap
-# and the CPU-bound tests (the engine, the corpus) run beside them.
+# them in three test processes at once, each its own group of suites, and says
+# how each group ended. Most service and CLI tests wait on programs they start
+# (a compositor, an X server, umockdev, the tactile binary), the service's
+# with their main actor blocked, so they take long however many cores there
+# are; the tests that only compute run beside them, in processes of their own.
 #
 # The groups, as Swift Testing's --filter regexes on "Target.Suite/test":
-#   desktops  the service against the real desktops (sway, i3, mutter, KWin, phoc, Xwayland), and
-#             the real libinput reading its copy
-#   testbeds  tactile serve on umockdev testbeds
-#   service   the rest of TactileServiceTests, and TactileEvdevTests
-#   cli       TactileCLITests and TactilePlotTests (the built tactile, headless Chromium)
-#   engine    everything else (--skip of the four above: no test is left out), niced: it only
-#             computes, so the groups that wait on programs get a core as soon as they need one
+#   io        every suite that starts programs: the service on the real desktops, on umockdev
+#             testbeds and under libinput, the CLI, TactileEvdevTests. One process, at normal
+#             priority, as they all ran before: umockdev's emulated devices and the compositors
+#             answer late on a machine whose cores are taken (a device then fails to open), so
+#             nothing else competes with them on equal terms
+#   service   the rest of TactileServiceTests (in memory), at nice 10
+#   engine    everything else (--skip of the two above: no test is left out), at nice 10
 #
 #   tools/run-tests.sh [--no-build]     TACTILE_TEST_LOGS=DIR keeps each group's log there
 #
@@ -29,23 +28,19 @@ fi
 binary="$("$swift" build --show-bin-path)/TactilePackageTests.xctest"
 [ -x "$binary" ] || { echo "run-tests: no test binary at $binary (swift build --build-tests)" >&2; exit 1; }
 
-desktops='TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests)/'
-testbeds='TactileServiceTests\.(ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/'
-service='(TactileServiceTests|TactileEvdevTests)\.'
-cli='(TactileCLITests|TactilePlotTests)\.'
-groups=(desktops testbeds service cli engine)
+io='(TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests|ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/|TactileCLITests\.|TactileEvdevTests\.)'
+service='TactileServiceTests\.'
+groups=(io service engine)
 declare -A arguments=(
-    [desktops]="--filter $desktops"
-    [testbeds]="--filter $testbeds"
-    [service]="--filter $service --skip $desktops --skip $testbeds"
-    [cli]="--filter $cli"
-    [engine]="--skip $desktops --skip $testbeds --skip $service --skip $cli"
+    [io]="--filter $io"
+    [service]="--filter $service --skip $io"
+    [engine]="--skip $io --skip $service"
 )
 
 logs="${TACTILE_TEST_LOGS:-$(mktemp -d)}"
 mkdir -p "$logs"
 [ -n "${TACTILE_TEST_LOGS:-}" ] || trap 'rm -rf "$logs"' EXIT
-declare -A niceness=([desktops]=0 [testbeds]=0 [service]=0 [cli]=0 [engine]=10)
+declare -A niceness=([io]=0 [service]=10 [engine]=10)
 declare -A pids started
 for group in "${groups[@]}"; do
     # shellcheck disable=SC2086
