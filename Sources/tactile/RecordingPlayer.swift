@@ -26,11 +26,11 @@ struct RecordingPlayer {
 
     /// The driver for these options.
     private var driver: ReplayDriver {
-        ReplayDriver(speed: speed, runOut: options.runOut, stop: stop)
+        ReplayDriver(runOut: options.runOut, pacer: speed.map { Pacer(speed: $0, stop: stop) })
     }
 
     /// Plays `recording` (read from `name`) and returns what the replay produced.
-    func play(_ recording: Recording, name: String) -> ReplayDriver.Outcome {
+    func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
         var recording = recording
         recording.screen = options.screen.applied(to: recording.screen)
         if let terminal {
@@ -51,7 +51,7 @@ struct RecordingPlayer {
     /// memory stays flat however long the file is; the actions are printed,
     /// not kept (the outcome's log is empty). Read errors past the header end
     /// the replay and are thrown after what came before was played.
-    func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: ReplayDriver.Outcome, warnings: [RecordingWarning]) {
+    func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
         let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
         let screen = options.screen.applied(to: header.screen)
@@ -110,7 +110,7 @@ struct RecordingPlayer {
     }
 
     /// Plays `recording` drawing into `terminal` (redrawn each frame and action) instead of printing lines.
-    private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> ReplayDriver.Outcome {
+    private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> RecordingReplay.Outcome {
         let screen = recording.screen
         return driver.run(
             device: recording.device, screen: screen, axisValues: recording.axisValues, events: recording.events,

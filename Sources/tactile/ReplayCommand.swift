@@ -77,7 +77,7 @@ struct ReplayCommand: AsyncParsableCommand {
     /// one line saying what was checked; `true` when nothing differs. With
     /// neither a golden log nor a label that names a recognizer, there is
     /// nothing to check: that is a failure, said so.
-    static func matchesExpectations(_ recording: Recording, outcome: ReplayDriver.Outcome, file: String) -> Bool {
+    static func matchesExpectations(_ recording: Recording, outcome: RecordingReplay.Outcome, file: String) -> Bool {
         let file = TextFormat.visible(file)
         let checks = recording.labels.reduce(0) { $0 + $1.recognizers.count + $1.absent.count }
         guard recording.expected != nil || checks > 0 else {

@@ -1,4 +1,4 @@
-// The CLI's replay driver: golden actions in time order with the touch lines, and timers at their own moment when paced.
+// The replay driver as the CLI uses it: golden actions in time order with the touch lines, timers on time when paced.
 import Foundation
 import Tactile
 import TactileRecording
@@ -6,7 +6,7 @@ import TactileTestSupport
 import Testing
 @testable import tactile
 
-/// The CLI's replay driver: the golden actions, printed in time order with
+/// The replay driver as the CLI uses it: the golden actions, printed in time order with
 /// the touch lines, and timers fired at their own moment when paced.
 @MainActor
 @Suite struct ReplayDriverTests {
@@ -48,7 +48,7 @@ import Testing
         let start = clock.now
         var tapEnded: Duration?
         let events = recording.events.filter { $0.time < 1.0 }
-        _ = ReplayDriver(speed: 4).run(device: recording.device, screen: recording.screen, events: events, onAction: { record in
+        _ = ReplayDriver(pacer: Pacer(speed: 4)).run(device: recording.device, screen: recording.screen, events: events, onAction: { record in
             if record.recognizer == "tap", record.state == .ended { tapEnded = start.duration(to: clock.now) }
         })
         let elapsed = try #require(tapEnded, "the single tap did not end")

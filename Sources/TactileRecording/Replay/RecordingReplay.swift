@@ -33,7 +33,9 @@ public enum RecordingReplay {
     /// Replays `recording` on a window sized to its screen with
     /// `StandardGestures` attached; touches left down at the end are
     /// cancelled and timers run `runOut` seconds past the last event.
-    /// `onFrame` and `onAction` see frames and actions as they happen.
+    /// `onFrame` and `onAction` see frames and actions as they happen, in
+    /// time order (engine time reaches a frame's time, firing the timers due
+    /// before it, before `onFrame` sees it).
     /// `beforeEvent` runs before each event is fed (a real-time player waits there).
     @MainActor
     public static func run(
@@ -59,24 +61,9 @@ public enum RecordingReplay {
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
-        let window = Window(screen: screen)
-        let gestures = StandardGestures(attachingTo: window)
-        let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
-        var log = ActionLog()
-        pipeline.onFrame = onFrame
-        pipeline.engine.onAction = { record in
-            if keepsLog { log.append(record) }
-            onAction?(record)
-        }
-        var last: InputEvent?
-        for event in events {
-            beforeEvent?(event)
-            pipeline.process(event)
-            last = event
-        }
-        pipeline.finishInput(at: last.map { $0.time + runOut })
-        withExtendedLifetime(gestures) {}
-        return Outcome(log: log, diagnostics: pipeline.diagnostics)
+        ReplayDriver(runOut: runOut, keepsLog: keepsLog).run(
+            device: device, screen: screen, axisValues: axisValues, events: events,
+            onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
     }
 
     /// What a replay got wrong against a recording's labels: a label's
