@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -44,6 +45,12 @@ static inline int tactile_evdev_slot_range(int fd, int *minimum, int *maximum) {
     *minimum = info.minimum;
     *maximum = info.maximum;
     return 1;
+}
+
+/* An eventfd that wakes a poll(2) from another thread: close-on-exec,
+   non-blocking (the constants are an enum Swift imports awkwardly). */
+static inline int tactile_wake_eventfd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }
 
 /* UI_SET_PHYS is a macro with arguments Swift cannot import. Before

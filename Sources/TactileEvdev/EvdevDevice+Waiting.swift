@@ -1,4 +1,4 @@
-// Waiting for a device's events: poll(2) in slices, hang-ups, and noticing a removed or replaced node.
+// Waiting for a device's events: PollLoop waits in slices, hang-ups, and noticing a removed or replaced node.
 import CLibevdev
 import Dispatch
 import Tactile
@@ -15,8 +15,8 @@ extension EvdevDevice {
         if let ready = pollAtOnce() { return ready }
         let deadline = timeout.map { MonotonicClock.seconds() + max(0, $0) }
         while true {
-            let slice = Self.pollSlice(fileDescriptor, milliseconds: sliceMilliseconds(until: deadline))
-            if let result = try conclude(slice, deadline: deadline) { return result }
+            let wait = PollLoop.wait([fileDescriptor], until: sliceEnd(deadline), stop: nil)
+            if let result = try conclude(wait, deadline: deadline) { return result }
         }
     }
 
@@ -38,23 +38,33 @@ extension EvdevDevice {
         let queue = pollQueue
         while true {
             if Task.isCancelled { return .timeout }
-            let milliseconds = sliceMilliseconds(until: deadline)
-            let slice = await withCheckedContinuation { (continuation: CheckedContinuation<PollSlice, Never>) in
-                queue.async { continuation.resume(returning: Self.pollSlice(descriptor, milliseconds: milliseconds)) }
+            let end = sliceEnd(deadline)
+            let wait = await withCheckedContinuation { (continuation: CheckedContinuation<Result<PollLoop.Ready, PollLoop.WaitError>, Never>) in
+                queue.async { continuation.resume(returning: PollLoop.wait([descriptor], until: end, stop: nil)) }
             }
-            if let result = try conclude(slice, deadline: deadline) { return result }
+            if let result = try conclude(wait, deadline: deadline) { return result }
         }
     }
 
-    /// What one `poll(2)` call said.
-    struct PollSlice: Sendable {
-        var rc: Int32
-        var revents: Int16
-        var error: Int32
+    /// What a wait of ``PollLoop`` that included this device's descriptor
+    /// says of it (`revents`, `nil` when the wait did not include it):
+    /// readable, hung up (also when its node was removed, checked at most every
+    /// ``nodeCheckInterval`` seconds), or `nil` when nothing happened to it.
+    package func readiness(_ revents: Int16?) -> PollResult? {
+        if let revents, PollLoop.hungUp(revents) { return .hangup }
+        if let revents, revents != 0 { return .readable }
+        if isGone { return .hangup }
+        if nodeWasRemoved() {
+            nodeRemoved = true
+            return .hangup
+        }
+        return nil
+    }
 
-        /// Whether the descriptor hung up (`POLLHUP`, `POLLERR`, `POLLNVAL`): an
-        /// unplugged device, a revoked descriptor, a testbed's node closing.
-        var hungUp: Bool { rc > 0 && revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 }
+    /// When the node is next due to be checked (a driver's wait ends by
+    /// then), `nil` for a device opened without a node to check.
+    package var nextNodeCheck: Double? {
+        nodeIdentity == nil ? nil : max(lastNodeCheck + Self.nodeCheckInterval, MonotonicClock.seconds())
     }
 
     /// The answer when no waiting is needed: events pending, or the device gone.
@@ -66,32 +76,19 @@ extension EvdevDevice {
         return nil
     }
 
-    /// The next wait, in slices of at most ``nodeCheckInterval`` so the node is checked between them.
-    private func sliceMilliseconds(until deadline: Double?) -> Int32 {
-        var wait = Self.nodeCheckInterval
-        if let deadline { wait = min(wait, max(0, deadline - MonotonicClock.seconds())) }
-        return Int32((wait * 1000).rounded(.up))
+    /// The end of the next wait: `deadline`, or sooner, so the node is checked at least every ``nodeCheckInterval``.
+    private func sliceEnd(_ deadline: Double?) -> Double {
+        min(deadline ?? .infinity, MonotonicClock.seconds() + Self.nodeCheckInterval)
     }
 
-    /// One `poll(2)` of `descriptor` for input, for at most `milliseconds`.
-    static func pollSlice(_ descriptor: Int32, milliseconds: Int32) -> PollSlice {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let rc = Glibc.poll(&request, 1, milliseconds)
-        return PollSlice(rc: rc, revents: request.revents, error: rc < 0 ? errno : 0)
-    }
-
-    /// What a slice means: a result, or `nil` to wait again.
-    private func conclude(_ slice: PollSlice, deadline: Double?) throws(EvdevError) -> PollResult? {
-        if slice.rc < 0 {
-            if slice.error == EINTR { return nil }
-            throw EvdevError(errno: slice.error, path: path, operation: "poll")
+    /// What a wait means: a result, or `nil` to wait again.
+    private func conclude(_ wait: Result<PollLoop.Ready, PollLoop.WaitError>, deadline: Double?) throws(EvdevError) -> PollResult? {
+        let revents: Int16
+        switch wait {
+        case .success(let ready): revents = ready.first ?? 0
+        case .failure(let error): throw EvdevError(errno: error.code, path: path, operation: "poll")
         }
-        if slice.hungUp { return .hangup }
-        if slice.rc > 0 { return .readable }
-        if nodeWasRemoved() {
-            nodeRemoved = true
-            return .hangup
-        }
+        if let result = readiness(revents) { return result }
         if let deadline, MonotonicClock.seconds() >= deadline { return .timeout }
         return nil
     }

@@ -321,7 +321,7 @@ public final class EvdevDevice {
             pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
             pendingIndex = 0
             return try nextKernelEvent()
-        case -EAGAIN where Self.pollSlice(fileDescriptor, milliseconds: 0).hungUp:
+        case -EAGAIN where PollLoop.isHungUp(fileDescriptor):
             // A read at end of file comes back as EAGAIN too, and libevdev counts a
             // hang-up as an event pending: without this, a reader alternating the two
             // would go round for ever once the descriptor hung up between its waits.

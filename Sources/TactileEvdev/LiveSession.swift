@@ -99,32 +99,9 @@ public final class LiveSession {
         public var endTime: Double
     }
 
-    /// A stop request that may come from any thread (a signal-handling
-    /// thread, a UI). The session checks it at least every ``checkInterval`` seconds.
-    public final class StopSignal: @unchecked Sendable {
-        private var mutex = pthread_mutex_t()
-        private var requested = false
-
-        /// A signal not yet raised.
-        public init() { pthread_mutex_init(&mutex, nil) }
-        deinit { pthread_mutex_destroy(&mutex) }
-
-        /// Asks the session to end; it finishes its input and returns from `LiveSession.run()`.
-        public func requestStop() {
-            pthread_mutex_lock(&mutex)
-            requested = true
-            pthread_mutex_unlock(&mutex)
-        }
-
-        /// Whether a stop was requested.
-        public var isStopRequested: Bool {
-            pthread_mutex_lock(&mutex)
-            defer { pthread_mutex_unlock(&mutex) }
-            return requested
-        }
-    }
-
-    /// The longest single poll, so that a stop request is seen promptly.
+    /// The longest single wait when the stop signal has no descriptor to
+    /// wake the wait (`eventfd` failed); otherwise a stop ends a wait at once
+    /// and an idle session sleeps until its device or its next deadline.
     public nonisolated static let checkInterval = 0.1
 
     /// The device read.
@@ -169,17 +146,10 @@ public final class LiveSession {
     /// - Throws: ``EvdevError`` for read or poll failures other than the device going away.
     public func run() throws(EvdevError) -> Outcome {
         var loop = Loop(start: MonotonicClock.microseconds())
-        while true {
-            switch try step(&loop) {
-            case .end(let reason):
-                return finish(&loop, reason: reason)
-            case .wait(let timeout):
-                if try device.poll(timeout: timeout) == .hangup {
-                    try drain(&loop)
-                    return finish(&loop, reason: .deviceGone)
-                }
-            }
+        let reason = try PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, failure: pollFailure) { ready throws(EvdevError) in
+            try turn(ready, &loop)
         }
+        return finish(&loop, reason: reason)
     }
 
     /// The blocking `run()` without blocking a thread: between events the task is
@@ -205,17 +175,30 @@ public final class LiveSession {
     /// ```
     public func run() async throws(EvdevError) -> Outcome {
         var loop = Loop(start: MonotonicClock.microseconds())
-        while true {
-            if Task.isCancelled { return finish(&loop, reason: .stopped) }
-            switch try step(&loop) {
-            case .end(let reason):
-                return finish(&loop, reason: reason)
-            case .wait(let timeout):
-                if try await device.poll(timeout: timeout) == .hangup {
-                    try drain(&loop)
-                    return finish(&loop, reason: .deviceGone)
-                }
-            }
+        let reason = try await PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, queue: device.pollQueue, failure: pollFailure) {
+            ready throws(EvdevError) in try turn(ready, &loop)
+        }
+        return finish(&loop, reason: reason)
+    }
+
+    /// A failed wait, as the device's error.
+    private func pollFailure(_ code: Int32) -> EvdevError { EvdevError(errno: code, path: device.path, operation: "poll") }
+
+    /// One turn of the loop: a hang-up ends the session with what was still
+    /// buffered; otherwise the events waiting and the timers due are
+    /// processed, and the wait lasts until the next deadline (a timer, a
+    /// limit, the device's node check), with no tick of its own.
+    private func turn(_ ready: PollLoop.Ready, _ loop: inout Loop) throws(EvdevError) -> PollLoop.Next<EndReason> {
+        if let revents = ready.first, device.readiness(revents) == .hangup {
+            try drain(&loop)
+            return .end(.deviceGone)
+        }
+        switch try step(&loop) {
+        case .end(let reason):
+            return .end(reason)
+        case .wait(let timeout):
+            let deadline = min(timeout.map { MonotonicClock.seconds() + $0 } ?? .infinity, device.nextNodeCheck ?? .infinity)
+            return .wait(on: [device.fileDescriptor], until: deadline.isFinite ? deadline : nil)
         }
     }
 
@@ -240,8 +223,8 @@ public final class LiveSession {
     nonisolated static func seconds(_ monotonic: Int64) -> Double { Double(monotonic) / 1_000_000 }
 
     private enum Step {
-        /// Wait for input for at most this many seconds.
-        case wait(Double)
+        /// Wait for input for at most this many seconds (`nil`: until input comes).
+        case wait(Double?)
         case end(EndReason)
     }
 
@@ -277,22 +260,22 @@ public final class LiveSession {
         if let now = loop.clock.now(monotonic: Self.seconds(monotonic)) {
             pipeline.fireTimers(through: min(now - options.timerGrace, idleLimit ?? .infinity))
         }
-        var timeout = Self.checkInterval
+        var timeout: Double?
         if let idle = options.idleExit {
             let idleLeft = idle - Double(monotonic - loop.lastRead) / 1_000_000
             if idleLeft <= 0 {
                 if loop.origin != nil, let idleLimit { pipeline.advance(to: idleLimit) }
                 return .end(.idle)
             }
-            timeout = min(timeout, idleLeft)
+            timeout = min(timeout ?? .infinity, idleLeft)
         }
         if let maximum = options.maxDuration {
             let left = maximum - Double(monotonic - loop.start) / 1_000_000
             if left <= 0 { return .end(.maxDuration) }
-            timeout = min(timeout, left)
+            timeout = min(timeout ?? .infinity, left)
         }
         if let wait = loop.clock.seconds(until: pipeline.nextDeadline.map { $0 + options.timerGrace }, monotonic: Self.seconds(monotonic)) {
-            timeout = min(timeout, wait)
+            timeout = min(timeout ?? .infinity, wait)
         }
         return .wait(timeout)
     }

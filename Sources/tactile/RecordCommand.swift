@@ -215,30 +215,39 @@ struct Recorder {
     mutating func run(device: EvdevDevice, stop: LiveSession.StopSignal, maxSeconds: Double?, idleExit: Double?) throws -> LiveSession.EndReason {
         let started = MonotonicClock.seconds()
         var lastEvent = started
-        while true {
-            let now = MonotonicClock.seconds()
-            if stop.isStopRequested { return .stopped }
-            if let maxSeconds, now - started >= maxSeconds { return .maxDuration }
-            if let idleExit, now - lastEvent >= idleExit { return .idle }
-            try journal.tick()
-            status(now: now - started)
-            switch try device.nextEvent() {
-            case .event(let event):
-                lastEvent = MonotonicClock.seconds()
-                try record(event)
-            case .endOfStream:
-                return .deviceGone
-            case .wouldBlock:
-                var wait = LiveSession.checkInterval
-                if let maxSeconds { wait = min(wait, max(0, started + maxSeconds - now)) }
-                if let idleExit { wait = min(wait, max(0, lastEvent + idleExit - now)) }
-                if try device.poll(timeout: wait) == .hangup {
-                    while case .event(let event) = try device.nextEvent() { try record(event) }
-                    return .deviceGone
+        return try PollLoop.run(stop: stop, onStop: .stopped, failure: { EvdevError(errno: $0, path: device.path, operation: "poll") }) {
+            ready throws in
+            if let revents = ready.first, device.readiness(revents) == .hangup {
+                while case .event(let event) = try device.nextEvent() { try record(event) }
+                return .end(.deviceGone)
+            }
+            // At most a batch a turn, so a flood still sees the limits and the status.
+            var drained = false
+            for _ in 0..<Self.batch where !drained {
+                switch try device.nextEvent() {
+                case .event(let event):
+                    lastEvent = MonotonicClock.seconds()
+                    try record(event)
+                case .endOfStream:
+                    return .end(.deviceGone)
+                case .wouldBlock:
+                    drained = true
                 }
             }
+            let now = MonotonicClock.seconds()
+            if let maxSeconds, now - started >= maxSeconds { return .end(.maxDuration) }
+            if let idleExit, now - lastEvent >= idleExit { return .end(.idle) }
+            try journal.tick()
+            status(now: now - started)
+            // Sleep until input, or the first of: a limit, the status line, the journal's sync, the node check.
+            let deadlines = [maxSeconds.map { started + $0 }, idleExit.map { lastEvent + $0 }, started + nextStatus,
+                             journal.nextSyncDue, device.nextNodeCheck, drained ? nil : now]
+            return .wait(on: [device.fileDescriptor], until: deadlines.compactMap { $0 }.min())
         }
     }
+
+    /// Events read in one turn of the loop at the most.
+    static let batch = 256
 
     private mutating func record(_ raw: InputEvent) throws {
         let origin = self.origin ?? raw.timeInMicroseconds
@@ -255,9 +264,15 @@ struct Recorder {
         try journal.append(event)
     }
 
-    /// The status every 0.25 s on a terminal (redrawn in place), every 5 s otherwise.
+    /// Seconds between status lines: 0.25 on a terminal (redrawn in place), 5 otherwise.
+    private var statusInterval: Double { isTerminal ? 0.25 : 5 }
+
+    /// When the next status line is due, in seconds since the start.
+    private var nextStatus: Double { lastStatus + statusInterval }
+
+    /// The status every ``statusInterval`` seconds.
     private mutating func status(now: Double) {
-        guard now - lastStatus >= (isTerminal ? 0.25 : 5) else { return }
+        guard now >= nextStatus else { return }
         lastStatus = now
         let line = String(format: "recording %.1f s, %d frames, %d touch%@", now, frames, touches, touches == 1 ? "" : "es")
         if isTerminal {

@@ -27,7 +27,7 @@ import Glibc
 ///   each device as soon as no finger is down; an invalid one, or one another
 ///   user could write, is refused with its diagnostics and the last good one stays.
 /// - **The end.** ``stopSignal`` (SIGINT, SIGTERM) or the emergency gesture
-///   end the loop within ``checkInterval``: every touch the copies hold is
+///   end the loop at once (a stop wakes its wait): every touch the copies hold is
 ///   released, every grab let go, every virtual device removed.
 ///
 /// ```swift
@@ -78,7 +78,9 @@ public final class GestureService {
         case stopped, emergency, idle
     }
 
-    /// The longest single wait, so that a stop is seen at once.
+    /// The longest single wait: the helpers' news (a program that could not
+    /// start, the focused app, a pointer mapping) is collected at this pace.
+    /// A stop needs no tick: it wakes the wait at once.
     public static let checkInterval = 0.02
 
     /// What it was started with.
@@ -208,36 +210,13 @@ public final class GestureService {
         scan()
         var nextScan = MonotonicClock.seconds() + options.rescanInterval
         var idleSince = MonotonicClock.seconds()
-        while !stopSignal.isStopRequested && !emergency {
+        var waited: [String?] = []
+        return try PollLoop.run(stop: stopSignal, onStop: .stopped, failure: { .system(operation: "poll", errno: $0) }) {
+            ready throws(ServiceError) in
+            handle(ready, of: waited, watches: &watches)
+            if emergency { return .end(.emergency) }
             let now = MonotonicClock.seconds()
-            if devices.isEmpty, let limit = options.idleExit, now - idleSince >= limit { return .idle }
-            if !devices.isEmpty { idleSince = now }
-            var timeout = min(Self.checkInterval, max(0, nextScan - now), reloadTimeout(now: now))
-            for managed in devices.values {
-                if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: now) { timeout = min(timeout, wait) }
-            }
-            var entries: [(path: String?, fd: Int32)] = [(nil, watches.inotify.fileDescriptor)]
-            for (path, managed) in devices { entries.append((path, managed.device.fileDescriptor)) }
-            var fds = entries.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let ready = Glibc.poll(&fds, nfds_t(fds.count), Int32((timeout * 1000).rounded(.up)))
-            if ready < 0 && errno != EINTR { throw .system(operation: "poll", errno: errno) }
-            if fds[0].revents != 0 {
-                let changes = watches.changes()
-                if changes.contains(.devices) { scan() }
-                if changes.contains(.config) { configChanged() }
-            }
-            for (index, entry) in entries.enumerated().dropFirst() where fds[index].revents != 0 {
-                guard let path = entry.path else { continue }
-                let hungUp = fds[index].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-                readEvents(of: path, hungUp: hungUp)
-            }
-            fireTimers()
-            // The runner collects only programs that could not start.
-            for line in commands.collect() { log(.problem(line)) }
-            collectPointerMappings()
-            for line in focus?.collectLines() ?? [] { log(ServiceLogLine(line.severity, TextFormat.visible(line.text))) }
-            reloadIfDue()
-            if MonotonicClock.seconds() >= nextScan {
+            if now >= nextScan {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { configChanged() }
                 scan()
@@ -248,8 +227,38 @@ public final class GestureService {
                 nextScan = min(nextScan, scanned + Self.quickRescanInterval)
             }
             if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
+            if devices.isEmpty, let limit = options.idleExit, scanned - idleSince >= limit { return .end(.idle) }
+            if !devices.isEmpty { idleSince = scanned }
+            var deadline = min(scanned + Self.checkInterval, nextScan, scanned + reloadTimeout(now: scanned))
+            for managed in devices.values {
+                if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
+            }
+            let order = Array(devices)
+            waited = [nil] + order.map(\.key)
+            return .wait(on: [watches.inotify.fileDescriptor] + order.map(\.value.device.fileDescriptor), until: deadline)
         }
-        return emergency ? .emergency : .stopped
+    }
+
+    /// After a wait: the watches' changes, each device that has input or
+    /// hung up (`waited` names the device of each descriptor waited on, `nil`
+    /// for the watches'), the timers due, what the helpers collected, a config
+    /// read that is due.
+    private func handle(_ ready: PollLoop.Ready, of waited: [String?], watches: inout ServiceWatches) {
+        if ready.first.map({ $0 != 0 }) == true {
+            let changes = watches.changes()
+            if changes.contains(.devices) { scan() }
+            if changes.contains(.config) { configChanged() }
+        }
+        for (index, path) in waited.enumerated().dropFirst() where index < ready.count && ready[index] != 0 {
+            guard let path else { continue }
+            readEvents(of: path, hungUp: PollLoop.hungUp(ready[index]))
+        }
+        fireTimers()
+        // The runner collects only programs that could not start.
+        for line in commands.collect() { log(.problem(line)) }
+        collectPointerMappings()
+        for line in focus?.collectLines() ?? [] { log(ServiceLogLine(line.severity, TextFormat.visible(line.text))) }
+        reloadIfDue()
     }
 
     nonisolated static func directory(of path: String) -> String {

@@ -93,6 +93,18 @@ extension RecordingJournal {
             unlink(path)
         }
 
+        /// When ``tick()`` next has something to sync (on ``clock``'s scale):
+        /// ``syncInterval`` after the last sync while events written since wait
+        /// for it, `nil` when everything written is synced. A reader loop
+        /// waits until then at the most, and needs no tick of its own.
+        ///
+        /// ```swift
+        /// let wake = journal.nextSyncDue ?? .infinity   // sleep until input or then
+        /// ```
+        public var nextSyncDue: Double? {
+            writtenEvents > syncedEventCount ? lastSync + syncInterval : nil
+        }
+
         private func syncIfDue() throws(RecordingError) {
             guard writtenEvents > syncedEventCount, clock() - lastSync >= syncInterval else { return }
             try sync()
