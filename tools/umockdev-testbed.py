@@ -58,6 +58,11 @@ at which each event was written, ...]}. --uinput-refuse ERRNO makes
 UI_DEV_CREATE fail with that errno number (as the kernel does with EINVAL
 for a bad setup). The event nodes are bare: their ioctls are not answered.
 
+--split-events NODE=FILE: like -e, but this script writes FILE's events
+to the node itself once COMMAND has NODE open, each frame in two writes
+30 ms apart, cut 10 bytes into its last event: every read that comes
+between them ends inside an event, as an emulated node's may under load.
+
 --flaky NODE: every time COMMAND (or a process it started) has NODE open, its
 descriptor hangs up (the pty behind the node is closed, as --unplug does) while
 the node stays: a new pty takes the old one's place at once, so NODE opens
@@ -189,6 +194,51 @@ EVDEV_NUMBERS = {
     "EVIOCGSW": 0x1b, "EVIOCGBIT": 0x20, "EVIOCGABS": 0x40,
 }
 EVIOCGRAB, EVIOCREVOKE, EVIOCSCLOCKID, EVIOCGMTSLOTS = 0x90, 0x91, 0xa0, 0x0a
+
+
+def evemu_frames(path):
+    """The frames of an evemu events file (`E: SEC.USEC TYPE CODE VALUE`), each
+    as (time, bytes of its struct input_events), a frame ending at SYN_REPORT."""
+    frames, current, first = [], b"", None
+    with open(path) as handle:
+        for line in handle:
+            fields = line.split()
+            if len(fields) != 5 or fields[0] != "E:":
+                continue
+            seconds, _, micro = fields[1].partition(".")
+            kind, code, value = int(fields[2], 16), int(fields[3], 16), int(fields[4])
+            time_ = int(seconds) + int(micro or 0) / 1e6
+            first = time_ if first is None else first
+            current += INPUT_EVENT.pack(int(seconds), int(micro or 0), kind, code, value)
+            if kind == 0 and code == 0:
+                frames.append((time_ - first, current))
+                current = b""
+    return frames
+
+
+class SplitWriter(threading.Thread):
+    """Writes a node's events (--split-events) once COMMAND has it open: each
+    frame at its time, in two writes 30 ms apart, the first ending 10 bytes
+    into the frame's last event."""
+
+    def __init__(self, testbed, node, path, pid_of_command):
+        super().__init__(daemon=True)
+        self.testbed, self.node, self.frames = testbed, node, evemu_frames(path)
+        self.pid_of_command = pid_of_command
+
+    def run(self):
+        pty = os.path.realpath(os.path.join(self.testbed.get_root_dir(), self.node.lstrip("/")))
+        while not has_open(self.pid_of_command(), pty):
+            time.sleep(0.01)
+        master = self.testbed.get_dev_fd(self.node)
+        begin = time.monotonic()
+        for at, data in self.frames:
+            time.sleep(max(0.0, begin + at - time.monotonic()))
+            cut = len(data) - 24 + 10
+            os.write(master, data[:cut])
+            time.sleep(0.03)
+            os.write(master, data[cut:])
+        say("wrote %d frames to %s, each cut inside an event" % (len(self.frames), self.node))
 
 
 def make_grabbed_handler(UMockdev, record_path):
@@ -508,6 +558,8 @@ def main():
     parser.add_argument("-d", "--device", action="append", default=[], help="a .umockdev description (repeatable)")
     parser.add_argument("-i", "--ioctl", action="append", default=[], help="NODE=FILE ioctl record (repeatable)")
     parser.add_argument("-e", "--evemu-events", action="append", default=[], help="NODE=FILE evemu events (repeatable)")
+    parser.add_argument("--split-events", action="append", default=[], metavar="NODE=FILE",
+                        help="NODE=FILE evemu events written by this script, each frame cut inside an event")
     parser.add_argument("--grabbed", action="store_true", help="EVIOCGRAB fails with EBUSY on the node of -i")
     parser.add_argument("--uinput", action="store_true", help="emulate /dev/uinput (see above)")
     parser.add_argument("--uinput-capture", help="with --uinput: save what was set up and written as JSON lines")
@@ -570,6 +622,7 @@ def main():
     for assignment in options.evemu_events:
         node, path = split_assignment(assignment, "-e")
         testbed.load_evemu_events(node, path)
+    split_nodes = [split_assignment(assignment, "--split-events") for assignment in options.split_events]
     uinput = None
     if options.uinput:
         add_uinput(testbed)
@@ -591,6 +644,8 @@ def main():
                              stderr=stall.writer if stall else None)
     if stall:
         stall.started(started)
+    for split_node, split_path in split_nodes:
+        SplitWriter(testbed, split_node, split_path, lambda: child.pid).start()
     flaky = FlakyNode(testbed, options.flaky) if options.flaky else None
     terminated_at = None
     out = sys.stdout.buffer

@@ -14,6 +14,7 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +52,12 @@ static inline int tactile_evdev_slot_range(int fd, int *minimum, int *maximum) {
    non-blocking (the constants are an enum Swift imports awkwardly). */
 static inline int tactile_wake_eventfd(void) {
     return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+/* A pipe whose ends are non-blocking and close-on-exec from the start
+   (pipe2(2), which glibc declares only with _GNU_SOURCE). */
+static inline int tactile_pipe(int ends[2]) {
+    return (int)syscall(SYS_pipe2, ends, O_NONBLOCK | O_CLOEXEC);
 }
 
 /* UI_SET_PHYS is a macro with arguments Swift cannot import. Before

@@ -20,6 +20,34 @@ extension EvdevDevice {
         }
     }
 
+    /// Reads events and hands each to `body` until `body` returns `false`, no
+    /// event arrives for `idleTimeout` seconds (`nil`: wait forever), or the
+    /// device goes away. On a hang-up the events still buffered are delivered
+    /// first, so the caller keeps everything received.
+    public func readEvents(idleTimeout: Double? = nil, _ body: (InputEvent) -> Bool) throws(EvdevError) -> ReadLoopEnd {
+        while true {
+            switch try nextEvent() {
+            case .event(let event):
+                if !body(event) { return .stopped }
+            case .endOfStream:
+                return .deviceGone
+            case .wouldBlock:
+                switch try poll(timeout: idleTimeout) {
+                case .readable:
+                    continue
+                case .timeout:
+                    return .timedOut
+                case .hangup:
+                    while case .event(let event) = try nextEvent() {
+                        if !body(event) { return .stopped }
+                    }
+                    isGone = true
+                    return .deviceGone
+                }
+            }
+        }
+    }
+
     /// `poll(timeout:)` without blocking the caller's thread: the waits in
     /// `poll(2)` happen on a thread of the device's own, while the calling
     /// task is suspended (it stays on its actor, the main actor for a

@@ -142,6 +142,9 @@ public final class EvdevDevice {
     /// `CLOCK_MONOTONIC` seconds of the last node check.
     var lastNodeCheck = -Double.infinity
 
+    /// Reads the node, whole events only, for libevdev (``EventRelay``).
+    var relay: EventRelay
+
     /// The serial queue (a thread of its own) the async `poll(timeout:)` waits on.
     lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
 
@@ -210,6 +213,14 @@ public final class EvdevDevice {
             close(fd)
             throw Self.grabError(errno: code, path: path)
         }
+        guard let relay = EventRelay(source: fd) else {
+            let code = errno
+            if options.grab { _ = tactile_evdev_grab(fd, 0) }
+            libevdev_free(handle)
+            close(fd)
+            throw EvdevError(errno: code, path: path, operation: "pipe2")
+        }
+        self.relay = relay
         self.path = path
         self.fileDescriptor = fd
         self.handle = handle
@@ -224,6 +235,8 @@ public final class EvdevDevice {
         self.isGrabbed = options.grab
         self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
         self.nodeIdentity = try? NodeIdentity.of(path).get()
+        // From here libevdev reads whole events from the relay's pipe; its ioctls go to the node again in a resync.
+        libevdev_change_fd(handle, self.relay.pipe.read)
     }
 
     deinit {
@@ -308,7 +321,18 @@ public final class EvdevDevice {
         }
         if isGone { return .endOfStream }
         var raw = input_event()
-        let rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
+        var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
+        if rc == -EAGAIN {
+            // libevdev has read all the relay gave: the node's next whole events.
+            switch relay.pump() {
+            case .moved: rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
+            case .nothing: return .wouldBlock
+            case .endOfStream:
+                isGone = true
+                return .endOfStream
+            case .failed(let code): throw EvdevError(errno: code, path: path, operation: "read")
+            }
+        }
         switch rc {
         case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
             return .event(Self.event(from: raw))
@@ -321,12 +345,6 @@ public final class EvdevDevice {
             pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
             pendingIndex = 0
             return try nextKernelEvent()
-        case -EAGAIN where PollLoop.isHungUp(fileDescriptor):
-            // A read at end of file comes back as EAGAIN too, and libevdev counts a
-            // hang-up as an event pending: without this, a reader alternating the two
-            // would go round for ever once the descriptor hung up between its waits.
-            isGone = true
-            return .endOfStream
         case -EAGAIN, -EINTR:
             return .wouldBlock
         case -ENODEV:
@@ -337,37 +355,12 @@ public final class EvdevDevice {
         }
     }
 
-    /// Reads events and hands each to `body` until `body` returns `false`, no
-    /// event arrives for `idleTimeout` seconds (`nil`: wait forever), or the
-    /// device goes away. On a hang-up the events still buffered are delivered
-    /// first, so the caller keeps everything received.
-    public func readEvents(idleTimeout: Double? = nil, _ body: (InputEvent) -> Bool) throws(EvdevError) -> ReadLoopEnd {
-        while true {
-            switch try nextEvent() {
-            case .event(let event):
-                if !body(event) { return .stopped }
-            case .endOfStream:
-                return .deviceGone
-            case .wouldBlock:
-                switch try poll(timeout: idleTimeout) {
-                case .readable:
-                    continue
-                case .timeout:
-                    return .timedOut
-                case .hangup:
-                    while case .event(let event) = try nextEvent() {
-                        if !body(event) { return .stopped }
-                    }
-                    isGone = true
-                    return .deviceGone
-                }
-            }
-        }
-    }
-
     /// Lets libevdev bring its state up to date after `SYN_DROPPED`; the
     /// delta events are discarded because ``ResyncFrame`` reports the full state.
     private func drainSync() {
+        // The resync's ioctls go to the node, not to the relay's pipe.
+        libevdev_change_fd(handle, fileDescriptor)
+        defer { libevdev_change_fd(handle, relay.pipe.read) }
         var raw = input_event()
         var rc = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         var guardCount = 0
