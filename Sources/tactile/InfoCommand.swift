@@ -62,6 +62,11 @@ struct InfoCommand: ParsableCommand {
         print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(TextFormat.visible(header.created))"))
         describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
                  labels: header.labels, expected: header.expected?.count)
+        let problems = Self.headerProblems(header.device)
+        if verify, !problems.isEmpty {
+            print("  checked     the header: WRONG")
+            throw RecordingError(file: file, line: nil, column: nil, path: "device.axes", problem: .inconsistentHeader, message: problems.joined(separator: "; "))
+        }
         if verify {
             let stream = try RecordingReader.events(contentsOf: file)
             let warnings = try stream.validate()
@@ -82,6 +87,16 @@ struct InfoCommand: ParsableCommand {
         }
     }
 
+    /// What is wrong with a header's device that a reader works around: an
+    /// axis resolution below 0 (units per millimetre; 0 when the device does
+    /// not know), which is taken as none, so millimetres are estimated.
+    static func headerProblems(_ device: DeviceDescription) -> [String] {
+        device.axes.filter { $0.resolution < 0 }.map { axis in
+            "\(EventCodeNames.name(ofCode: axis.code, type: .abs)) has a negative resolution, \(axis.resolution) units/mm "
+                + "(a device reports 0 when it does not know): it is taken as none, and millimetres are estimated"
+        }
+    }
+
     private func describe(
         device: DeviceDescription, screen: Screen, axisValues: AxisValues, summary: RecordingSummary, labels: [RecordingLabel], expected: Int?
     ) {
@@ -93,6 +108,7 @@ struct InfoCommand: ParsableCommand {
         print("  surface     \(millimetres), \(device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slots"), up to \(device.maximumFingerCount) fingers")
         print("  screen      \(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt at \(FixedDecimal.format(screen.pointsPerMillimetre, places: 2)) pt/mm")
         if !axisValues.isEmpty { print("  began with  \(axisValues)") }
+        for problem in Self.headerProblems(device) { print("  problem     \(problem)") }
         print("  summary     \(summary.eventCount) events, \(summary.frameCount) frames, \(FixedDecimal.format(summary.duration, places: 3)) s, up to \(summary.maxTouches) touches")
         for label in labels {
             var line = "  label       \(TextFormat.visible(label.gesture))"

@@ -108,4 +108,29 @@ import Glibc
         #expect(lost.status == 1)
         #expect(lost.standardError.contains("damaged: the summary claims"), "\(lost.standardError)")
     }
+
+    /// A resolution below 0 is taken as none: `info` names it, `info --verify`
+    /// fails on it, and `replay`'s diagnostic says it is negative.
+    @Test func aNegativeResolutionIsNamed() throws {
+        let directory = try TemporaryDirectory.create(prefix: "tactile-negative")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var recording = try Recording(contentsOf: Repository.recordings + "/touchpad-cypress-two-finger-tap.json")
+        recording.device.axes = recording.device.axes.map { axis in
+            var axis = axis
+            if axis.code == AbsCode.mtPositionX { axis.resolution = -16 }
+            return axis
+        }
+        let file = directory.appendingPathComponent("negative.json").path
+        try RecordingWriter.write(recording, to: file, overwrite: true)
+        let named = "ABS_MT_POSITION_X has a negative resolution, -16 units/mm"
+        let info = try TestSupport.run(try tactile(), ["info", file])
+        #expect(info.status == 0, "\(info.standardError)")
+        #expect(info.standardOutput.contains("problem     " + named), "\(info.standardOutput)")
+        let verified = try TestSupport.run(try tactile(), ["info", "--verify", file])
+        #expect(verified.status == 1)
+        #expect(verified.standardOutput.contains("checked     the header: WRONG"), "\(verified.standardOutput)")
+        #expect(verified.standardError.contains(named), "\(verified.standardError)")
+        let replay = try TestSupport.run(try tactile(), ["replay", file])
+        #expect(replay.standardError.contains("a negative resolution (-16, taken as none) on ABS_MT_POSITION_X"), "\(replay.standardError)")
+    }
 }

@@ -155,21 +155,30 @@ public struct TouchAssembler: Sendable {
         let size = mapping.surfaceSize
         let millimetres = "\(FixedDecimal.format(size.width, places: 0)) × \(FixedDecimal.format(size.height, places: 0)) mm"
         let x = EventCodeNames.name(ofCode: mapping.xAxis.code, type: .abs), y = EventCodeNames.name(ofCode: mapping.yAxis.code, type: .abs)
+        let noAxisResolution = mapping.xAxis.resolution < 0 || mapping.yAxis.resolution < 0
+            ? "no usable axis resolution (\(x) \(mapping.xAxis.resolution), \(y) \(mapping.yAxis.resolution): a negative one is taken as none)"
+            : "no axis resolution"
         switch mapping.sizeSource {
         case .resolution:
             return "\(device.name): \(millimetres)"
         case .otherAxis:
-            let (missing, given) = mapping.xAxis.resolution > 0 ? (y, x) : (x, y)
-            return "\(device.name): no resolution on \(missing); taken as \(given)'s, \(millimetres)"
+            let (missing, given) = mapping.xAxis.resolution > 0 ? ((y, mapping.yAxis), x) : ((x, mapping.xAxis), y)
+            return "\(device.name): \(Self.noResolution(missing.1)) on \(missing.0); taken as \(given)'s, \(millimetres)"
         case .screen:
             let points = "\(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt"
             let dpi = FixedDecimal.format(screen.pointsPerMillimetre * 25.4, places: 0)
-            return "\(device.name): no axis resolution; sized as its screen (\(points) at \(dpi) dpi), \(millimetres); "
+            return "\(device.name): \(noAxisResolution); sized as its screen (\(points) at \(dpi) dpi), \(millimetres); "
                 + "pass --screen/--dpi or give the recording its screen for real millimetres"
         case .typicalTouchpad:
-            return "\(device.name): no axis resolution; taken as a typical touchpad, \(FixedDecimal.format(SurfaceMapping.estimatedTouchpadWidth, places: 0)) mm "
+            return "\(device.name): \(noAxisResolution); taken as a typical touchpad, \(FixedDecimal.format(SurfaceMapping.estimatedTouchpadWidth, places: 0)) mm "
                 + "along its longer side: \(millimetres); give the recording its size with tactile convert --surface-size WxH"
         }
+    }
+
+    /// "no resolution", or what is wrong with the one the axis reports: a
+    /// negative resolution is taken as none (units per millimetre cannot be negative).
+    static func noResolution(_ axis: AbsoluteAxis) -> String {
+        axis.resolution < 0 ? "a negative resolution (\(axis.resolution), taken as none)" : "no resolution"
     }
 
     /// Feeds one event; returns the finished frame when the event is a `SYN_REPORT`.
