@@ -161,15 +161,27 @@ import Testing
 }
 
 @Suite struct ConfigScaleTests {
+    /// Judged by a ratio measured in the same run, which a busy machine does
+    /// not change much, not by a wall-clock bound, which it does (14.8 s for
+    /// 5,000 gestures beside two builds, against a bound of 10).
     @Test func largeDocumentsParseInLinearTime() {
-        let many = (0..<5_000).map { _ in "[[gesture]]\nrecognizer = \"tap\"\nfingres = 2\n" }.joined()
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            let result = ConfigLoader.parse(many, file: "big.toml")
-            #expect(result.config == nil)
-            #expect(result.errors.count == 5_000)
+        func document(_ count: Int) -> String {
+            (0..<count).map { _ in "[[gesture]]\nrecognizer = \"tap\"\nfingres = 2\n" }.joined()
         }
-        #expect(elapsed < .seconds(10))
+        let clock = ContinuousClock()
+        func fastest(_ count: Int) -> Duration {
+            let text = document(count)
+            return (0..<3).map { _ in
+                clock.measure {
+                    let result = ConfigLoader.parse(text, file: "big.toml")
+                    #expect(result.config == nil)
+                    #expect(result.errors.count == count)
+                }
+            }.min() ?? .zero
+        }
+        let small = fastest(100), large = fastest(1_000)
+        // About 10 when linear; 100 for a cost quadratic in the gestures.
+        #expect(large / small < 35, "1,000 gestures took \(large), 100 took \(small)")
         let example = ConfigLoader.parse("[zones.left-edge]\nedge = \"left\"\n[[gesture]]\nname = \"back\"\nrecognizer = \"swipe\"\nzone = \"left-edge\"\n"
                                          + "direction = \"right\"\nended = { key = \"alt+Left\" }\n[[gesture]]\nrecognizer = \"pan\"\nfingers = 2\n"
                                          + "changed = { scroll = \"natural\", notch = \"8mm\" }\n", file: "doc.toml")
