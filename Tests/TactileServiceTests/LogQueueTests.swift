@@ -86,7 +86,9 @@ import Glibc
         let start = Date()
         for index in 0..<1000 { queue.enqueue("line \(index)") }
         let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed < 0.5, "1000 lines took \(elapsed) s to queue")
+        // An enqueue that waited for the pipe would wait for ever (it is drained only below): any
+        // bound tells the two apart, and a generous one holds on a busy machine.
+        #expect(elapsed < 10, "1000 lines took \(elapsed) s to queue")
         let dropped = queue.droppedCount
         #expect(dropped >= 1000 - 2 * 16 && dropped < 1000, "dropped \(dropped)")
         // The end's wait is bounded: the lines are not written, and it says so.
