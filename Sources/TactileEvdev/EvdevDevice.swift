@@ -243,6 +243,8 @@ public final class EvdevDevice {
         ungrab()
         libevdev_free(handle)
         close(fileDescriptor)
+        // A flood's count is said once its device is gone, if no later line of its kind said it.
+        EvdevLog.sayHeldBack()
     }
 
     // MARK: Grab

@@ -22,6 +22,12 @@ import Glibc
 /// The handler is called on the thread that reads the device, in the middle
 /// of a read: it must return quickly and must not read devices itself.
 ///
+/// A device that floods libevdev's log (broken firmware releasing a slot
+/// again and again) cannot fill the program's: each kind of message (its
+/// format) gives at most one line a second (``LogRateLimit``). What was held
+/// back is counted, and said with the next line of its kind, or when the
+/// device is closed (``sayHeldBack()``).
+///
 /// ```swift
 /// EvdevLog.setHandler { line in log.enqueue("tactile serve: " + line) }
 /// // tactile serve: libevdev: BUG: Device "Evil\x1b]0;pwned\x07" received a double tracking ID -1 in slot 0.
@@ -80,12 +86,37 @@ public enum EvdevLog {
                 + (Int(count) > length ? "…" : "")
         }
         guard !message.isEmpty else { return }
-        let line = line(for: message)
+        let kind = String(cString: format)
+        let admitted = limit.withLock { $0.admit(kind: kind, now: MonotonicClock.seconds()) }
+        guard admitted.writes else { return }
+        var text = line(for: message)
+        if admitted.heldBack > 0 { text += " (\(admitted.heldBack) more like it held back)" }
+        write(text)
+    }
+
+    /// Says how many messages of each kind were held back since its last
+    /// line (``EvdevDevice`` calls it as it closes), and forgets them.
+    ///
+    /// ```swift
+    /// EvdevLog.sayHeldBack()
+    /// // libevdev: 299 more messages like "BUG: Device \"%s\" received a double tracking ID %d in slot %d." held back
+    /// ```
+    public static func sayHeldBack() {
+        let held = limit.withLock { $0.drain() }
+        for (kind, count) in held {
+            let format = kind.hasSuffix("\n") ? String(kind.dropLast()) : kind
+            write(line(for: "\(count) more message\(count == 1 ? "" : "s") like \"\(format)\" held back"))
+        }
+    }
+
+    private static let limit = Mutex(LogRateLimit())
+
+    private static func write(_ line: String) {
         if let handler = storage.get() {
             handler(line)
         } else {
             let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
     }
 

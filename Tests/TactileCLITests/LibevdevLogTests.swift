@@ -46,13 +46,13 @@ struct LibevdevLogTests {
     static let escapedName = "Evil \\x1b]0;pwned\\x07 Panel"
 
     /// Runs `tactile` with `arguments` on the testbed; the device goes away 1.5 s after it was opened.
-    func run(_ arguments: [String]) throws -> TestSupport.Output {
+    func run(_ arguments: [String], events: [InputEvent] = events) throws -> TestSupport.Output {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-libevdev-log")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let node = "/dev/input/event5"
         // Written as tactile mock writes it (an evemu recording cannot hold such a name).
-        _ = try TestbedWriter(device: Self.device, events: Self.events, node: node).write(to: directory, name: "evil")
+        _ = try TestbedWriter(device: Self.device, events: events, node: node).write(to: directory, name: "evil")
         try "[devices]\nkinds = [\"touchscreen\"]\n".write(toFile: directory + "/gestures.toml", atomically: true, encoding: .utf8)
         let testbed = ["-d", directory + "/evil.umockdev", "-i", "\(node)=\(directory)/evil.ioctl", "-e", "\(node)=\(directory)/evil.events",
                        "--unplug", "--after-open", "--after-seconds", "1.5", "--timeout", "10"]
@@ -77,5 +77,22 @@ struct LibevdevLogTests {
     @Test func demoEscapesLibevdevsMessages() throws {
         let output = try run(["demo", "--device", "/dev/input/event5", "--json"])
         expectEscaped(output, command: "demo")
+    }
+
+    /// The same slot released 300 times in 0.6 s: libevdev complains 300
+    /// times, and the log says it once, then how many were held back.
+    @Test func aFloodGivesOneLineASecond() throws {
+        var flood = Self.events
+        for step in 0..<300 {
+            let time = 0.25 + Double(step) * 0.002
+            flood.append(InputEvent(time: time, type: .abs, code: AbsCode.mtTrackingID, value: -1))
+            flood.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+        }
+        let output = try run(["demo", "--device", "/dev/input/event5", "--json"], events: flood)
+        let complaints = output.standardError.split(separator: "\n").filter { $0.contains("double tracking ID") }
+        #expect(output.status == 0, "\(output.standardError)")
+        // One line as it began (the stream lasts 0.85 s), and the count when the device closed.
+        #expect(complaints.count == 2, "\(output.standardError)")
+        #expect(complaints.last?.contains("300 more messages like") == true, "\(output.standardError)")
     }
 }
