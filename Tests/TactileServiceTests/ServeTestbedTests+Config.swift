@@ -76,10 +76,11 @@ extension ServeTestbedTests {
     /// `printf '%s' 'piece'` (the pieces hold no single quote).
     static func printf(_ piece: String) -> String { "printf '%s' '\(piece)'" }
 
-    /// The gesture counts of the log's `config reloaded` lines.
+    /// The gesture counts of the log's `config reloaded` lines (`(4 gestures)`).
     static func reloadedCounts(_ log: String) -> [String] {
         log.split(separator: "\n").filter { $0.contains("config reloaded") }.compactMap { line in
-            line.range(of: "(", options: .backwards).map { String(line[$0.lowerBound...]) }
+            guard let open = line.range(of: " ("), let close = line[open.upperBound...].firstIndex(of: ")") else { return nil }
+            return String(line[line.index(after: open.lowerBound)...close])
         }
     }
 
@@ -99,6 +100,28 @@ extension ServeTestbedTests {
         // Each reload read the whole file: never a partial count, never a refusal of half a line.
         #expect(Self.reloadedCounts(log) == ["(4 gestures)", "(5 gestures)"], "\(log)")
         #expect(!log.contains("refused"), "\(log)")
+    }
+
+    /// Appended in three chunks 0.2 s, then 0.4 s apart, each closed after
+    /// writing: every chunk is a prefix that parses (0, then 2 gestures), and
+    /// none of them may be applied; the reload says what it changed.
+    @Test func aSlowWriterIsWaitedForAndTheReloadSaysWhatChanged() throws {
+        let five = Self.biggerConfig(3)
+        let lines = five.split(separator: "\n", omittingEmptySubsequences: false)
+        // Cut before the first gesture and before the third.
+        let starts = lines.indices.filter { lines[$0] == "[[gesture]]" }
+        let cut = starts.first ?? 1, secondCut = starts.dropFirst(2).first ?? lines.count / 2
+        let chunks = [lines[..<cut], lines[cut..<secondCut], lines[secondCut...]].map { $0.joined(separator: "\n") + "\n" }
+        #expect(ConfigLoader.parse(chunks[0], file: "first").config?.bindings.count == 0)
+        #expect(ConfigLoader.parse(chunks[0] + chunks[1], file: "second").config?.bindings.count == 2)
+        let script = "sleep 1.5; " + Self.printf(chunks[0]) + " > @CONFIG@; sleep 0.2; " + Self.printf(chunks[1]) + " >> @CONFIG@; sleep 0.4; "
+            + Self.printf(chunks[2]) + " >> @CONFIG@"
+        let served = try serve(Self.longPresses(2, apart: 3).events, config: Self.config, during: script)
+        let log = served.output.standardError
+        #expect(served.output.status == 0, "\(log)")
+        #expect(Self.reloadedCounts(log) == ["(5 gestures)"], "\(log)")
+        let reloaded = try #require(log.split(separator: "\n").first { $0.contains("config reloaded") }, "\(log)")
+        #expect(reloaded.hasSuffix("(5 gestures): 3 gestures added (three, four, up)"), "\(log)")
     }
 
     @Test func aConfigCopiedInPlaceIsAppliedOnlyOnceTheCopyIsDone() throws {

@@ -8,8 +8,12 @@ import Glibc
 extension GestureService {
     // MARK: Config
 
-    /// How long a config must stay quiet after a change before it is read (seconds).
-    static let reloadQuietPeriod = 0.15
+    /// How long a config must stay quiet after a change before it is read
+    /// (seconds): longer than a slow writer's pause between two chunks (an
+    /// editor's or a script's 200–400 ms), so that it is read whole. A file
+    /// that still changes while it is read (its size or times differ after)
+    /// is read again once quiet.
+    static let reloadQuietPeriod = 0.5
 
     /// A config changed (closed after writing, renamed, removed, its modes
     /// changed): it is read once nothing more has happened to it for
@@ -57,9 +61,10 @@ extension GestureService {
         }
         for diagnostic in result.diagnostics { log(ServiceLogLine(diagnostic: diagnostic, indent: "  ")) }
         guard newConfig != config else { return }
+        let changes = ConfigChanges(from: config, to: newConfig)
         config = newConfig
         configPath = path
-        log(.note("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures)"))
+        log(.note("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures): \(changes)"))
         followFocusIfNeeded(newConfig)
         if let focus {
             for managed in devices.values { managed.service?.focusedApp = { focus.current } }
