@@ -2,6 +2,7 @@
 import Tactile
 @testable import TactileDesktop
 import TactileService
+@_spi(Testing) import TactileSynthesis
 
 /// A 200 × 100 mm touchscreen, 10 units per mm, with single-touch axes (as real panels have).
 let servicePanel = DeviceDescription(
@@ -158,9 +159,11 @@ struct PanelStream {
     }
 }
 
-/// Frames of events written by hand, `step` seconds apart: each `frame` adds its events and their `SYN_REPORT`.
+/// Frames of events written by hand, `step` seconds apart: each `frame` adds its events and their `SYN_REPORT`
+/// (a ``FingerScript``'s raw frames).
 struct RawFrames {
-    private(set) var events: [InputEvent] = []
+    private var script = FingerScript(device: servicePanel)
+    var events: [InputEvent] { script.events }
     /// The next frame's time.
     private(set) var time: Double
     let step: Double
@@ -171,8 +174,7 @@ struct RawFrames {
     }
 
     mutating func frame(_ body: [(EventType, UInt16, Int32)]) {
-        for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-        events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+        script.rawFrame(at: time, body)
         time += step
     }
 }
