@@ -118,7 +118,9 @@ let package = Package(
         // repository paths, temporary directories, SplitMix). Not in any product: it never ships.
         .target(name: "TactileTestSupport", dependencies: ["Tactile"], path: "Tests/TactileTestSupport", exclude: ["Fixtures"]),
         // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
-        .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .testTarget(
+            name: "TactileTests", dependencies: ["Tactile", "TactileSynthesis", "TactileTestSupport"], swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
         .testTarget(
             name: "TactileRecordingTests", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileTesting", "TactileTestSupport"],
             exclude: ["Fixtures"]
@@ -135,7 +137,10 @@ let package = Package(
         // uinput under umockdev, and the desktop side against Debian's real desktops.
         .testTarget(
             name: "TactileServiceTests",
-            dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport", "tactile", "CXcb"],
+            dependencies: [
+                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport",
+                "tactile", "CXcb",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),

@@ -29,12 +29,14 @@ let package = Package(
                 .product(name: "TactileRecording", package: tactile),
             ]
         ),
-        // What the service-device harnesses share: the device decoder, touch scripts, a kernel model, configs.
+        // What the service-device harnesses share: the device decoder, touch scripts (on TactileSynthesis's
+        // finger script), a kernel model, configs.
         .target(
             name: "FuzzServiceSupport",
             dependencies: [
                 "FuzzSupport",
                 .product(name: "Tactile", package: tactile),
+                .product(name: "TactileSynthesis", package: tactile),
                 .product(name: "TactileService", package: tactile),
             ]
         ),

@@ -5,17 +5,16 @@ import Tactile
 package struct SensedContact {
     /// Identifies the finger for as long as it is down.
     package var key: Int
-    package var x: Int32
-    package var y: Int32
-    package var pressure: Int32
-    package var touchMajor: Int32
+    /// Where it is, how it presses, and the slot a driver numbering its contacts puts it in.
+    package var finger: FingerScript.Finger
+
+    package init(key: Int, finger: FingerScript.Finger) {
+        self.key = key
+        self.finger = finger
+    }
 
     package init(key: Int, x: Int32, y: Int32, pressure: Int32, touchMajor: Int32) {
-        self.key = key
-        self.x = x
-        self.y = y
-        self.pressure = pressure
-        self.touchMajor = touchMajor
+        self.init(key: key, finger: FingerScript.Finger(x: x, y: y, pressure: pressure, touchMajor: touchMajor))
     }
 }
 
@@ -66,7 +65,9 @@ package struct EvdevEncoder {
     private let declaredKeys: Set<UInt16>
     private let timestamps: Bool
     private var slots: [Slot]
-    private var emittedSlot = 0
+    /// The slot a client applies per-slot events to until `ABS_MT_SLOT` names another
+    /// (one out of the device's range: the next event names its slot).
+    package var emittedSlot: Int
     private var absValues: [UInt16: Int32] = [:]
     private var keysDown: Set<UInt16> = []
     private var untracked: Set<Int> = []
@@ -75,8 +76,9 @@ package struct EvdevEncoder {
     /// The tracking id the next new contact gets.
     package private(set) var nextTrackingID: Int32
 
-    /// A freshly opened device: every slot empty, slot 0 current, every value 0.
-    package init(device: DeviceDescription, firstTrackingID: Int32) {
+    /// A freshly opened device: every slot empty, `currentSlot` current (as the
+    /// kernel left it for a client opening the device), every value 0.
+    package init(device: DeviceDescription, firstTrackingID: Int32, currentSlot: Int = 0) {
         self.device = device
         multitouch = device.slotCount > 0 && device.axis(AbsCode.mtPositionX) != nil && device.axis(AbsCode.mtPositionY) != nil
         let toolCount = device.keys.compactMap(KeyCode.fingerCount(ofTool:)).max() ?? 0
@@ -86,6 +88,7 @@ package struct EvdevEncoder {
         timestamps = device.hasCode(MscCode.timestamp, type: .msc)
         slots = Array(repeating: Slot(), count: multitouch ? device.slotCount : 1)
         nextTrackingID = firstTrackingID & Self.trackingMask
+        emittedSlot = min(max(0, currentSlot), slots.count - 1)
     }
 
     /// Where the finger `key` is tracked: its slot and tracking id, or `nil` when it is not.
@@ -101,24 +104,7 @@ package struct EvdevEncoder {
         var output: [(type: EventType, code: UInt16, value: Int32)] = []
         let byKey = Dictionary(contacts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
-        // Lifts free their slots, which stay unavailable until the next frame.
-        for index in slots.indices {
-            slots[index].releasedInFrame = false
-            if let key = slots[index].key, byKey[key] == nil {
-                slots[index].key = nil
-                slots[index].releasedInFrame = true
-            }
-        }
-        // New fingers, and fingers counted but not tracked so far, take free slots in landing order.
-        untracked = untracked.filter { byKey[$0] != nil }
-        for contact in contacts where assignment(of: contact.key) == nil {
-            if let free = slots.indices.first(where: { slots[$0].key == nil && !slots[$0].releasedInFrame }) {
-                slots[free].key = contact.key
-                untracked.remove(contact.key)
-            } else {
-                untracked.insert(contact.key)
-            }
-        }
+        assignSlots(contacts, byKey: byKey)
 
         for index in slots.indices {
             if slots[index].releasedInFrame {
@@ -128,10 +114,11 @@ package struct EvdevEncoder {
                     setSlotValue(index, AbsCode.mtTrackingID, nextTrackingID, &output)
                     nextTrackingID = (nextTrackingID &+ 1) & Self.trackingMask
                 }
-                setSlotValue(index, AbsCode.mtPositionX, contact.x, &output)
-                setSlotValue(index, AbsCode.mtPositionY, contact.y, &output)
-                setSlotValue(index, AbsCode.mtPressure, contact.pressure, &output)
-                setSlotValue(index, AbsCode.mtTouchMajor, contact.touchMajor, &output)
+                setSlotValue(index, AbsCode.mtToolType, contact.finger.toolType, &output)
+                setSlotValue(index, AbsCode.mtPositionX, contact.finger.x, &output)
+                setSlotValue(index, AbsCode.mtPositionY, contact.finger.y, &output)
+                setSlotValue(index, AbsCode.mtPressure, contact.finger.pressure, &output)
+                setSlotValue(index, AbsCode.mtTouchMajor, contact.finger.touchMajor, &output)
             }
         }
 
@@ -161,6 +148,38 @@ package struct EvdevEncoder {
         output.append((.syn, SynCode.report, 0))
         let (seconds, microseconds) = Self.split(time)
         return output.map { InputEvent(seconds: seconds, microseconds: microseconds, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    /// Lifts free their slots, which stay unavailable until the next frame;
+    /// new fingers, and fingers counted but not tracked so far, take free slots in landing order.
+    private mutating func assignSlots(_ contacts: [SensedContact], byKey: [Int: SensedContact]) {
+        // Lifts free their slots, which stay unavailable until the next frame.
+        for index in slots.indices {
+            slots[index].releasedInFrame = false
+            if let key = slots[index].key, byKey[key] == nil {
+                slots[index].key = nil
+                slots[index].releasedInFrame = true
+            }
+        }
+        // New fingers, and fingers counted but not tracked so far, take free slots in landing order.
+        untracked = untracked.filter { byKey[$0] != nil }
+        for contact in contacts where assignment(of: contact.key) == nil {
+            if let wanted = contact.finger.slot {
+                // A slot the driver names: lifted and landed in one frame, the kernel keeps its tracking id.
+                if slots.indices.contains(wanted), slots[wanted].key == nil {
+                    slots[wanted].key = contact.key
+                    slots[wanted].releasedInFrame = false
+                    untracked.remove(contact.key)
+                } else {
+                    untracked.insert(contact.key)
+                }
+            } else if let free = slots.indices.first(where: { slots[$0].key == nil && !slots[$0].releasedInFrame }) {
+                slots[free].key = contact.key
+                untracked.remove(contact.key)
+            } else {
+                untracked.insert(contact.key)
+            }
+        }
     }
 
     /// The tracked slot whose tracking id is oldest, counting modulo 2¹⁶ back from the next id.

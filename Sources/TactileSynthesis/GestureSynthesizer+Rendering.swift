@@ -74,7 +74,7 @@ extension GestureSynthesizer {
                 let assignment = encoder.assignment(of: truth.finger)
                 return SynthesizedContact(
                     finger: truth.finger, stroke: tracks[truth.finger].stroke, position: truth.position,
-                    sensedX: sensed.x, sensedY: sensed.y, slot: assignment?.slot, trackingID: assignment?.trackingID)
+                    sensedX: sensed.finger.x, sensedY: sensed.finger.y, slot: assignment?.slot, trackingID: assignment?.trackingID)
             }
             frames.append(SynthesizedFrame(time: Double(host) / 1e6, contacts: contacts, isDelivered: !frameEvents.isEmpty))
         }

@@ -1,6 +1,6 @@
 // One finger driven step by step: down, move, up, with the tester's clock, for gestures the ready-made ones do not draw.
 import Tactile
-import TactileSynthesis
+@_spi(Testing) import TactileSynthesis
 
 /// One finger a test moves by hand, as Flutter's `TestGesture` or
 /// libinput's litest (`litest_touch_down`, `litest_touch_move_to`,
@@ -83,13 +83,14 @@ extension TouchTester {
         pipeline.advance(to: time / 1_000_000)
         let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
         let major = device.axis(AbsCode.mtTouchMajor)
-        let contacts = heldTouches.sorted { $0.key < $1.key }.map { key, point in
+        for (key, point) in heldTouches.sorted(by: { $0.key < $1.key }) {
             let units = synthesizer.units(ofMillimetres: millimetres(point))
-            return SensedContact(key: key, x: units.x, y: units.y,
-                                 pressure: pressure.map { $0.minimum + ($0.maximum - $0.minimum) / 4 } ?? 0,
-                                 touchMajor: major.map { $0.clamp(Int32((9 * mapping.unitsPerMillimetreX).rounded())) } ?? 0)
+            script.down(key, FingerScript.Finger(x: units.x, y: units.y,
+                                                 pressure: pressure.map { $0.minimum + ($0.maximum - $0.minimum) / 4 } ?? 0,
+                                                 touchMajor: major.map { $0.clamp(Int32((9 * mapping.unitsPerMillimetreX).rounded())) } ?? 0))
         }
-        let events = encoder.encode(time: Int64(time), contacts: contacts)
+        for key in script.fingers.keys where heldTouches[key] == nil { script.up(key) }
+        let events = script.frame(atMicroseconds: Int64(time))
         for event in events { pipeline.process(event) }
         now = time / 1_000_000
     }

@@ -1,6 +1,6 @@
 // The tester: a device feeding the developer's window, a clock that moves only when the test says, and what the recognizers did.
 import Tactile
-import TactileSynthesis
+@_spi(Testing) import TactileSynthesis
 
 /// Drives a window's recognizers from a test, as Flutter's `WidgetTester`
 /// drives widgets: gestures drawn in code (``tap(at:fingers:contact:imperfections:)``,
@@ -59,7 +59,8 @@ public final class TouchTester {
     public var recordsFailures = true
 
     var synthesizer: GestureSynthesizer
-    var encoder: EvdevEncoder
+    /// The fingers of ``touch()`` as the device reports them; the synthesizer's gestures go through its encoder too.
+    var script: FingerScript
     let mapping: SurfaceMapping
     /// Fingers of touches made with ``touch()`` that are down, by key.
     var heldTouches: [Int: Point] = [:]
@@ -92,7 +93,7 @@ public final class TouchTester {
             seed = chosen
         }
         synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model)
-        encoder = EvdevEncoder(device: device.description, firstTrackingID: 1)
+        script = FingerScript(device: device.description, firstTrackingID: 1)
         mapping = SurfaceMapping(device: device.description, screen: window.screen)
         pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)
         now = start
@@ -197,7 +198,7 @@ public final class TouchTester {
     /// Renders `spec` from now and feeds it; returns what was drawn.
     @discardableResult
     func perform(_ spec: GestureSpec, imperfections: [Imperfection]) -> SynthesizedGesture {
-        let gesture = synthesizer.make(spec, at: now, imperfections: imperfections, encoder: &encoder)
+        let gesture = synthesizer.make(spec, at: now, imperfections: imperfections, encoder: &script.encoder)
         feed(gesture.events)
         return gesture
     }

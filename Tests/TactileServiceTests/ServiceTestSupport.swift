@@ -2,6 +2,7 @@
 import Tactile
 @testable import TactileDesktop
 import TactileService
+@_spi(Testing) import TactileSynthesis
 
 /// A 200 × 100 mm touchscreen, 10 units per mm, with single-touch axes (as real panels have).
 let servicePanel = DeviceDescription(
@@ -65,13 +66,12 @@ struct ServiceRun {
     }
 }
 
-/// Builds a touchscreen stream frame by frame, as a kernel driver reports it
-/// (`ABS_MT_SLOT` only when the slot changes, `ABS_X`/`ABS_Y` for the first contact, `BTN_TOUCH`).
+/// Builds a touchscreen stream frame by frame in millimetres, on a ``FingerScript``: each
+/// finger in the slot it is named by, tracking ids from 100, `BTN_TOOL_*` when `countsFingers`,
+/// `ABS_MT_PRESSURE` when `pressure` is set.
 struct PanelStream {
-    private(set) var events: [InputEvent] = []
-    private var currentSlot = 0
-    private var nextID: Int32 = 100
-    private var down: [Int: (x: Int32, y: Int32)] = [:]
+    private var script: FingerScript?
+    var events: [InputEvent] { script?.events ?? [] }
     var time = 1.0
     /// Device units per millimetre.
     var unitsPerMillimetre = 10.0
@@ -79,60 +79,38 @@ struct PanelStream {
     var countsFingers = false
     /// When set, each finger lands with this `ABS_MT_PRESSURE` (a touchpad's).
     var pressure: Int32?
-    private var fingerKey: UInt16?
 
     init(unitsPerMillimetre: Double = 10, time: Double = 1.0) {
         self.unitsPerMillimetre = unitsPerMillimetre
         self.time = time
     }
 
-    private mutating func add(_ type: EventType, _ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: time, type: type, code: code, value: value))
+    /// What the stream's events declare: ten slots, `BTN_TOUCH`, the single-touch axes, and the finger counts and pressure asked for.
+    private var device: DeviceDescription {
+        let tools = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
+        return DeviceDescription(
+            name: "Panel Stream", properties: [InputProperty.direct], keys: [KeyCode.touch] + (countsFingers ? tools : []),
+            axes: [AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 65535), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 65535),
+                   AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+                   AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 65535),
+                   AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 65535),
+                   AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535)]
+                + (pressure == nil ? [] : [AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255)]))
     }
 
-    private mutating func select(_ slot: Int) {
-        if slot != currentSlot { add(.abs, AbsCode.mtSlot, Int32(slot)); currentSlot = slot }
+    private func finger(_ mm: (Double, Double), slot: Int) -> FingerScript.Finger {
+        FingerScript.Finger(x: Int32((mm.0 * unitsPerMillimetre).rounded()), y: Int32((mm.1 * unitsPerMillimetre).rounded()),
+                            pressure: pressure ?? 0, slot: slot)
     }
 
     /// One frame: fingers landing (`land`), moving to (`move`), lifting (`lift`), then the report; time advances by `step`.
     mutating func frame(land: [Int: (Double, Double)] = [:], move: [Int: (Double, Double)] = [:], lift: [Int] = [], step: Double = 0.010) {
-        let wasDown = !down.isEmpty
-        for (slot, mm) in land.sorted(by: { $0.key < $1.key }) {
-            select(slot)
-            add(.abs, AbsCode.mtTrackingID, nextID); nextID += 1
-            let x = Int32((mm.0 * unitsPerMillimetre).rounded()), y = Int32((mm.1 * unitsPerMillimetre).rounded())
-            add(.abs, AbsCode.mtPositionX, x); add(.abs, AbsCode.mtPositionY, y)
-            if let pressure { add(.abs, AbsCode.mtPressure, pressure) }
-            down[slot] = (x, y)
-        }
-        for (slot, mm) in move.sorted(by: { $0.key < $1.key }) {
-            let x = Int32((mm.0 * unitsPerMillimetre).rounded()), y = Int32((mm.1 * unitsPerMillimetre).rounded())
-            guard let old = down[slot], old != (x, y) else { continue }
-            select(slot)
-            if old.x != x { add(.abs, AbsCode.mtPositionX, x) }
-            if old.y != y { add(.abs, AbsCode.mtPositionY, y) }
-            down[slot] = (x, y)
-        }
-        for slot in lift.sorted() {
-            select(slot)
-            add(.abs, AbsCode.mtTrackingID, -1)
-            down[slot] = nil
-        }
-        if !wasDown && !down.isEmpty { add(.key, KeyCode.touch, 1) }
-        if wasDown && down.isEmpty { add(.key, KeyCode.touch, 0) }
-        if countsFingers {
-            let keys = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
-            let key = down.isEmpty ? nil : keys[min(down.count, keys.count) - 1]
-            if key != fingerKey {
-                if let old = fingerKey { add(.key, old, 0) }
-                if let key { add(.key, key, 1) }
-                fingerKey = key
-            }
-        }
-        if let first = down.sorted(by: { $0.key < $1.key }).first?.value, !land.isEmpty || !move.isEmpty {
-            add(.abs, AbsCode.x, first.x); add(.abs, AbsCode.y, first.y)
-        }
-        add(.syn, SynCode.report, 0)
+        var script = self.script ?? FingerScript(device: device, firstTrackingID: 100)
+        for (slot, mm) in land { script.down(slot, finger(mm, slot: slot)) }
+        for (slot, mm) in move where script.fingers[slot] != nil { script.down(slot, finger(mm, slot: slot)) }
+        for slot in lift { script.up(slot) }
+        script.frame(at: time)
+        self.script = script
         time += step
     }
 
@@ -150,7 +128,7 @@ struct PanelStream {
     mutating func wait(_ duration: Double, slot: Int) {
         let end = time + duration
         while time < end {
-            guard let position = down[slot] else { return }
+            guard let position = script?.fingers[slot] else { return }
             // A real panel jitters by a unit now and then.
             let x = position.x + (Int32((time * 100).rounded()) % 2 == 0 ? 1 : -1)
             frame(move: [slot: (Double(x) / unitsPerMillimetre, Double(position.y) / unitsPerMillimetre)])
@@ -158,9 +136,11 @@ struct PanelStream {
     }
 }
 
-/// Frames of events written by hand, `step` seconds apart: each `frame` adds its events and their `SYN_REPORT`.
+/// Frames of events written by hand, `step` seconds apart: each `frame` adds its events and their `SYN_REPORT`
+/// (a ``FingerScript``'s raw frames).
 struct RawFrames {
-    private(set) var events: [InputEvent] = []
+    private var script = FingerScript(device: servicePanel)
+    var events: [InputEvent] { script.events }
     /// The next frame's time.
     private(set) var time: Double
     let step: Double
@@ -171,8 +151,7 @@ struct RawFrames {
     }
 
     mutating func frame(_ body: [(EventType, UInt16, Int32)]) {
-        for (type, code, value) in body { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
-        events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+        script.rawFrame(at: time, body)
         time += step
     }
 }

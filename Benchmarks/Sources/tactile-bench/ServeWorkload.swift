@@ -1,6 +1,6 @@
 // The serve group's workload: a deterministic touchscreen session of drags, taps, a long press, pinches and edge swipes.
 import Tactile
-import TactileSynthesis
+@_spi(Testing) import TactileSynthesis
 
 /// A session on the synthesized 12.5" touchscreen (273 × 154 mm, 15 units/mm,
 /// reports at 120 Hz with ±0.5 ms of jitter): what a hand does on a laptop's
@@ -15,13 +15,12 @@ struct ServeWorkload {
     static let unitsPerMillimetre = 15.0
     static let reportInterval = 1.0 / 120
 
-    private(set) var events: [InputEvent] = []
+    /// The fingers, each in the slot it is named by, as the kernel reports them.
+    private var script = FingerScript(device: Self.device, firstTrackingID: 1)
+    var events: [InputEvent] { script.events }
     private(set) var frames = 0
     private(set) var gestures = 0
     private var time: Double
-    private var currentSlot = 0
-    private var nextID: Int32 = 1
-    private var down: [Int: (x: Int32, y: Int32)] = [:]
     private var random: UInt64
 
     /// The session: `cycles` times the full cycle, or (quick) its first four gestures once.
@@ -123,14 +122,6 @@ struct ServeWorkload {
     /// A uniform number in -1…1.
     private mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
 
-    private mutating func add(_ type: EventType, _ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: time, type: type, code: code, value: value))
-    }
-
-    private mutating func select(_ slot: Int) {
-        if slot != currentSlot { add(.abs, AbsCode.mtSlot, Int32(slot)); currentSlot = slot }
-    }
-
     /// A position in device units, with about ±0.07 mm of sensor noise, inside the panel.
     private mutating func units(_ mm: (Double, Double)) -> (x: Int32, y: Int32) {
         let x = (mm.0 * Self.unitsPerMillimetre + unit()).rounded(), y = (mm.1 * Self.unitsPerMillimetre + unit()).rounded()
@@ -139,39 +130,15 @@ struct ServeWorkload {
 
     /// One frame: fingers landing, moving, lifting, then the report; time advances by a report interval ± 0.5 ms.
     private mutating func frame(land: [Int: (Double, Double)] = [:], move: [Int: (Double, Double)] = [:], lift: [Int] = []) {
-        let wasDown = !down.isEmpty
-        for (slot, mm) in land.sorted(by: { $0.key < $1.key }) {
-            select(slot)
-            add(.abs, AbsCode.mtTrackingID, nextID)
-            nextID = nextID == 65535 ? 1 : nextID + 1
-            let position = units(mm)
-            add(.abs, AbsCode.mtTouchMajor, 18)
-            add(.abs, AbsCode.mtPositionX, position.x)
-            add(.abs, AbsCode.mtPositionY, position.y)
-            down[slot] = position
+        func finger(_ position: (x: Int32, y: Int32), _ slot: Int) -> FingerScript.Finger {
+            FingerScript.Finger(x: position.x, y: position.y, touchMajor: 18, slot: slot)
         }
-        for (slot, mm) in move.sorted(by: { $0.key < $1.key }) {
-            guard let old = down[slot] else { continue }
-            let position = units(mm)
-            guard old != position else { continue }
-            select(slot)
-            if old.x != position.x { add(.abs, AbsCode.mtPositionX, position.x) }
-            if old.y != position.y { add(.abs, AbsCode.mtPositionY, position.y) }
-            down[slot] = position
+        for (slot, mm) in land.sorted(by: { $0.key < $1.key }) { script.down(slot, finger(units(mm), slot)) }
+        for (slot, mm) in move.sorted(by: { $0.key < $1.key }) where script.fingers[slot] != nil {
+            script.down(slot, finger(units(mm), slot))
         }
-        for slot in lift.sorted() {
-            select(slot)
-            add(.abs, AbsCode.mtTrackingID, -1)
-            down[slot] = nil
-        }
-        if !wasDown && !down.isEmpty { add(.key, KeyCode.touch, 1) }
-        if wasDown && down.isEmpty { add(.key, KeyCode.touch, 0) }
-        if let first = down.sorted(by: { $0.key < $1.key }).first?.value, !land.isEmpty || !move.isEmpty {
-            add(.abs, AbsCode.x, first.x)
-            add(.abs, AbsCode.y, first.y)
-        }
-        add(.syn, SynCode.report, 0)
-        frames += 1
+        for slot in lift.sorted() { script.up(slot) }
+        if !script.frame(at: time).isEmpty { frames += 1 }  // the kernel sends no frame in which nothing changed
         time += Self.reportInterval + 0.0005 * unit()
     }
 }

@@ -4,12 +4,14 @@ import Glibc
 #endif
 import FuzzSupport
 import Tactile
+@_spi(Testing) import TactileSynthesis
 
 /// A touch script: operations on fingers, turned into evdev frames as the
-/// kernel sends them (`input_mt_sync_frame`): only changed values, the slot
-/// selected before them, the tool type before a new tracking id, then
-/// `BTN_TOUCH`, the finger counts and the single-touch axes, `SYN_REPORT`.
-/// So `BTN_TOUCH` always matches the contacts, and gestures are made often.
+/// kernel sends them by TactileSynthesis's ``FingerScript`` (each finger in
+/// the slot it is named by, as a driver numbering its contacts reports it):
+/// only changed values, the slot selected before them, then `BTN_TOUCH`, the
+/// finger counts and the single-touch axes, `SYN_REPORT`. So `BTN_TOUCH`
+/// always matches the contacts, and gestures are made often.
 ///
 /// An operation is a byte, `kind = op & 7`, `arg = op >> 3` (0…31):
 ///
@@ -25,6 +27,7 @@ import Tactile
 /// - 7 raw: one event as the raw mode's (7 bytes), in the frame being built.
 package struct TouchScript {
     package struct Finger {
+        /// Which landing this is (a new one each time a finger lands), -1 when the slot holds none.
         package var id: Int32 = -1
         package var x: Int64 = 0, y: Int64 = 0
         package var tool: Int32 = 0
@@ -40,18 +43,20 @@ package struct TouchScript {
     package let device: DeviceDescription
     package let xRange: ClosedRange<Int64>, yRange: ClosedRange<Int64>
     package let slotCount: Int
-    package let hasToolType: Bool, hasPressure: Bool, hasFingerKeys: Bool
+    package let hasToolType: Bool, hasPressure: Bool
     package var fingers: [Finger]
-    /// What the device last sent, to send changes only.
-    var sent: [Finger]
+    /// The kernel's side: the frames of the fingers, and the raw events among them.
+    var kernel: FingerScript
     /// The slot the device's next per-slot events apply to (-1: named in the next frame whatever it is).
-    package var sentSlot: Int
-    var sentKeys: [UInt16: Int32] = [:]
-    var sentSingle: (x: Int64, y: Int64, pressure: Int32) = (-1, -1, -1)
+    package var sentSlot: Int {
+        get { kernel.currentSlot }
+        set { kernel.currentSlot = newValue }
+    }
     package var nextID: Int32 = 1
     package var microseconds: Int64 = 1_000_000
+    /// Raw events of the frame being built.
     var pending: [InputEvent] = []
-    package var events: [InputEvent] = []
+    package var events: [InputEvent] { kernel.events }
 
     package init(device: DeviceDescription, startingSlot: Int) {
         self.device = device
@@ -65,10 +70,8 @@ package struct TouchScript {
         slotCount = max(1, device.slotCount)
         hasToolType = device.axis(AbsCode.mtToolType) != nil
         hasPressure = device.axis(AbsCode.mtPressure) != nil
-        hasFingerKeys = device.keys.contains(KeyCode.toolFinger)
         fingers = Array(repeating: Finger(), count: slotCount)
-        sent = fingers
-        sentSlot = min(max(0, startingSlot), slotCount - 1)
+        kernel = FingerScript(device: device, firstTrackingID: 1, currentSlot: startingSlot)
     }
 
     /// A coordinate from a byte: 0xC0 and above snap near the minimum (bit 5
@@ -153,58 +156,24 @@ package struct TouchScript {
         }
     }
 
-    /// Sends what changed since the last frame, `step` µs later (nothing when nothing did).
+    /// Sends what changed since the last frame, `step` µs later (nothing when nothing did), after
+    /// the raw events of the frame (closed by `SYN_REPORT` even when nothing else is in it).
     package mutating func frame(after step: Int64) {
         microseconds += step
-        let time = microseconds
-        var out = pending
-        pending = []
-        func add(_ type: EventType, _ code: UInt16, _ value: Int32) {
-            out.append(InputEvent(seconds: time / 1_000_000, microseconds: Int32(time % 1_000_000), type: type, code: code, value: value))
-        }
+        kernel.raw(pending)
         for slot in fingers.indices {
-            let now = fingers[slot], was = sent[slot]
-            var changes: [(UInt16, Int32)] = []
-            if now.id >= 0, now.id != was.id, hasToolType, now.tool != was.tool { changes.append((AbsCode.mtToolType, now.tool)) }
-            if now.id != was.id { changes.append((AbsCode.mtTrackingID, now.id)) }
-            if now.id >= 0 {
-                if now.x != was.x { changes.append((AbsCode.mtPositionX, Int32(truncatingIfNeeded: now.x))) }
-                if now.y != was.y { changes.append((AbsCode.mtPositionY, Int32(truncatingIfNeeded: now.y))) }
-                if hasPressure, was.id < 0 || now.id != was.id { changes.append((AbsCode.mtPressure, 40)) }
-            }
-            guard !changes.isEmpty else { continue }
-            if sentSlot != slot { add(.abs, AbsCode.mtSlot, Int32(slot)) }
-            sentSlot = slot
-            for (code, value) in changes { add(.abs, code, value) }
-            var kept = now
-            if now.id < 0 { kept.x = was.x; kept.y = was.y; kept.tool = was.tool }
-            if !hasToolType { kept.tool = 0 }
-            sent[slot] = kept
+            let key = slot << 16 | Int(fingers[slot].id & 0xFFFF)
+            for old in kernel.fingers.keys where old >> 16 == slot && (old != key || fingers[slot].id < 0) { kernel.up(old) }
+            guard fingers[slot].id >= 0 else { continue }
+            let finger = fingers[slot]
+            kernel.down(key, FingerScript.Finger(x: Int32(truncatingIfNeeded: finger.x), y: Int32(truncatingIfNeeded: finger.y),
+                                                 pressure: hasPressure ? 40 : 0, slot: slot, toolType: finger.tool))
         }
-        let count = fingers.reduce(0) { $0 + ($1.id >= 0 ? 1 : 0) }
-        var keys: [UInt16: Int32] = [KeyCode.touch: count > 0 ? 1 : 0]
-        if hasFingerKeys {
-            let fingerKeys = [KeyCode.toolFinger, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap, KeyCode.toolQuintTap]
-            for (index, key) in fingerKeys.enumerated() { keys[key] = (index == 4 ? count >= 5 : count == index + 1) ? 1 : 0 }
+        if kernel.frame(atMicroseconds: microseconds).isEmpty, !pending.isEmpty {
+            kernel.raw([InputEvent(seconds: microseconds / 1_000_000, microseconds: Int32(microseconds % 1_000_000),
+                                   type: .syn, code: SynCode.report, value: 0)])
         }
-        for key in keys.keys.sorted() where sentKeys[key, default: 0] != keys[key]! {
-            add(.key, key, keys[key]!)
-            sentKeys[key] = keys[key]!
-        }
-        if let first = fingers.firstIndex(where: { $0.id >= 0 }) {
-            if fingers[first].x != sentSingle.x { add(.abs, AbsCode.x, Int32(truncatingIfNeeded: fingers[first].x)) }
-            if fingers[first].y != sentSingle.y { add(.abs, AbsCode.y, Int32(truncatingIfNeeded: fingers[first].y)) }
-            sentSingle.x = fingers[first].x
-            sentSingle.y = fingers[first].y
-        }
-        if hasPressure {
-            let pressure: Int32 = count > 0 ? 40 : 0
-            if pressure != sentSingle.pressure { add(.abs, AbsCode.pressure, pressure) }
-            sentSingle.pressure = pressure
-        }
-        guard !out.isEmpty else { return }
-        add(.syn, SynCode.report, 0)
-        events += out
+        pending = []
     }
 }
 

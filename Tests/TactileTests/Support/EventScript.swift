@@ -1,44 +1,44 @@
 // EventScript: event streams built by hand, frame by frame, for the engine tests.
 import Tactile
+@_spi(Testing) import TactileSynthesis
+import TactileTestSupport
 
 /// Builds event streams by hand: `script.frame(at: 0.01) { $0.slot(0).track(7).x(100).y(200) }`.
+/// The frames are a ``FingerScript``'s raw ones: exactly the events written, for the streams the
+/// kernel never sends (a slot without a tracking id, `SYN_DROPPED`, repeated values) that the
+/// engine must survive. Streams of fingers down, moving and up are the script's own frames.
 struct EventScript {
-    private(set) var events: [InputEvent] = []
-    private var time = 0.0
+    private var script = FingerScript(device: TestDevices.touchscreen)
+    var events: [InputEvent] { script.events }
 
     /// Events of one frame at `time`, closed by `SYN_REPORT`.
     @discardableResult
     mutating func frame(at time: Double, _ build: (FrameBuilder) -> Void = { _ in }) -> EventScript {
-        self.time = time
-        let builder = FrameBuilder(time: time)
+        let builder = FrameBuilder()
         build(builder)
-        events += builder.events
-        events.append(InputEvent(time: time, type: .syn, code: SynCode.report, value: 0))
+        script.rawFrame(at: time, builder.body)
         return self
     }
 
     /// A raw event, not closed by a report.
     mutating func raw(_ type: EventType, _ code: UInt16, _ value: Int32, at time: Double) {
-        events.append(InputEvent(time: time, type: type, code: code, value: value))
+        script.raw([InputEvent(time: time, type: type, code: code, value: value)])
     }
 }
 
 /// Collects one frame's events; methods chain.
 final class FrameBuilder {
-    let time: Double
-    var events: [InputEvent] = []
-
-    init(time: Double) { self.time = time }
+    var body: [(EventType, UInt16, Int32)] = []
 
     @discardableResult
     func abs(_ code: UInt16, _ value: Int32) -> FrameBuilder {
-        events.append(InputEvent(time: time, type: .abs, code: code, value: value))
+        body.append((.abs, code, value))
         return self
     }
 
     @discardableResult
     func key(_ code: UInt16, _ value: Int32) -> FrameBuilder {
-        events.append(InputEvent(time: time, type: .key, code: code, value: value))
+        body.append((.key, code, value))
         return self
     }
 
@@ -54,7 +54,7 @@ final class FrameBuilder {
     func y(_ value: Int32) -> FrameBuilder { abs(AbsCode.mtPositionY, value) }
     @discardableResult
     func dropped() -> FrameBuilder {
-        events.append(InputEvent(time: time, type: .syn, code: SynCode.dropped, value: 0))
+        body.append((.syn, SynCode.dropped, 0))
         return self
     }
 }
