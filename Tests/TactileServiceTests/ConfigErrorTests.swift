@@ -70,7 +70,7 @@ import Testing
         ("[emergency]\nduration = 0.5\n", "g.toml:2:12: error: \"duration\" must be 1…10 s, found 0.5"),
         ("[emergency]\nduration = \"11s\"\n", "g.toml:2:12: error: \"duration\" must be 1…10 s, found \"11s\""),
         ("a = 1\na = 2\n", "g.toml:2:1: error: duplicate key a (first at line 1, column 1)"),
-        ("gestures = 1\n", "g.toml:1:1: warning: unknown key \"gestures\" in the config, ignored (did you mean \"gesture\"?)"),
+        ("gestures = 1\n", "g.toml:1:1: error: unknown key \"gestures\" in the config (did you mean \"gesture\"?)"),
     ])
     func errorAtItsPlace(text: String, expected: String) {
         #expect(diagnostics(text) == [expected])
@@ -115,12 +115,20 @@ import Testing
         #expect(diagnostics(text) == [expected])
     }
 
-    @Test func unknownKeysOutsideBindingsAndZonesStillOnlyWarn() {
-        let result = ConfigLoader.parse("[devices]\ngrabb = true\n[emergency]\nfingres = 4\n", file: "g.toml")
-        #expect(result.config != nil)
+    /// Every table refuses a key it does not know (#38): `fingres = 6` in
+    /// `[emergency]` ignored would leave the way out at five fingers.
+    @Test func unknownKeysInEveryTableAreErrors() {
+        let result = ConfigLoader.parse("[devices]\ngrabb = true\n[emergency]\nfingres = 6\ngesturs = 1\n[zones.z]\nedge = \"left\"\ndepht = \"5mm\"\n",
+                                        file: "g.toml")
+        #expect(result.config == nil)
         #expect(result.diagnostics.map(\.description) == [
-            "g.toml:2:1: warning: unknown key \"grabb\" in [devices], ignored (did you mean \"grab\"?)",
-            "g.toml:4:1: warning: unknown key \"fingres\" in [emergency], ignored (did you mean \"fingers\"?)",
+            "g.toml:2:1: error: unknown key \"grabb\" in [devices] (did you mean \"grab\"?)",
+            "g.toml:4:1: error: unknown key \"fingres\" in [emergency] (did you mean \"fingers\"?)",
+            "g.toml:5:1: error: unknown key \"gesturs\" in [emergency]",
+            "g.toml:8:1: error: unknown key \"depht\" in [zones.z] (did you mean \"depth\"?)",
+        ])
+        #expect(ConfigLoader.parse("gesturs = 1\n", file: "g.toml").diagnostics.map(\.description) == [
+            "g.toml:1:1: error: unknown key \"gesturs\" in the config (did you mean \"gesture\"?)",
         ])
     }
 

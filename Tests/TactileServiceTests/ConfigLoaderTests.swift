@@ -101,12 +101,12 @@ import Testing
                                                                         location: SourceLocation(file: "g.toml", line: 36, column: 1))])
     }
 
-    @Test func unknownKeysInABindingAreErrorsAndElsewhereWarnings() throws {
+    @Test func unknownKeysInABindingAreErrorsAsEverywhere() throws {
         let result = ConfigLoader.parse("[devices]\ngrabb = true\n[[gesture]]\nrecognizer = \"tap\"\ntaps = 2\nfingres = 2\ndirection = \"left\"\n",
                                         file: "g.toml")
         #expect(result.config == nil, "a misspelt key in a binding would leave it recognizing something else")
         #expect(result.diagnostics.map(\.description) == [
-            "g.toml:2:1: warning: unknown key \"grabb\" in [devices], ignored (did you mean \"grab\"?)",
+            "g.toml:2:1: error: unknown key \"grabb\" in [devices] (did you mean \"grab\"?)",
             "g.toml:6:1: error: unknown key \"fingres\" in [[gesture]] (did you mean \"fingers\"?)",
             "g.toml:7:1: error: \"direction\" is not a parameter of tap (it takes fingers, taps, maximum-press-duration, allowable-movement, "
                 + "maximum-tap-interval, maximum-tap-distance, allowable-movement-at-lift, minimum-tap-interval)",

@@ -8,7 +8,7 @@ extension ConfigReader {
     mutating func readDevices(_ value: TOMLValue) -> DeviceSelection {
         var devices = DeviceSelection()
         guard let table = table(value, key: "devices") else { return devices }
-        warnUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output", "claimed-touch-end"], in: "[devices]")
+        refuseUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output", "claimed-touch-end"], in: "[devices]")
         if let kinds = table["kinds"], let list = strings(kinds, key: "kinds", single: true) {
             var chosen: Set<DeviceKind> = []
             for (name, location) in list {
@@ -57,7 +57,7 @@ extension ConfigReader {
     mutating func readEmergency(_ value: TOMLValue) -> (EmergencyGesture, fingersAt: SourceLocation?) {
         var emergency = EmergencyGesture()
         guard let table = table(value, key: "emergency") else { return (emergency, nil) }
-        warnUnknownKeys(table, known: ["fingers", "duration"], in: "[emergency]")
+        refuseUnknownKeys(table, known: ["fingers", "duration"], in: "[emergency]")
         let fewest = EmergencyGesture.fingersRange.lowerBound, most = EmergencyGesture.fingersRange.upperBound
         if let fingers = table["fingers"], let count = integer(fingers, key: "fingers", in: 0...most) {
             if count == 0 {

@@ -4,10 +4,10 @@ import Tactile
 
 /// Reads a `gestures.toml` into a ``GestureConfig``, reporting every problem
 /// at its `file:line:column`: errors (wrong types, values out of range,
-/// unknown recognizers, zones, edges or keys, unknown keys in a binding or a
-/// zone, duplicate binding names, bindings that would shadow the emergency
-/// gesture) make the config unusable; warnings (unknown keys elsewhere, with
-/// a did-you-mean; commands that may run on every frame) do not.
+/// unknown recognizers, zones, edges or keys, unknown keys in any table, with
+/// a did-you-mean, duplicate binding names, bindings that would shadow the
+/// emergency gesture) make the config unusable; warnings (commands that may
+/// run on every frame) do not.
 ///
 /// ```swift
 /// let result = ConfigLoader.load(path: ConfigLoader.locate(environment: env) ?? "")
@@ -79,7 +79,7 @@ public enum ConfigLoader {
         }
         var reader = ConfigReader()
         var config = GestureConfig(file: file)
-        reader.warnUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
+        reader.refuseUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
         reader.useKeyboard(document["keyboard"].flatMap { reader.readKeyboard($0) }, session: session.keyboard, file: file)
         config.keyboard = reader.keyboard
         reader.desktop = document["desktop"].flatMap { reader.readDesktop($0, file: file) } ?? session.desktop

@@ -30,18 +30,11 @@ package struct ConfigReader {
     /// `"name"`, escaped for a terminal.
     package static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
 
-    /// Warns about each key of `table` that is not in `known`, suggesting the closest.
-    mutating func warnUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
-        for entry in table.entries where !known.contains(entry.key) {
-            warning("unknown key \(ConfigReader.quoted(entry.key)) in \(context), ignored"
-                    + ConfigSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
-        }
-    }
-
-    /// Refuses each key of `table` that is not in `known`, suggesting the
-    /// closest: in a binding or a zone, a misspelt key would leave the
-    /// gesture doing something else than written (`fingres = 3` and the
-    /// binding fires on one finger), so it is an error, not a warning.
+    /// Refuses each key of `table` that is not in `known`, with its line and
+    /// column and the closest known key: a misspelt key would leave the
+    /// config doing something else than written (`fingres = 3` and the
+    /// binding fires on one finger; `fingres = 6` in `[emergency]` and the
+    /// way out stays five fingers), so it is an error in every table.
     mutating func refuseUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
         for entry in table.entries where !known.contains(entry.key) {
             error("unknown key \(ConfigReader.quoted(entry.key)) in \(context)"
