@@ -36,8 +36,8 @@ struct CrowdCostTests {
         let small = tapTime(recognizers: 1_000), large = tapTime(recognizers: 10_000)
         #expect(small.actions == ["tap0:ended"] && large.actions == ["tap0:ended"], "the first tap wins, as before")
         let ratio = large.seconds / max(small.seconds, 1e-6)
-        // Linear is 10×; quadratic was 100×. Generous: a shared machine is noisy.
+        // Linear is 10×; quadratic was 100×. Generous: a shared machine is noisy. (No bound in
+        // seconds besides: the ratio, measured in the same run, is what load does not move.)
         #expect(ratio < 35, "1 000: \(small.seconds) s, 10 000: \(large.seconds) s, ratio \(ratio)")
-        #expect(large.seconds < 5, "10 000 taps and swipes took \(large.seconds) s for one tap")
     }
 }
