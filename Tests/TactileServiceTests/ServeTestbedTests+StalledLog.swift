@@ -72,18 +72,17 @@ extension ServeTestbedTests {
         let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
         #expect(pointer.inputEvents.filter { $0.type == .key }.count == 6)
         #expect(log.components(separatedBy: "menu").count - 1 >= 3, "\(log)")
-        // What serve measured, once its log could be read. The service's own share (read to
-        // write, less the writes) is where a wait for the log would show, as the stall's
-        // seconds: p99 under 50 ms (about 0.3 ms on an idle machine; other tests' compositors
-        // and builds beside it took it past 1 ms, which says nothing of the log). How fast the
-        // service is, is the benchmarks' to say (make bench, the serve group). The
-        // whole read to write adds the testbed's emulated uinput, a Python round trip (p50
-        // ≈ 0.4 ms) that the machine's load stretches; no frame waited anywhere near the stall.
+        // What serve measured, once its log could be read: every frame, none of which waited for
+        // the log. A wait for it would show as the stall's seconds (12 s); a bound of 2 s tells
+        // the two apart, and no load of the machine reaches it (the figures themselves, about
+        // 0.3 ms for the service's own share on an idle machine, are the benchmarks' to give:
+        // make bench, the serve group). The whole read to write adds the testbed's emulated
+        // uinput, a Python round trip that the machine's load stretches.
         let passThrough = try #require(Self.percentiles(log, of: "pass-through (read to write)"), "\(log)")
         let own = try #require(Self.percentiles(log, of: "without the writes"), "\(log)")
         #expect(passThrough.frames == expected)
-        #expect(own.p99 < 50_000, "without the writes: p50 \(own.p50) µs, p99 \(own.p99) µs")
-        #expect(passThrough.maximum < 250_000, "pass-through: p50 \(passThrough.p50) µs, p99 \(passThrough.p99) µs, max \(passThrough.maximum) µs")
+        #expect(own.maximum < 2_000_000, "without the writes: p50 \(own.p50) µs, p99 \(own.p99) µs, max \(own.maximum) µs")
+        #expect(passThrough.maximum < 2_000_000, "pass-through: p50 \(passThrough.p50) µs, p99 \(passThrough.p99) µs, max \(passThrough.maximum) µs")
         // The lines said during the stall were kept and came out in order.
         let taken = try #require(log.range(of: "/dev/input/event5: taken (grabbed"))
         let gone = try #require(log.range(of: "/dev/input/event5: gone"))
