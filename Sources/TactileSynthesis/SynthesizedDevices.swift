@@ -16,20 +16,8 @@ public enum SynthesizedDevices {
         name: "Tactile Synthesized Touchpad",
         identity: DeviceIdentity(bustype: 0x18, vendor: 0, product: 0, version: 0x100),
         properties: [InputProperty.pointer, InputProperty.buttonPad],
-        keys: [
-            KeyCode.buttonLeft, KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
-            KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap,
-        ],
-        axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 1300, resolution: 12),
-            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 800, resolution: 12),
-            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
-            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 4),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 1300, resolution: 12),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 800, resolution: 12),
-            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
-            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
-        ],
+        keys: [KeyCode.buttonLeft] + fingerCountKeys,
+        axes: axes(x: 0...1300, y: 0...800, resolution: (12, 12), slots: 5, legacy: [pressure], after: [mtPressure]),
         otherCodes: [EventCodeSet(type: .msc, codes: [MscCode.timestamp])]
     )
 
@@ -42,15 +30,8 @@ public enum SynthesizedDevices {
         identity: DeviceIdentity(bustype: 0x18, vendor: 0, product: 0, version: 0x100),
         properties: [InputProperty.direct],
         keys: [KeyCode.touch],
-        axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 4095, resolution: 15),
-            AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 2303, resolution: 15),
-            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
-            AbsoluteAxis(code: AbsCode.mtTouchMajor, minimum: 0, maximum: 255),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 4095, resolution: 15),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 2303, resolution: 15),
-            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
-        ]
+        axes: axes(x: 0...4095, y: 0...2303, resolution: (15, 15), slots: 10,
+                   before: [AbsoluteAxis(code: AbsCode.mtTouchMajor, minimum: 0, maximum: 255)])
     )
 
     /// A PS/2 touchpad with two slots that counts up to five fingers through
@@ -62,23 +43,36 @@ public enum SynthesizedDevices {
         name: "Tactile Synthesized Two-Slot Touchpad",
         identity: DeviceIdentity(bustype: 0x11, vendor: 0x2, product: 0x7, version: 0x1b1),
         properties: [InputProperty.pointer],
-        keys: [
-            KeyCode.buttonLeft, KeyCode.buttonRight, KeyCode.buttonMiddle,
-            KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch,
-            KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap,
-        ],
-        axes: [
-            AbsoluteAxis(code: AbsCode.x, minimum: 1266, maximum: 5676, resolution: 45),
-            AbsoluteAxis(code: AbsCode.y, minimum: 1100, maximum: 4754, resolution: 68),
-            AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255),
-            AbsoluteAxis(code: AbsCode.toolWidth, minimum: 0, maximum: 15),
-            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 1),
-            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 1266, maximum: 5676, resolution: 45),
-            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 1100, maximum: 4754, resolution: 68),
-            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
-            AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255),
-        ]
+        keys: [KeyCode.buttonLeft, KeyCode.buttonRight, KeyCode.buttonMiddle] + fingerCountKeys,
+        axes: axes(x: 1266...5676, y: 1100...4754, resolution: (45, 68), slots: 2,
+                   legacy: [pressure, AbsoluteAxis(code: AbsCode.toolWidth, minimum: 0, maximum: 15)], after: [mtPressure])
     )
+
+    /// `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` and `BTN_TOUCH`: a touchpad
+    /// that counts its fingers, in the order the kernel's drivers set them.
+    private static let fingerCountKeys = [
+        KeyCode.toolFinger, KeyCode.toolQuintTap, KeyCode.touch, KeyCode.toolDoubleTap, KeyCode.toolTripleTap, KeyCode.toolQuadTap,
+    ]
+    private static let pressure = AbsoluteAxis(code: AbsCode.pressure, minimum: 0, maximum: 255)
+    private static let mtPressure = AbsoluteAxis(code: AbsCode.mtPressure, minimum: 0, maximum: 255)
+
+    /// A multitouch device's axes: `ABS_X`/`ABS_Y` and then `legacy`, the
+    /// `slots`, then `before`, `ABS_MT_POSITION_X`/`_Y` over the same ranges
+    /// and resolutions as `ABS_X`/`ABS_Y`, `ABS_MT_TRACKING_ID` and `after`.
+    private static func axes(
+        x: ClosedRange<Int32>, y: ClosedRange<Int32>, resolution: (x: Int32, y: Int32), slots: Int32,
+        legacy: [AbsoluteAxis] = [], before: [AbsoluteAxis] = [], after: [AbsoluteAxis] = []
+    ) -> [AbsoluteAxis] {
+        func position(_ xCode: UInt16, _ yCode: UInt16) -> [AbsoluteAxis] {
+            [AbsoluteAxis(code: xCode, minimum: x.lowerBound, maximum: x.upperBound, resolution: resolution.x),
+             AbsoluteAxis(code: yCode, minimum: y.lowerBound, maximum: y.upperBound, resolution: resolution.y)]
+        }
+        var axes = position(AbsCode.x, AbsCode.y) + legacy
+        axes.append(AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: slots - 1))
+        axes += before + position(AbsCode.mtPositionX, AbsCode.mtPositionY)
+        axes.append(AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535))
+        return axes + after
+    }
 
     /// The three devices above.
     public static let all: [DeviceDescription] = [touchpad, touchscreen, twoSlotTouchpad]

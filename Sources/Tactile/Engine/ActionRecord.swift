@@ -48,10 +48,7 @@ public struct ActionRecord: Hashable, Sendable {
     /// The record as one JSON object on one line, keys in a fixed order:
     /// `t`, `recognizer`, `view`, `state`, `touches`, `location`, `values`.
     public var jsonLine: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160)
-        appendJSONLine(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        LineBytes.line(capacity: 160) { appendJSONLine(to: &$0) }
     }
 
     /// Appends ``jsonLine``'s UTF-8 bytes (no line feed) to `bytes`: how
@@ -93,10 +90,7 @@ public struct ActionRecord: Hashable, Sendable {
     /// The record as a line for people: `0.250000  pinch@canvas  began  2 touches  (512.0, 300.0)  scale=1.000`;
     /// names are made safe to print (`TextFormat.visible`: control characters escaped, `\x1b`).
     public var readableLine: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(120)
-        appendReadableLine(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        LineBytes.line(capacity: 120) { appendReadableLine(to: &$0) }
     }
 
     /// Appends ``readableLine``'s UTF-8 bytes (no line feed) to `bytes`.

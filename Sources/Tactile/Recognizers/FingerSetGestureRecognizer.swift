@@ -102,10 +102,6 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var settings = Settings()
     @exclusivity(unchecked) private var gesture = Gesture()
 
-    public override init(name: String? = nil) {
-        super.init(name: name)
-    }
-
     /// The fewest fingers that keep the gesture going (2 by default).
     open var minimumFingerCount: Int { 2 }
 

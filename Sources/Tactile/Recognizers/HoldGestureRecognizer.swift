@@ -72,10 +72,6 @@ open class HoldGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var settings = Settings()
     @exclusivity(unchecked) private var gesture = Gesture()
 
-    public override init(name: String? = nil) {
-        super.init(name: name)
-    }
-
     /// The rest needed before `fingers` fingers hold.
     public func holdDuration(forFingers fingers: Int) -> Double {
         fingers >= 3 ? settings.longHoldDuration : settings.shortHoldDuration

@@ -107,10 +107,6 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var settings = Settings()
     @exclusivity(unchecked) private var gesture = Gesture()
 
-    public override init(name: String? = nil) {
-        super.init(name: name)
-    }
-
     /// The translation since the pan began (or since the last
     /// ``setTranslation(_:in:)``), in points: how far the fingers moved along
     /// `x` and `y`, as a ``Point`` the way `UIPanGestureRecognizer` gives a

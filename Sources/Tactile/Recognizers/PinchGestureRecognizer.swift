@@ -79,10 +79,6 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var settings = Settings()
     @exclusivity(unchecked) private var gesture = Gesture()
 
-    public override init(name: String? = nil) {
-        super.init(name: name)
-    }
-
     /// The scale: 1.0 at `began`, then following the fingers (see
     /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases the
     /// scale at the current span (commonly to 1 in each action, for

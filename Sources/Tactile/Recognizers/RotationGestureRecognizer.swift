@@ -78,10 +78,6 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     @exclusivity(unchecked) private var settings = Settings()
     @exclusivity(unchecked) private var gesture = Gesture()
 
-    public override init(name: String? = nil) {
-        super.init(name: name)
-    }
-
     /// The rotation in radians: 0 at `began`, then following the fingers (see
     /// ``FingerSetGestureRecognizer/startBehavior``). Setting it re-bases it
     /// (commonly to 0 in each action, for increments). Unlike Apple's

@@ -7,6 +7,14 @@
 /// (``FixedDecimal/format(_:places:)``, ``JSONText/quote(_:)``,
 /// ``TextFormat/visible(_:escapingBackslash:)``).
 package enum LineBytes {
+    /// The line `write` appends to an empty buffer with room for `capacity` bytes, as a `String`.
+    package static func line(capacity: Int, _ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends `text`'s UTF-8 bytes as they are.
     package static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -22,15 +22,6 @@ package struct DoctorLogin: Hashable, Sendable {
     /// `wayland`, `x11`, `tty`…
     public var type: String
 
-    /// A session with these properties.
-    public init(id: String, seat: String, isActive: Bool, isRemote: Bool, type: String) {
-        self.id = id
-        self.seat = seat
-        self.isActive = isActive
-        self.isRemote = isRemote
-        self.type = type
-    }
-
     /// Whether logind gives this session the seat's devices (`uaccess`).
     public var getsSeatDevices: Bool { !seat.isEmpty && isActive && !isRemote }
 

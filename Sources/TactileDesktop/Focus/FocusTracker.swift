@@ -19,7 +19,7 @@ import Synchronization
 /// GNOME and KDE Plasma on Wayland give no client the focused window
 /// without an extension or a KWin script: there, ``start(environment:)``
 /// finds no route, and bindings with `app` do not fire.
-package final class FocusTracker: Sendable {
+package final class FocusTracker: ServiceLogSource, Sendable {
     /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
     public let route: String
     private let state = Mutex(State())
@@ -69,13 +69,9 @@ package final class FocusTracker: Sendable {
     }
 
     /// What changed in the route's standing since the last call, for the
-    /// service's log: `followed through …` when it first answers (and
-    /// again after a loss), `cannot follow …: why` once per problem.
-    public func collect() -> [String] {
-        collectLines().map(\.text)
-    }
-
-    /// The same lines, each with its severity (a lost route is a problem).
+    /// service's log, each line with its severity: `followed through …` when
+    /// it first answers (and again after a loss), `cannot follow …: why`
+    /// (a problem) once per problem.
     public func collectLines() -> [ServiceLogLine] {
         state.withLock { state in
             defer { state.news = [] }

@@ -15,13 +15,23 @@ import Glibc
 /// guard before != nil, FileSnapshot(of: path) == before else { return }   // changed meanwhile: read it again later
 /// ```
 struct FileSnapshot: Hashable {
+    /// A time `stat` gives (`st_mtim`, `st_ctim`), to the nanosecond.
+    struct Time: Hashable {
+        var seconds: Int64
+        var nanoseconds: Int
+
+        init(_ time: timespec) {
+            seconds = Int64(time.tv_sec)
+            nanoseconds = Int(time.tv_nsec)
+        }
+    }
+
     var device: UInt64
     var inode: UInt64
     var size: Int64
-    var modified: Int64
-    var modifiedNanoseconds: Int
-    var changed: Int64
-    var changedNanoseconds: Int
+    /// When the content was last written, and when the file (content or inode) last changed.
+    var modified: Time
+    var changed: Time
 
     /// `path`'s snapshot, or `nil` when it cannot be stat'ed.
     init?(of path: String) {
@@ -30,9 +40,7 @@ struct FileSnapshot: Hashable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-        changed = Int64(info.st_ctim.tv_sec)
-        changedNanoseconds = Int(info.st_ctim.tv_nsec)
+        modified = Time(info.st_mtim)
+        changed = Time(info.st_ctim)
     }
 }

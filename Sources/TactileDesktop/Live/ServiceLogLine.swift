@@ -39,3 +39,22 @@ extension ServiceLogLine {
         self.init(diagnostic.severity == .error ? .problem : .note, indent + diagnostic.description)
     }
 }
+
+/// Something that gathers lines for the service's log between the service's
+/// looks (a route followed, a pointer mapped) and hands each over once.
+///
+/// ```swift
+/// for line in mapper.collectLines() { log(line) }
+/// mapper.collect()   // [] until something new is said
+/// ```
+package protocol ServiceLogSource {
+    /// The lines since the last call, each with its severity.
+    func collectLines() -> [ServiceLogLine]
+}
+
+extension ServiceLogSource {
+    /// The lines since the last call, as text.
+    package func collect() -> [String] {
+        collectLines().map(\.text)
+    }
+}

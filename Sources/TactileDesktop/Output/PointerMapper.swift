@@ -50,7 +50,7 @@ struct PointerMappingOutcome: Equatable, Sendable {
 ///     device.pointerMapping = { mapper.mapping }
 /// }
 /// ```
-package final class PointerMapper: Sendable {
+package final class PointerMapper: ServiceLogSource, Sendable {
     private let state = Mutex(State())
 
     private struct State {
@@ -66,12 +66,8 @@ package final class PointerMapper: Sendable {
 
     init() {}
 
-    /// The lines to log since the last call.
-    public func collect() -> [String] {
-        collectLines().map(\.text)
-    }
-
-    /// The same lines, each with its severity (a desktop that cannot be asked, or refuses, is a problem).
+    /// The lines to log since the last call, each with its severity (a
+    /// desktop that cannot be asked, or refuses, is a problem).
     public func collectLines() -> [ServiceLogLine] {
         state.withLock { state in
             defer { state.log = [] }

@@ -49,22 +49,8 @@ public struct ConfigCheck {
         let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs,
                                     commands: RecordingCommandRunner(), axisValues: axisValues, display: display)
         let state = CheckState(onLine: onLine)
-        if let onReport = observer.onReport {
-            service.onReport = { report in
-                state.take(report)
-                onReport(report)
-            }
-        } else {
-            service.onReport = { state.take($0) }
-        }
-        if let onTrace = observer.onTrace {
-            service.onTrace = { event in
-                state.trace(event)
-                onTrace(event)
-            }
-        } else {
-            service.onTrace = { state.trace($0) }
-        }
+        service.onReport = Self.handler({ state.take($0) }, then: observer.onReport)
+        service.onTrace = Self.handler({ state.trace($0) }, then: observer.onTrace)
         service.onFrame = observer.onFrame
         service.onHold = observer.onHold
         service.replay(events.lazy.map { event in
@@ -77,6 +63,15 @@ public struct ConfigCheck {
         for binding in config.bindings where fired[binding.name] == nil {
             let zone = binding.zone ?? "the screen"
             silent.append((binding.name, state.traces[binding.name]?.reason(zone: zone) ?? "no touch landed in \(zone)"))
+        }
+    }
+
+    /// The check's own handler `first`, then the observer's `then` when it has one.
+    private static func handler<Value>(_ first: @escaping (Value) -> Void, then: ((Value) -> Void)?) -> (Value) -> Void {
+        guard let then else { return first }
+        return { value in
+            first(value)
+            then(value)
         }
     }
 }

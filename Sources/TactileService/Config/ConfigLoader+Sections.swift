@@ -118,26 +118,12 @@ extension ConfigReader {
         var shape: Zone.Shape?
         switch shapeKey {
         case "edge":
-            if let text = string(shapeValue, key: "edge") {
-                if let edge = ScreenEdge(rawValue: text) {
-                    let depth = table["depth"].flatMap { zoneMeasure($0, key: "depth", allowZero: false) } ?? .millimetres(4)
-                    shape = .edge(edge, depth: depth)
-                } else {
-                    let names = ScreenEdge.allCases.map(\.rawValue)
-                    error("unknown edge \(ConfigReader.quoted(text)) (left, right, top, bottom)" + ConfigSuggestion.hint(for: text, in: names),
-                          at: shapeValue.location)
-                }
+            if case let (edge, depth)? = readPlace(ScreenEdge.self, shapeValue, key: "edge", table, measure: "depth", default: .millimetres(4)) {
+                shape = .edge(edge, depth: depth)
             }
         case "corner":
-            if let text = string(shapeValue, key: "corner") {
-                if let corner = ScreenCorner(rawValue: text) {
-                    let size = table["size"].flatMap { zoneMeasure($0, key: "size", allowZero: false) } ?? .millimetres(10)
-                    shape = .corner(corner, size: size)
-                } else {
-                    let names = ScreenCorner.allCases.map(\.rawValue)
-                    error("unknown corner \(ConfigReader.quoted(text)) (top-left, top-right, bottom-left, bottom-right)"
-                          + ConfigSuggestion.hint(for: text, in: names), at: shapeValue.location)
-                }
+            if case let (corner, size)? = readPlace(ScreenCorner.self, shapeValue, key: "corner", table, measure: "size", default: .millimetres(10)) {
+                shape = .corner(corner, size: size)
             }
         default:
             shape = readRect(shapeValue)
@@ -146,6 +132,21 @@ extension ConfigReader {
         if let hold = table["hold"], let flag = boolean(hold, key: "hold") { holds = flag }
         guard let shape else { return nil }
         return Zone(name: name, shape: shape, holdsTouches: holds, location: location)
+    }
+
+    /// The edge or corner `value` names at `key` (`edge = "left"`), and its
+    /// measure `measureKey` from `table` (`depth`, `size`; `fallback` unless written).
+    private mutating func readPlace<Place: RawRepresentable & CaseIterable>(
+        _ type: Place.Type, _ value: TOMLValue, key: String, _ table: TOMLTable, measure measureKey: String, default fallback: ZoneMeasure
+    ) -> (Place, ZoneMeasure)? where Place.RawValue == String {
+        guard let text = string(value, key: key) else { return nil }
+        guard let place = Place(rawValue: text) else {
+            let names = Place.allCases.map(\.rawValue)
+            error("unknown \(key) \(ConfigReader.quoted(text)) (\(names.joined(separator: ", ")))" + ConfigSuggestion.hint(for: text, in: names),
+                  at: value.location)
+            return nil
+        }
+        return (place, table[measureKey].flatMap { zoneMeasure($0, key: measureKey, allowZero: false) } ?? fallback)
     }
 
     /// `rect = [x, y, width, height]`.

@@ -114,11 +114,7 @@ extension JSONScanner {
         cursor.position += 1  // {
         var members: [JSONNode.Member] = []
         var keys: Set<String> = []
-        skipSpace()
-        if cursor.peek() == UInt8(ascii: "}"), !cursor.isAtEnd {
-            cursor.position += 1
-            return members
-        }
+        if skip(UInt8(ascii: "}")) { return members }
         while true {
             skipSpace()
             let keyPosition = cursor.here
@@ -136,27 +132,16 @@ extension JSONScanner {
             let node = try parseValue(depth: depth + 1, what: "a value for \"\(key)\"")
             pathStack.removeLast()
             members.append(JSONNode.Member(key: key, position: keyPosition, node: node))
-            skipSpace()
-            let next = cursor.peek()
-            if next == UInt8(ascii: ","), !cursor.isAtEnd {
-                cursor.position += 1
-            } else if next == UInt8(ascii: "}"), !cursor.isAtEnd {
-                cursor.position += 1
-                return members
-            } else {
-                throw unexpected("`,` or `}` after the value of \"\(key)\"", path: currentPath)
-            }
+            if skip(UInt8(ascii: ",")) { continue }
+            if skip(UInt8(ascii: "}")) { return members }
+            throw unexpected("`,` or `}` after the value of \"\(key)\"", path: currentPath)
         }
     }
 
     private mutating func parseArrayElements(depth: Int) throws(RecordingError) -> [JSONNode] {
         cursor.position += 1  // [
         var elements: [JSONNode] = []
-        skipSpace()
-        if cursor.peek() == UInt8(ascii: "]"), !cursor.isAtEnd {
-            cursor.position += 1
-            return elements
-        }
+        if skip(UInt8(ascii: "]")) { return elements }
         while true {
             pathStack.append(.index(elements.count))
             skipSpace()
@@ -166,16 +151,9 @@ extension JSONScanner {
             let node = try parseValue(depth: depth + 1, what: "a value")
             pathStack.removeLast()
             elements.append(node)
-            skipSpace()
-            let next = cursor.peek()
-            if next == UInt8(ascii: ","), !cursor.isAtEnd {
-                cursor.position += 1
-            } else if next == UInt8(ascii: "]"), !cursor.isAtEnd {
-                cursor.position += 1
-                return elements
-            } else {
-                throw unexpected("`,` or `]` after element \(elements.count - 1)", path: currentPath)
-            }
+            if skip(UInt8(ascii: ",")) { continue }
+            if skip(UInt8(ascii: "]")) { return elements }
+            throw unexpected("`,` or `]` after element \(elements.count - 1)", path: currentPath)
         }
     }
 }

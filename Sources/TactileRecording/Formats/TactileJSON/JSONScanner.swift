@@ -173,9 +173,15 @@ struct JSONScanner {
     /// (built only then) and, with `atCurrentPath`, the path of the value
     /// being read.
     mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String, atCurrentPath: Bool) throws(RecordingError) {
+        guard skip(byte) else { throw unexpected(expected(), path: atCurrentPath ? currentPath : nil) }
+    }
+
+    /// Skips whitespace, then consumes `byte` if it comes next: whether it did.
+    mutating func skip(_ byte: UInt8) -> Bool {
         skipSpace()
-        guard cursor.peek() == byte, !cursor.isAtEnd else { throw unexpected(expected(), path: atCurrentPath ? currentPath : nil) }
+        guard cursor.peek() == byte, !cursor.isAtEnd else { return false }
         cursor.position += 1
+        return true
     }
 
     /// Skips whitespace, but not beyond the header's limit (so that a

@@ -10,9 +10,9 @@ extension RecordingHeaderDecoder {
                 labelNode, path, what: "a label", required: ["gesture"],
                 optional: ["fingers", "start", "end", "recognizers", "absent", "values", "note"])
             let gesture = try string(try member(label, "gesture", labelNode, path), path + ".gesture", what: "the gesture", maximumLength: limits.maximumNameLength)
-            let fingers = try optionalInteger(label["fingers"], path + ".fingers", what: "the finger count", as: Int.self, in: 0...1000)
-            let start = try optionalDouble(label["start"], path + ".start", what: "the start time")
-            let end = try optionalDouble(label["end"], path + ".end", what: "the end time")
+            let fingers = try optional(label["fingers"]) { node throws(RecordingError) in try integer(node, path + ".fingers", what: "the finger count", as: Int.self, in: 0...1000) }
+            let start = try optional(label["start"]) { node throws(RecordingError) in try double(node, path + ".start", what: "the start time") }
+            let end = try optional(label["end"]) { node throws(RecordingError) in try double(node, path + ".end", what: "the end time") }
             if let start, let end, let endNode = label["end"], end < start {
                 throw failure(.invalidValue, "expected the end time at or after the start (\(start)), found \(end)", endNode, path + ".end")
             }
@@ -33,7 +33,7 @@ extension RecordingHeaderDecoder {
             }
             labels.append(RecordingLabel(
                 gesture: gesture, fingers: fingers, start: start, end: end, recognizers: try names("recognizers"), absent: try names("absent"),
-                values: values, note: try optionalString(label["note"], path + ".note", what: "the note")))
+                values: values, note: try optional(label["note"]) { node throws(RecordingError) in try string(node, path + ".note", what: "the note") }))
         }
         return labels
     }

@@ -56,12 +56,6 @@ extension RecordingHeaderDecoder {
         return text
     }
 
-    func optionalString(_ node: JSONNode?, _ path: String, what: String) throws(RecordingError) -> String? {
-        guard let node else { return nil }
-        if case .null = node.value { return nil }
-        return try string(node, path, what: what)
-    }
-
     /// An integer within `range`, as `T`.
     func integer<T: FixedWidthInteger>(
         _ node: JSONNode, _ path: String, what: String, as type: T.Type, in range: ClosedRange<Int64>? = nil
@@ -74,14 +68,6 @@ extension RecordingHeaderDecoder {
             throw failure(.outOfRange, "expected \(expected), found \(node.found)", node, path)
         }
         return result
-    }
-
-    func optionalInteger<T: FixedWidthInteger>(
-        _ node: JSONNode?, _ path: String, what: String, as type: T.Type, in range: ClosedRange<Int64>? = nil
-    ) throws(RecordingError) -> T? {
-        guard let node else { return nil }
-        if case .null = node.value { return nil }
-        return try integer(node, path, what: what, as: type, in: range)
     }
 
     /// A finite double, optionally at least `minimum` (or above it, when `strictly`).
@@ -100,10 +86,11 @@ extension RecordingHeaderDecoder {
         return value
     }
 
-    func optionalDouble(_ node: JSONNode?, _ path: String, what: String) throws(RecordingError) -> Double? {
+    /// What `read` makes of `node`, or nil when it is missing or `null`.
+    func optional<T>(_ node: JSONNode?, _ read: (JSONNode) throws(RecordingError) -> T) throws(RecordingError) -> T? {
         guard let node else { return nil }
         if case .null = node.value { return nil }
-        return try double(node, path, what: what)
+        return try read(node)
     }
 
     /// Integers in an array, each unique.

@@ -2,53 +2,43 @@
 import Tactile
 
 extension TOMLParser {
-    /// `"…"` with escapes, on one line.
-    mutating func parseBasicString() throws(TOMLError) -> String {
+    /// A string opened by `quote`: `"…"` basic, with escapes, or `'…'`
+    /// literal, as written; over several lines when `multiline` (`"""…"""`,
+    /// where a backslash that ends a line joins it to the next, or `'''…'''`).
+    mutating func parseString(quote: Unicode.Scalar, multiline: Bool) throws(TOMLError) -> String {
+        let escapes = quote == "\""
+        return multiline
+            ? try parseMultilineString(quote: quote, escapes: escapes)
+            : try parseSingleLineString(quote: quote, escapes: escapes)
+    }
+
+    /// The three quotes that open a multi-line string of `quote`.
+    static func tripled(_ quote: Unicode.Scalar) -> String {
+        String(repeating: String(Character(quote)), count: 3)
+    }
+
+    /// A string closed by `quote` on its line; with `escapes`, a basic one.
+    private mutating func parseSingleLineString(quote: Unicode.Scalar, escapes: Bool) throws(TOMLError) -> String {
         let start = cursor.location
         cursor.advance()
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = cursor.current, !cursor.atNewline, scalar != "\n" else {
-                throw TOMLError("unterminated string: a \"…\" string ends on its line (use \"\"\"…\"\"\" for several lines)", at: start)
+                let one = String(Character(quote)), three = Self.tripled(quote)
+                throw TOMLError("unterminated string: a \(one)…\(one) string ends on its line (use \(three)…\(three) for several lines)",
+                                at: start)
             }
-            switch scalar {
-            case "\"":
+            if scalar == quote {
                 cursor.advance()
                 return String(result)
-            case "\\":
+            } else if escapes && scalar == "\\" {
                 result.append(try parseEscape())
-            default:
+            } else {
                 try refuseControl(scalar)
                 result.append(scalar)
                 cursor.advance()
             }
         }
-    }
-
-    /// `'…'`, as written, on one line.
-    mutating func parseLiteralString() throws(TOMLError) -> String {
-        let start = cursor.location
-        cursor.advance()
-        var result = String.UnicodeScalarView()
-        while true {
-            guard let scalar = cursor.current, !cursor.atNewline, scalar != "\n" else {
-                throw TOMLError("unterminated string: a '…' string ends on its line (use '''…''' for several lines)", at: start)
-            }
-            cursor.advance()
-            if scalar == "'" { return String(result) }
-            if TOMLCursor.isControl(scalar) { throw controlInString(scalar, at: cursor.location, column: -1) }
-            result.append(scalar)
-        }
-    }
-
-    /// `"""…"""`: escapes, newlines, and a backslash that ends a line joins it to the next.
-    mutating func parseMultilineBasicString() throws(TOMLError) -> String {
-        try parseMultilineString(quote: "\"", escapes: true)
-    }
-
-    /// `'''…'''`: as written, newlines included.
-    mutating func parseMultilineLiteralString() throws(TOMLError) -> String {
-        try parseMultilineString(quote: "'", escapes: false)
     }
 
     /// A multi-line string closed by three `quote`s; with `escapes`, a basic one.
@@ -59,8 +49,7 @@ extension TOMLParser {
         var result = String.UnicodeScalarView()
         while true {
             guard let scalar = cursor.current else {
-                let closing = String(repeating: String(Character(quote)), count: 3)
-                throw TOMLError("unterminated multi-line string: no closing \(closing)", at: start)
+                throw TOMLError("unterminated multi-line string: no closing \(Self.tripled(quote))", at: start)
             }
             if scalar == quote {
                 if try closesMultiline(quote: quote, into: &result) { return String(result) }
@@ -152,13 +141,11 @@ extension TOMLParser {
     }
 
     private func refuseControl(_ scalar: Unicode.Scalar) throws(TOMLError) {
-        if TOMLCursor.isControl(scalar) { throw controlInString(scalar, at: cursor.location, column: 0) }
+        if TOMLCursor.isControl(scalar) { throw controlInString(scalar, at: cursor.location) }
     }
 
-    /// A control character in a string; `column` moves the location back (a literal string has advanced past it).
-    private func controlInString(_ scalar: Unicode.Scalar, at location: SourceLocation, column: Int) -> TOMLError {
-        var place = location
-        place.column += column
+    /// A control character in a string, at `place`.
+    private func controlInString(_ scalar: Unicode.Scalar, at place: SourceLocation) -> TOMLError {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let escape = "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         return TOMLError("\(TOMLCursor.name(scalar)) in a string (write it as \(escape))", at: place)

@@ -9,11 +9,8 @@ extension TOMLParser {
             throw TOMLError("expected a value, found \(found)", at: location)
         }
         switch scalar {
-        case "\"":
-            let text = cursor.looksAt("\"\"\"") ? try parseMultilineBasicString() : try parseBasicString()
-            return TOMLValue(.string(text), at: location)
-        case "'":
-            let text = cursor.looksAt("'''") ? try parseMultilineLiteralString() : try parseLiteralString()
+        case "\"", "'":
+            let text = try parseString(quote: scalar, multiline: cursor.looksAt(TOMLParser.tripled(scalar)))
             return TOMLValue(.string(text), at: location)
         case "[":
             if depth > TOMLParser.maximumDepth { throw nestingError(at: location) }

@@ -103,12 +103,9 @@ package struct TOMLParser {
     mutating func parseSimpleKey() throws(TOMLError) -> TOMLKeyPart {
         let location = cursor.location
         switch cursor.current {
-        case "\"":
-            if cursor.looksAt("\"\"\"") { throw TOMLError("a key cannot be a multi-line string", at: location) }
-            return TOMLKeyPart(name: try parseBasicString(), location: location)
-        case "'":
-            if cursor.looksAt("'''") { throw TOMLError("a key cannot be a multi-line string", at: location) }
-            return TOMLKeyPart(name: try parseLiteralString(), location: location)
+        case let quote? where quote == "\"" || quote == "'":
+            if cursor.looksAt(TOMLParser.tripled(quote)) { throw TOMLError("a key cannot be a multi-line string", at: location) }
+            return TOMLKeyPart(name: try parseString(quote: quote, multiline: false), location: location)
         case let scalar? where TOMLParser.isBareKeyScalar(scalar):
             var name = String.UnicodeScalarView()
             while let next = cursor.current, TOMLParser.isBareKeyScalar(next) {
