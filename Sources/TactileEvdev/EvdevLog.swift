@@ -24,7 +24,7 @@ import Glibc
 ///
 /// A device that floods libevdev's log (broken firmware releasing a slot
 /// again and again) cannot fill the program's: each kind of message (its
-/// format) gives at most one line a second (``LogRateLimit``). What was held
+/// format) gives at most one line a second (`LogRateLimit`). What was held
 /// back is counted, and said with the next line of its kind, or when the
 /// device is closed (``sayHeldBack()``).
 ///

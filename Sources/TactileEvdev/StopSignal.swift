@@ -8,8 +8,8 @@ import Glibc
 extension LiveSession {
     /// A stop request that may come from any thread (a signal-handling
     /// thread, a UI). Raising it wakes the session's wait at once: its
-    /// ``wakeDescriptor`` (an `eventfd`) becomes readable, and stays so, and
-    /// every wait of ``PollLoop`` includes it, so a session that waits for
+    /// wake descriptor (an `eventfd`) becomes readable, and stays so, and
+    /// every wait of the session's poll loop includes it, so a session that waits for
     /// input or a deadline needs no periodic check to see a stop.
     ///
     /// ```swift
