@@ -14,10 +14,7 @@ extension EvdevDevice {
     public func poll(timeout: Double?) throws(EvdevError) -> PollResult {
         if let ready = pollAtOnce() { return ready }
         let deadline = timeout.map { MonotonicClock.seconds() + max(0, $0) }
-        while true {
-            let wait = PollLoop.wait([fileDescriptor], until: sliceEnd(deadline), stop: nil)
-            if let result = try conclude(wait, deadline: deadline) { return result }
-        }
+        return try PollLoop.run(stop: nil, onStop: .timeout, failure: pollFailure) { ready throws(EvdevError) in waitTurn(ready, deadline: deadline) }
     }
 
     /// Reads events and hands each to `body` until `body` returns `false`, no
@@ -62,17 +59,24 @@ extension EvdevDevice {
     public func poll(timeout: Double?) async throws(EvdevError) -> PollResult {
         if let ready = pollAtOnce() { return ready }
         let deadline = timeout.map { MonotonicClock.seconds() + max(0, $0) }
-        let descriptor = fileDescriptor
-        let queue = pollQueue
-        while true {
-            if Task.isCancelled { return .timeout }
-            let end = sliceEnd(deadline)
-            let wait = await withCheckedContinuation { (continuation: CheckedContinuation<Result<PollLoop.Ready, PollLoop.WaitError>, Never>) in
-                queue.async { continuation.resume(returning: PollLoop.wait([descriptor], until: end, stop: nil)) }
-            }
-            if let result = try conclude(wait, deadline: deadline) { return result }
+        return try await PollLoop.run(stop: nil, onStop: .timeout, queue: pollQueue, failure: pollFailure) { ready throws(EvdevError) in
+            waitTurn(ready, deadline: deadline)
         }
     }
+
+    /// One turn of ``poll(timeout:)``: what the last wait said of the device
+    /// (nothing on the first turn, which always waits), or another wait, in
+    /// slices of ``nodeCheckInterval`` so the node is checked between them.
+    private func waitTurn(_ ready: PollLoop.Ready, deadline: Double?) -> PollLoop.Next<PollResult> {
+        if let revents = ready.first {
+            if let result = readiness(revents) { return .end(result) }
+            if let deadline, MonotonicClock.seconds() >= deadline { return .end(.timeout) }
+        }
+        return .wait(on: [fileDescriptor], until: min(deadline ?? .infinity, MonotonicClock.seconds() + Self.nodeCheckInterval))
+    }
+
+    /// A failed wait, as this device's error.
+    private func pollFailure(_ code: Int32) -> EvdevError { EvdevError(errno: code, path: path, operation: "poll") }
 
     /// What a wait of ``PollLoop`` that included this device's descriptor
     /// says of it (`revents`, `nil` when the wait did not include it):
@@ -101,23 +105,6 @@ extension EvdevDevice {
             return .readable
         }
         if isGone || nodeRemoved { return .hangup }
-        return nil
-    }
-
-    /// The end of the next wait: `deadline`, or sooner, so the node is checked at least every ``nodeCheckInterval``.
-    private func sliceEnd(_ deadline: Double?) -> Double {
-        min(deadline ?? .infinity, MonotonicClock.seconds() + Self.nodeCheckInterval)
-    }
-
-    /// What a wait means: a result, or `nil` to wait again.
-    private func conclude(_ wait: Result<PollLoop.Ready, PollLoop.WaitError>, deadline: Double?) throws(EvdevError) -> PollResult? {
-        let revents: Int16
-        switch wait {
-        case .success(let ready): revents = ready.first ?? 0
-        case .failure(let error): throw EvdevError(errno: error.code, path: path, operation: "poll")
-        }
-        if let result = readiness(revents) { return result }
-        if let deadline, MonotonicClock.seconds() >= deadline { return .timeout }
         return nil
     }
 

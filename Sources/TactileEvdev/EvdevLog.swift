@@ -77,6 +77,9 @@ public enum EvdevLog {
 
     fileprivate static func deliver(format: UnsafePointer<CChar>?, arguments: CVaListPointer?) {
         guard let format, let arguments else { return }
+        // Judged by its kind first: a flood's held-back messages are never formatted.
+        let admitted = limit.withLock { $0.admit(kind: String(cString: format), now: MonotonicClock.seconds()) }
+        guard admitted.writes else { return }
         let message = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer -> String in
             guard let base = buffer.baseAddress else { return "" }
             let count = vsnprintf(base, buffer.count, format, arguments)
@@ -86,9 +89,6 @@ public enum EvdevLog {
                 + (Int(count) > length ? "…" : "")
         }
         guard !message.isEmpty else { return }
-        let kind = String(cString: format)
-        let admitted = limit.withLock { $0.admit(kind: kind, now: MonotonicClock.seconds()) }
-        guard admitted.writes else { return }
         var text = line(for: message)
         if admitted.heldBack > 0 { text += " (\(admitted.heldBack) more like it held back)" }
         write(text)

@@ -73,14 +73,13 @@ struct EventRelay: ~Copyable {
     /// One read of the node into ``carry``: `.moved` when bytes came, `nil`
     /// when none were waiting, otherwise how the node ended.
     private mutating func read() -> Outcome? {
-        let start = carry.count
         let room = Self.eventSize * Self.batch
-        carry.append(contentsOf: repeatElement(0, count: room))
-        let count = carry.withUnsafeMutableBytes { buffer in
-            Glibc.read(source, buffer.baseAddress.map { $0 + start }, room)
+        let (count, code) = withUnsafeTemporaryAllocation(byteCount: room, alignment: 8) { buffer in
+            let count = Glibc.read(source, buffer.baseAddress, room)
+            let code = errno
+            if count > 0 { carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+            return (count, code)
         }
-        let code = errno
-        carry.removeLast(room - max(0, count))
         if count > 0 { return .moved }
         if count == 0 { return .endOfStream }
         switch code {

@@ -47,15 +47,15 @@ package enum PollLoop {
     }
 
     /// Runs `turn` until it ends the loop, or `stop` is raised (the loop then
-    /// ends with `onStop`). A failed `poll(2)` (other than `EINTR`) throws
-    /// `failure(errno)`.
+    /// ends with `onStop`; without a stop signal, only `turn` ends it). A
+    /// failed `poll(2)` (other than `EINTR`) throws `failure(errno)`.
     package static func run<End, Failure: Error>(
-        stop: LiveSession.StopSignal, onStop: End, failure: (Int32) -> Failure,
+        stop: LiveSession.StopSignal?, onStop: End, failure: (Int32) -> Failure,
         _ turn: (Ready) throws(Failure) -> Next<End>
     ) throws(Failure) -> End {
         var ready: Ready = []
         while true {
-            if stop.isStopRequested { return onStop }
+            if stop?.isStopRequested == true { return onStop }
             switch try turn(ready) {
             case .end(let end):
                 return end
@@ -73,23 +73,24 @@ package enum PollLoop {
     /// its actor). A cancelled task ends the loop as a stop does.
     nonisolated(nonsending)
     package static func run<End, Failure: Error>(
-        stop: LiveSession.StopSignal, onStop: End, queue: DispatchQueue, failure: (Int32) -> Failure,
+        stop: LiveSession.StopSignal?, onStop: End, queue: DispatchQueue, failure: (Int32) -> Failure,
         _ turn: (Ready) throws(Failure) -> Next<End>
     ) async throws(Failure) -> End {
         var ready: Ready = []
         while true {
-            if stop.isStopRequested || Task.isCancelled { return onStop }
+            if stop?.isStopRequested == true || Task.isCancelled { return onStop }
             switch try turn(ready) {
             case .end(let end):
                 return end
             case .wait(let descriptors, let deadline):
-                // A cancelled task raises the stop, which ends the wait on the queue.
+                // A cancelled task raises the stop, which ends the wait on the queue (without one,
+                // the wait's deadline does).
                 let result = await withTaskCancellationHandler {
                     await withCheckedContinuation { (continuation: CheckedContinuation<Result<Ready, WaitError>, Never>) in
                         queue.async { continuation.resume(returning: wait(descriptors, until: deadline, stop: stop)) }
                     }
                 } onCancel: {
-                    stop.requestStop()
+                    stop?.requestStop()
                 }
                 switch result {
                 case .success(let result): ready = result

@@ -80,7 +80,7 @@ package struct ReplayDriver {
         }
         var pacer = pacer
         // Asked once: an optional pacer's check per event costs 2 % of a fast replay.
-        let paced = pacer != nil, observed = beforeEvent != nil
+        let paced = pacer != nil
         var last: InputEvent?
         for event in events {
             if paced, event.isReport {
@@ -89,7 +89,7 @@ package struct ReplayDriver {
                 pipeline.fireTimers(before: event.time) { deadline in Self.pace(&pacer, to: deadline) }
                 pacer?.wait(until: event.time)
             }
-            if observed { beforeEvent?(event) }
+            beforeEvent?(event)
             pipeline.process(event)
             last = event
         }
