@@ -12,14 +12,9 @@ public struct RecordingSummary: Hashable, Sendable, Codable {
     public var frameCount: Int
     /// The most fingers down at once (including fingers counted beyond the slots).
     public var maxTouches: Int
+}
 
-    public init(duration: Double, eventCount: Int, frameCount: Int, maxTouches: Int) {
-        self.duration = duration
-        self.eventCount = eventCount
-        self.frameCount = frameCount
-        self.maxTouches = maxTouches
-    }
-
+extension RecordingSummary {
     /// Assembles `events` for `device` (its axes starting at `axisValues`) to count frames and fingers.
     public init(events: [InputEvent], device: DeviceDescription, axisValues: AxisValues = AxisValues()) {
         var assembler = TouchAssembler(device: device, axisValues: axisValues)

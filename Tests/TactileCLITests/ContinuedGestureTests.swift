@@ -1,6 +1,6 @@
 // A gesture that goes on after a re-grip is shown by the demo and the replay lines as one.
 import Foundation
-import Tactile
+@testable import Tactile
 import TactileRecording
 import TactileTestSupport
 import Testing

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Tactile
+@testable import Tactile
 @testable import TactilePlot
 import TactileTestSupport
 import Testing

@@ -1,6 +1,6 @@
 // What a plot keeps stays bounded: timeline rows merge finer than their quantum once long, and a recording of millions of events makes a picture of megabytes.
 import Foundation
-import Tactile
+@testable import Tactile
 @testable import TactilePlot
 import TactileTestSupport
 import Testing

@@ -53,13 +53,6 @@ public struct GestureTraceEvent: Hashable, Sendable, CustomStringConvertible {
     /// What happened.
     public let step: Step
 
-    public init(time: Double, recognizer: String, view: String, step: Step) {
-        self.time = time
-        self.recognizer = recognizer
-        self.view = view
-        self.step = step
-    }
-
     /// The step as a line for people: `0.530000  tap@window  possible → failed: prevented by pan`;
     /// names are escaped (`TextFormat.visible`), so the line is safe to print.
     public var description: String {

@@ -15,7 +15,7 @@ extension ConfigLoader {
     public static func load(path: String, session: SessionSettings = .builtIn) -> ConfigLoadResult {
         switch ConfigFile.read(path, limit: maximumFileSize) {
         case .failure(let failure):
-            return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: failure.location, message: failure.message)])
+            return ConfigLoadResult(config: nil, diagnostics: [.error(failure.message, at: failure.location)])
         case .success(let text):
             return parse(text, file: path, session: session)
         }

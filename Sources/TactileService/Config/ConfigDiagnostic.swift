@@ -24,16 +24,14 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, with any text from the file already escaped for a terminal.
     public var message: String
 
-    /// A diagnostic of `severity` at `location`.
-    public init(severity: Severity, location: SourceLocation, message: String) {
-        self.severity = severity
-        self.location = location
-        self.message = message
-    }
-
     /// `gestures.toml:12:5: error: …`, as compilers print it (the path escaped for a terminal too).
     public var description: String {
         "\(TextFormat.visible(location.file)):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+
+    /// An error at `location`: the config is refused.
+    package static func error(_ message: String, at location: SourceLocation) -> ConfigDiagnostic {
+        ConfigDiagnostic(severity: .error, location: location, message: message)
     }
 }
 

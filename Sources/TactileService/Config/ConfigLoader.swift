@@ -75,7 +75,7 @@ public enum ConfigLoader {
         do {
             document = try TOMLParser.parse(text, file: file)
         } catch {
-            return ConfigLoadResult(config: nil, diagnostics: [ConfigDiagnostic(severity: .error, location: error.location, message: error.message)])
+            return ConfigLoadResult(config: nil, diagnostics: [.error(error.message, at: error.location)])
         }
         var reader = ConfigReader()
         var config = GestureConfig(file: file)

@@ -20,7 +20,7 @@ package struct ConfigReader {
 
     mutating func error(_ message: String, at location: SourceLocation) {
         errorCount += 1
-        diagnostics.append(ConfigDiagnostic(severity: .error, location: location, message: message))
+        diagnostics.append(.error(message, at: location))
     }
 
     mutating func warning(_ message: String, at location: SourceLocation) {

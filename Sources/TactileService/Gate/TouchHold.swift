@@ -19,11 +19,4 @@ public struct TouchHold: Hashable, Sendable {
     public var zone: String
     /// When it landed (engine time, seconds).
     public var time: Double
-
-    public init(slot: Int, touch: TouchID, zone: String, time: Double) {
-        self.slot = slot
-        self.touch = touch
-        self.zone = zone
-        self.time = time
-    }
 }
