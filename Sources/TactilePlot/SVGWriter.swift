@@ -69,19 +69,16 @@ struct SVGWriter {
         let visible = TextFormat.visible(text, escapingBackslash: false)
         guard visible.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
             || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { return visible }
-        var result = ""
-        result.reserveCapacity(visible.utf8.count + 16)
-        for character in visible {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
+        return TextFormat.replacing(visible) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&apos;"
+            default: nil
             }
         }
-        return result
     }
 
     /// A coordinate or length: one decimal, `12.5`, `3` (never `3.0`, never `-0`).

@@ -12,19 +12,18 @@
 package enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     package static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        let body = TextFormat.replacing(text) { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value <= 0xFFFF && !TextFormat.isShown(scalar): result += escape(scalar)
-            default: result.unicodeScalars.append(scalar)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where scalar.value <= 0xFFFF && !TextFormat.isShown(scalar): escape(scalar)
+            default: nil
             }
         }
-        return result + "\""
+        return "\"" + body + "\""
     }
 
     /// `json` (text a JSON encoder wrote, which escapes C0 controls in
@@ -36,11 +35,7 @@ package enum JSONText {
     package static func escapingInvisible(_ json: String) -> String {
         func escapes(_ scalar: Unicode.Scalar) -> Bool { (0x20...0xFFFF).contains(scalar.value) && !TextFormat.isShown(scalar) }
         guard json.unicodeScalars.contains(where: escapes) else { return json }
-        var result = ""
-        for scalar in json.unicodeScalars {
-            if escapes(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
+        return TextFormat.replacing(json) { escapes($0) ? escape($0) : nil }
     }
 
     /// `\u001b`, `\u202e` (a scalar up to U+FFFF).

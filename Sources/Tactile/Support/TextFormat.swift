@@ -97,15 +97,25 @@ package enum TextFormat {
         let plain = text.utf8.withContiguousStorageIfAvailable { !needsEscaping($0, escapingBackslash: escapingBackslash) }
             ?? !text.utf8.contains { $0 < 0x20 || $0 >= 0x7F || ($0 == UInt8(ascii: "\\") && escapingBackslash) }
         if plain { return String(text) }
+        return replacing(text) { scalar in
+            if scalar == "\\" { return escapingBackslash ? "\\\\" : nil }
+            return isShown(scalar) ? nil : escape(scalar)
+        }
+    }
+
+    /// `text` with every scalar that `replacement` returns a text for written
+    /// as that text, and the others as they are: the one loop of every
+    /// escaper (terminal text, JSON, shell, XML), each of which says only
+    /// what it replaces.
+    ///
+    /// ```swift
+    /// TextFormat.replacing("a<b") { $0 == "<" ? "&lt;" : nil }   // a&lt;b
+    /// ```
+    package static func replacing<S: StringProtocol>(_ text: S, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if scalar == "\\" {
-                result += escapingBackslash ? "\\\\" : "\\"
-            } else if !isShown(scalar) {
-                result += escape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+            if let replaced = replacement(scalar) { result += replaced } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }

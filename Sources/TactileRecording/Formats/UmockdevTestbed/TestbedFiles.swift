@@ -47,29 +47,25 @@ public struct TestbedFiles: Sendable, Hashable {
         if argument.unicodeScalars.allSatisfy(TextFormat.isShown) {
             return "'" + argument.replacingSingleQuotes() + "'"
         }
-        var quoted = "$'"
-        for scalar in argument.unicodeScalars {
+        let quoted = TextFormat.replacing(argument) { scalar in
             switch scalar {
-            case "\\": quoted += "\\\\"
-            case "'": quoted += "\\'"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x80 && !TextFormat.isShown(scalar):
-                quoted += "\\x" + TextFormat.hex(scalar.value, width: 2)
-            case _ where !TextFormat.isShown(scalar):
-                quoted += scalar.value <= 0xFFFF ? "\\u" + TextFormat.hex(scalar.value, width: 4) : "\\U" + TextFormat.hex(scalar.value, width: 8)
-            default: quoted.unicodeScalars.append(scalar)
+            case "\\": "\\\\"
+            case "'": "\\'"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where TextFormat.isShown(scalar): nil
+            case _ where scalar.value < 0x80: "\\x" + TextFormat.hex(scalar.value, width: 2)
+            case _ where scalar.value <= 0xFFFF: "\\u" + TextFormat.hex(scalar.value, width: 4)
+            default: "\\U" + TextFormat.hex(scalar.value, width: 8)
             }
         }
-        return quoted + "'"
+        return "$'" + quoted + "'"
     }
 }
 
 extension String {
     fileprivate func replacingSingleQuotes() -> String {
-        var out = ""
-        for character in self { out += character == "'" ? "'\\''" : String(character) }
-        return out
+        TextFormat.replacing(self) { $0 == "'" ? "'\\''" : nil }
     }
 }
