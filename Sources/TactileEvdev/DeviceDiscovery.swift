@@ -18,11 +18,11 @@ public struct DiscoveredDevice: Sendable, Hashable {
     public var slots: Int?
     /// Whether the kernel device speaks multitouch protocol A, which
     /// ``EvdevDevice`` converts to protocol B (``slots`` are then the converted device's).
-    public var usesProtocolA: Bool
+    public var usesProtocolA = false
     /// The touch surface in millimetres (width, height); `nil` without touch positions or when unknown.
     public var surfaceSize: Size?
     /// `true` when the axes report no resolution and ``surfaceSize`` is an estimate.
-    public var sizeIsEstimated: Bool
+    public var sizeIsEstimated = false
     /// The full description, when the node could be opened.
     public var description: DeviceDescription?
     /// Why the node could not be opened, or `nil` when it could.
@@ -32,22 +32,9 @@ public struct DiscoveredDevice: Sendable, Hashable {
     public var isOpenable: Bool { openError == nil }
     /// Whether the device is a touchpad or a touchscreen.
     public var isTouchDevice: Bool { kind == .touchpad || kind == .touchscreen }
+}
 
-    /// A discovered device; normally built by ``DeviceDiscovery``.
-    public init(path: String, name: String? = nil, kind: DeviceKind? = nil, slots: Int? = nil, usesProtocolA: Bool = false,
-                surfaceSize: Size? = nil, sizeIsEstimated: Bool = false, description: DeviceDescription? = nil,
-                openError: EvdevError? = nil) {
-        self.path = path
-        self.name = name
-        self.kind = kind
-        self.slots = slots
-        self.usesProtocolA = usesProtocolA
-        self.surfaceSize = surfaceSize
-        self.sizeIsEstimated = sizeIsEstimated
-        self.description = description
-        self.openError = openError
-    }
-
+extension DiscoveredDevice {
     /// Describes an opened device from its ``EvdevDevice/description`` (`usesProtocolA`
     /// says whether it was converted from the kernel's protocol A); a
     /// touchscreen without resolution is sized as `screen`.

@@ -37,16 +37,6 @@ public struct RecordingWarning: Hashable, Sendable, CustomStringConvertible {
     /// The first occurrence, in words.
     public var message: String
 
-    /// A warning with the given parts.
-    public init(kind: Kind, count: Int, file: String, line: Int?, path: String?, message: String) {
-        self.kind = kind
-        self.count = count
-        self.file = file
-        self.line = line
-        self.path = path
-        self.message = message
-    }
-
     /// `file:line: warning: message (at path; 12 times)`, safe to print on a
     /// terminal as ``RecordingError/description`` is (control characters in
     /// the file's name escaped, any left in the message or the path too).

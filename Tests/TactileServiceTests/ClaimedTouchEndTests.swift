@@ -1,6 +1,6 @@
 // Which way a claimed touch ends on each desktop: the compositor found, its version read, and the config's word.
 @testable import TactileDesktop
-import TactileService
+@testable import TactileService
 import Testing
 
 @Suite struct ClaimedTouchEndTests {

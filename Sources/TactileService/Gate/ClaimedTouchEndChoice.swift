@@ -76,12 +76,6 @@ public struct ClaimedTouchEndChoice: Hashable, Sendable, CustomStringConvertible
     /// Why this way, in a sentence.
     public var reason: String
 
-    /// A choice of `end` for `reason`.
-    public init(end: ClaimedTouchEnd, reason: String) {
-        self.end = end
-        self.reason = reason
-    }
-
     /// As a config sets it (`claimed-touch-end` in `[devices]` of `file`).
     ///
     /// ```swift
