@@ -77,10 +77,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// tap.maximumPressDuration = 0.3   // on every device
     /// ```
     public var maximumPressDuration: Double {
-        get {
-            settings.maximumPressDuration
-                ?? (deviceKind == .touchpad ? Defaults.touchpadMaximumPressDuration : Defaults.maximumPressDuration)
-        }
+        get { byDevice(settings.maximumPressDuration, touchpad: Defaults.touchpadMaximumPressDuration, elsewhere: Defaults.maximumPressDuration) }
         set { settings.maximumPressDuration = newValue }
     }
     /// How far the fingers may move in a frame where one of them lifts
@@ -96,10 +93,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// doubleTap.minimumTapInterval = 0   // libinput's rule on every device
     /// ```
     public var minimumTapInterval: Double {
-        get {
-            settings.minimumTapInterval
-                ?? (deviceKind == .touchpad ? Defaults.touchpadMinimumTapInterval : Defaults.minimumTapInterval)
-        }
+        get { byDevice(settings.minimumTapInterval, touchpad: Defaults.touchpadMinimumTapInterval, elsewhere: Defaults.minimumTapInterval) }
         set { settings.minimumTapInterval = newValue }
     }
     /// How far a finger may move from where it landed (``Length``: `.millimetres(3)`, or `.points(10)` as UIKit).
@@ -123,8 +117,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// twoFingerTap.maximumFingerSeparation = .millimetres(60)   // a wide grip
     /// ```
     public var maximumFingerSeparation: Length {
-        get { settings.maximumFingerSeparation ?? (deviceKind == .touchpad ? .millimetres(.infinity) : Defaults.maximumFingerSeparation) }
+        get { byDevice(settings.maximumFingerSeparation, touchpad: .millimetres(.infinity), elsewhere: Defaults.maximumFingerSeparation) }
         set { settings.maximumFingerSeparation = newValue }
+    }
+
+    /// A setting that follows the device unless set: `set`, else the
+    /// touchpad's value on a touchpad and `elsewhere` on any other device.
+    private func byDevice<Value>(_ set: Value?, touchpad: Value, elsewhere: Value) -> Value {
+        set ?? (deviceKind == .touchpad ? touchpad : elsewhere)
     }
 
     /// The storage of the settings above (documented there).
