@@ -94,23 +94,26 @@ struct RecognizerParameter: Sendable {
                             apply: on(TapGestureRecognizer.self) { $0.minimumTapInterval = $1.number }),
     ]
 
-    static let longPress: [RecognizerParameter] = [
-        touches("fingers", on(LongPressGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
+    static let longPress = press(LongPressGestureRecognizer.self, durations: 0...10, between: [
         RecognizerParameter(name: "taps", type: .integer, range: 0...5,
                             apply: on(LongPressGestureRecognizer.self) { $0.numberOfTapsRequired = $1.integer }),
-        RecognizerParameter(name: "minimum-press-duration", aliases: ["duration"], type: .seconds, range: 0...10,
-                            apply: on(LongPressGestureRecognizer.self) { $0.minimumPressDuration = $1.number }),
-        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
-                            apply: on(LongPressGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
-    ]
+    ])
 
-    static let pressAndHold: [RecognizerParameter] = [
-        touches("fingers", on(PressAndHoldGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),
-        RecognizerParameter(name: "minimum-press-duration", aliases: ["duration"], type: .seconds, range: 0.1...10,
-                            apply: on(PressAndHoldGestureRecognizer.self) { $0.minimumPressDuration = $1.number }),
-        RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
-                            apply: on(PressAndHoldGestureRecognizer.self) { $0.allowableMovement = .millimetres($1.number) }),
-    ]
+    static let pressAndHold = press(PressAndHoldGestureRecognizer.self, durations: 0.1...10)
+
+    /// A press's parameters, a long press's and a press-and-hold's alike:
+    /// `fingers`, then `between` (a long press's `taps`), how long the
+    /// fingers rest (within `durations`) and how far they may move.
+    static func press<R: GestureRecognizer & PressRecognizer>(
+        _ type: R.Type, durations: ClosedRange<Double>, between: [RecognizerParameter] = []
+    ) -> [RecognizerParameter] {
+        [touches("fingers", on(R.self) { $0.numberOfTouchesRequired = $1.integer })] + between + [
+            RecognizerParameter(name: "minimum-press-duration", aliases: ["duration"], type: .seconds, range: durations,
+                                apply: on(R.self) { $0.minimumPressDuration = $1.number }),
+            RecognizerParameter(name: "allowable-movement", type: .millimetres, range: 0...50,
+                                apply: on(R.self) { $0.allowableMovement = .millimetres($1.number) }),
+        ]
+    }
 
     static let swipe: [RecognizerParameter] = [
         touches("fingers", on(SwipeGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),

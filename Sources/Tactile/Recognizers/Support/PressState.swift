@@ -57,3 +57,19 @@ struct PressState {
         untrackedFingers = 0
     }
 }
+
+/// The settings every press recognizer has (``LongPressGestureRecognizer``,
+/// ``PressAndHoldGestureRecognizer``), so that what is said of one press (a
+/// config's parameters) is said once for both.
+@MainActor
+package protocol PressRecognizer: AnyObject {
+    /// Fingers that press.
+    var numberOfTouchesRequired: Int { get set }
+    /// How long they rest before the press is recognized, in seconds.
+    var minimumPressDuration: Double { get set }
+    /// How far they may move meanwhile.
+    var allowableMovement: Length { get set }
+}
+
+extension LongPressGestureRecognizer: PressRecognizer {}
+extension PressAndHoldGestureRecognizer: PressRecognizer {}
