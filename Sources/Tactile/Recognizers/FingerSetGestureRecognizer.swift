@@ -238,8 +238,6 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         gesture.anchors.clear()
-        gesture.fingerSetChanged = false
-        gesture.catchUpProgress = 1
-        gesture.catchUpStart = 0
+        gesture = Gesture(anchors: gesture.anchors)
     }
 }

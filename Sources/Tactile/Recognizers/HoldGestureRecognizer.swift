@@ -153,8 +153,6 @@ open class HoldGestureRecognizer: GestureRecognizer {
     open override func reset() {
         super.reset()
         gesture.anchors.clear()
-        gesture.timer = nil
-        gesture.fingers = 0
-        gesture.restStart = 0
+        gesture = Gesture(anchors: gesture.anchors)
     }
 }
