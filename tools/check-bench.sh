@@ -8,7 +8,10 @@
 # row needs umockdev-run; without it, it must say so. The serve row (tactile
 # serve --stats on a testbed with an emulated /dev/uinput) needs the testbed
 # helper, tools/umockdev-testbed.py (umockdev-wrapper and the UMockdev Python
-# bindings); without it, it must say why. Run from anywhere.
+# bindings); without it, it must say why. So must the serve cost rows (tactile
+# serve's wake-ups, CPU, memory and start-up beside lisgd's, a few seconds
+# in --quick); their ratio is absent where lisgd's figure is 0, and without
+# lisgd their reference says why. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
@@ -60,8 +63,24 @@ expect(writes == (1 if testbed else 0), f"{writes} rows of the emulated uinput's
 # And the service's own share: read to write less the writes (the 1 ms budget without the emulator's round trips).
 own = count("serve: read to write less the writes")
 expect(own == (1 if testbed else 0), f"{own} rows of serve's own share, expected {1 if testbed else 0}")
+# serve's cost beside lisgd: five rows with the testbed (lisgd's side says why when lisgd cannot run), one saying why without.
+cost = [row for row in rows if row["measure"].startswith("serve cost: ")]
+expect(len(cost) == (5 if testbed else 1), f"{len(cost)} serve cost rows, expected {5 if testbed else 1}")
+for row in cost:
+    name = row["measure"]
+    if not testbed:
+        expect(row["result"].startswith("not measured: "), f"{name}: the testbed helper cannot run here, and the row does not say why")
+        continue
+    expect(row["result"] != "" and not row["result"].startswith("not measured"), f"{name}: no result: {row['result']!r}")
+    expect(row["reference"].startswith(("lisgd: ", "lisgd not measured: ")), f"{name}: the reference is not lisgd: {row['reference']!r}")
+    ratio = row.get("ratio")  # none when lisgd's figure is 0 (lisgd idle wakes up never)
+    expect(ratio is None or (math.isfinite(ratio) and ratio > 0), f"{name}: ratio {ratio!r}")
+    if name.startswith(("serve cost: wake-ups", "serve cost: CPU touching")):
+        expect("met" in row, f"{name} names no target")
 for row in rows:
     name = row["measure"]
+    if name.startswith("serve cost: "):
+        continue
     if not umockdev and name.startswith("live latency"):
         expect("umockdev-run is not installed" in row["result"], f"{name}: says nothing of umockdev-run")
         continue

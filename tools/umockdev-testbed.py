@@ -5,6 +5,7 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
     tools/umockdev-testbed.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--grabbed]
         [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
+        [--paced-events NODE=FILE [--paced-delay S]]
         [--flaky NODE] [--stderr-stall S] [--terminate-after S]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
                   [--after-seconds S] [--timeout S] [--no-hangup]
@@ -62,6 +63,18 @@ for a bad setup). The event nodes are bare: their ioctls are not answered.
 to the node itself once COMMAND has NODE open, each frame in two writes
 30 ms apart, cut 10 bytes into its last event: every read that comes
 between them ends inside an event, as an emulated node's may under load.
+
+--paced-events NODE=FILE (repeatable): like -e, but this script writes
+FILE's frames to the node itself, whole, once COMMAND (or a process it
+started) has every node of --paced-events open: the first frame --paced-delay
+S seconds (default 0) after that, the others at their times in FILE after it,
+each frame written to every paced node back to back (the same stream, at the
+same moments, to two programs reading two nodes) and stamped with the
+CLOCK_MONOTONIC time of its write. When every node is open it
+says on standard error `umockdev-testbed: paced nodes open at T, first frame
+at F` (CLOCK_MONOTONIC seconds), and `umockdev-testbed: paced frames written
+… last at L` after the last frame, so that a caller can tell the phases of a
+run (its idle and its touching) on the same clock.
 
 --flaky NODE: every time COMMAND (or a process it started) has NODE open, its
 descriptor hangs up (the pty behind the node is closed, as --unplug does) while
@@ -239,6 +252,41 @@ class SplitWriter(threading.Thread):
             time.sleep(0.03)
             os.write(master, data[cut:])
         say("wrote %d frames to %s, each cut inside an event" % (len(self.frames), self.node))
+
+
+class PacedWriter(threading.Thread):
+    """Writes the frames of --paced-events, whole, to every paced node at
+    once, at their times after --paced-delay, from the moment COMMAND has
+    every paced node open."""
+
+    def __init__(self, testbed, assignments, delay, pid_of_command):
+        super().__init__(daemon=True)
+        self.testbed, self.delay, self.pid_of_command = testbed, delay, pid_of_command
+        self.nodes = [node for node, _ in assignments]
+        self.frames = evemu_frames(assignments[0][1])
+        for node, path in assignments[1:]:
+            if evemu_frames(path) != self.frames:
+                raise SystemExit("umockdev-testbed: --paced-events files must hold the same frames (%s)" % node)
+
+    def run(self):
+        root = self.testbed.get_root_dir()
+        ptys = [os.path.realpath(os.path.join(root, node.lstrip("/"))) for node in self.nodes]
+        while not all(has_open(self.pid_of_command(), pty) for pty in ptys):
+            time.sleep(0.005)
+        masters = [self.testbed.get_dev_fd(node) for node in self.nodes]
+        opened = time.monotonic()
+        begin = opened + self.delay
+        say("paced nodes open at %.6f, first frame at %.6f" % (opened, begin))
+        for at, data in self.frames:
+            time.sleep(max(0.0, begin + at - time.monotonic()))
+            # Stamped as the kernel stamps a frame for a reader that asked for CLOCK_MONOTONIC
+            # (libinput does; it warns of a lag when a stamp is far from now).
+            now = time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000
+            stamped = b"".join(INPUT_EVENT.pack(now // 1_000_000, now % 1_000_000, *INPUT_EVENT.unpack_from(data, offset)[2:])
+                               for offset in range(0, len(data), INPUT_EVENT.size))
+            for master in masters:
+                os.write(master, stamped)
+        say("paced frames written: %d to each of %s, last at %.6f" % (len(self.frames), ", ".join(self.nodes), time.monotonic()))
 
 
 def make_grabbed_handler(UMockdev, record_path):
@@ -560,6 +608,10 @@ def main():
     parser.add_argument("-e", "--evemu-events", action="append", default=[], help="NODE=FILE evemu events (repeatable)")
     parser.add_argument("--split-events", action="append", default=[], metavar="NODE=FILE",
                         help="NODE=FILE evemu events written by this script, each frame cut inside an event")
+    parser.add_argument("--paced-events", action="append", default=[], metavar="NODE=FILE",
+                        help="NODE=FILE evemu events written by this script, whole, to every such node at once")
+    parser.add_argument("--paced-delay", type=float, default=0.0, metavar="S",
+                        help="with --paced-events: the first frame S seconds after every paced node is open")
     parser.add_argument("--grabbed", action="store_true", help="EVIOCGRAB fails with EBUSY on the node of -i")
     parser.add_argument("--uinput", action="store_true", help="emulate /dev/uinput (see above)")
     parser.add_argument("--uinput-capture", help="with --uinput: save what was set up and written as JSON lines")
@@ -623,6 +675,8 @@ def main():
         node, path = split_assignment(assignment, "-e")
         testbed.load_evemu_events(node, path)
     split_nodes = [split_assignment(assignment, "--split-events") for assignment in options.split_events]
+    paced = [split_assignment(assignment, "--paced-events") for assignment in options.paced_events]
+    paced_writer = PacedWriter(testbed, paced, options.paced_delay, lambda: child.pid) if paced else None
     uinput = None
     if options.uinput:
         add_uinput(testbed)
@@ -646,6 +700,8 @@ def main():
         stall.started(started)
     for split_node, split_path in split_nodes:
         SplitWriter(testbed, split_node, split_path, lambda: child.pid).start()
+    if paced_writer:
+        paced_writer.start()
     flaky = FlakyNode(testbed, options.flaky) if options.flaky else None
     terminated_at = None
     out = sys.stdout.buffer

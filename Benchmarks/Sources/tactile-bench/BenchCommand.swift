@@ -11,7 +11,7 @@ import TactileRecording
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile-bench",
-        abstract: "Measure recording load, pipeline throughput, scaling, check's cost by bindings, live latency, memory and serve's pass-through.",
+        abstract: "Measure recording load, pipeline throughput, scaling, check's cost by bindings, live latency, memory, serve's pass-through and serve's cost beside lisgd.",
         discussion: """
             Prints one table; every figure stands beside a reference measured in the same run \
             (Foundation's JSONDecoder on the same file, the pipeline with no recognizers, one \
@@ -20,8 +20,9 @@ struct BenchCommand: AsyncParsableCommand {
             small version of everything in a few seconds (the smoke \
             check make test runs); its times are not meaningful. The serve group builds the `tactile` \
             product of the same configuration and runs `tactile serve --stats` on a umockdev testbed \
-            (tools/umockdev-testbed.py, with an emulated /dev/uinput); TACTILE_BINARY names another \
-            tactile to run.
+            (tools/umockdev-testbed.py, with an emulated /dev/uinput), then measures its cost idle and \
+            touching (wake-ups, CPU, peak memory, start-up) beside Debian's lisgd on the same stream \
+            when lisgd is installed; TACTILE_BINARY names another tactile to run.
             """
     )
 
@@ -96,7 +97,10 @@ struct BenchCommand: AsyncParsableCommand {
         try add("latency") { try LatencyBenchmark.rows(quick: quick, files: files) }
         try add("memory") { try MemoryBenchmark.rows(quick: quick, files: files) }
         // Asked for by name, the serve group fails without its testbed helper; in the whole table it says why it is missing.
-        try add("serve") { try ServeBenchmark.rows(quick: quick, required: only != nil, files: files) }
+        try add("serve") {
+            try ServeBenchmark.rows(quick: quick, required: only != nil, files: files)
+                + ServeCostBenchmark.rows(quick: quick, required: only != nil, files: files)
+        }
         if !json {
             for line in BenchTable.render(rows) { LineOutput.standardOutput.write(line) }
             LineOutput.standardOutput.flush()

@@ -24,24 +24,7 @@ enum BenchProcess {
     static func run(_ arguments: [String], directory: String, discardOutput: Bool = false, timeout: Double? = nil) throws -> Result {
         let outPath = discardOutput ? "/dev/null" : directory + "/child.out"
         let errPath = directory + "/child.err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        if timeout != nil {
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-            posix_spawnattr_setpgroup(&attributes, 0)
-        }
-        var pid = pid_t()
-        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard rc == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(rc)))") }
+        let pid = try start(arguments, standardOutput: outPath, standardError: errPath, ownGroup: timeout != nil)
         func contents(_ path: String) -> String {
             guard path != "/dev/null", let data = FileManager.default.contents(atPath: path) else { return "" }
             return String(decoding: data, as: UTF8.self)
@@ -70,6 +53,33 @@ enum BenchProcess {
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(status: exit, standardOutput: contents(outPath), standardError: contents(errPath),
                       peakResidentBytes: usage.ru_maxrss * 1024)
+    }
+
+    /// Starts `arguments` (the first is the program's path, looked up on
+    /// `PATH`) with standard input from /dev/null and standard output and
+    /// error written to these files, and returns at once with its pid;
+    /// `ownGroup`: in a process group of its own (whose id is the pid), so
+    /// that the whole group can be signalled.
+    static func start(_ arguments: [String], standardOutput: String, standardError: String, ownGroup: Bool) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if ownGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        var pid = pid_t()
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard rc == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(rc)))") }
+        return pid
     }
 
     /// The running executable's own path (to run it as a child).
