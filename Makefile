@@ -38,8 +38,10 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # replay; evemu-tools and python3-yaml: libevemu and the YAML module libinput replay
 # needs, with which tools/replayers-read.py checks that what tactile convert writes
 # is read by the real replay tools; chromium: the tests render tactile plot's
-# pictures headless and check the screenshot).
-APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium
+# pictures headless and check the screenshot; lisgd: the raw-evdev gesture daemon
+# make bench runs beside tactile serve on the same stream, as the reference of the
+# serve cost rows).
+APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium lisgd
 # The desktops the desktop side is tested against, as Debian 12 ships them (tools/desktop-session
 # runs each headless): sway and i3 (i3-wm), Xvfb, Xwayland with openbox, mutter 43 with GNOME
 # Shell's key binding schemas (gnome-shell-common), KWin 5.27 with kscreen-doctor
@@ -73,8 +75,8 @@ setup:
 		! command -v Xvfb >/dev/null 2>&1 || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
 		! command -v evemu-play >/dev/null 2>&1 || ! /usr/bin/python3 -c 'import yaml' 2>/dev/null || \
-		! command -v chromium >/dev/null 2>&1 || ! tools/umockdev-testbed.py --check 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, libxcb, Xvfb, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium or the UMockdev Python bindings are missing)"; \
+		! command -v chromium >/dev/null 2>&1 || ! command -v lisgd >/dev/null 2>&1 || ! tools/umockdev-testbed.py --check 2>/dev/null; then \
+		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, libxcb, Xvfb, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium, lisgd or the UMockdev Python bindings are missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi
