@@ -38,10 +38,9 @@ struct DeviceRemovalTests {
     /// the last event before the removal and its timers (the run-out is 1 s).
     static var removalDelay: Double { (beforeRemoval.last?.time ?? 0) + 2 }
 
-    /// What the helper said, and how long the whole run took.
+    /// What the helper said.
     struct Unplugged {
         var output: TestSupport.Output
-        var seconds: Double
         /// The stdout lines printed before the removal (from the helper's report).
         var linesBeforeRemoval: Int?
     }
@@ -56,16 +55,12 @@ struct DeviceRemovalTests {
                                "-e", "\(TestSupport.touchpadNode)=\(events.path)",
                                "--after-open", "--after-seconds", "\(Self.removalDelay)", "--timeout", "10"]
         if !hangup { helperArguments.append("--no-hangup") }
-        let clock = ContinuousClock()
-        let started = clock.now
         let output = try TestSupport.run(helper, helperArguments + ["--", try tactile()] + arguments, timeout: 40)
-        let elapsed = started.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let report = output.standardError.split(separator: "\n").first { $0.hasPrefix("umockdev-testbed: removed ") }
         let linesBefore = report.flatMap { line in
             line.split(separator: ",").last?.split(separator: " ").first.flatMap { Int($0) }
         }
-        return Unplugged(output: output, seconds: seconds, linesBeforeRemoval: linesBefore)
+        return Unplugged(output: output, linesBeforeRemoval: linesBefore)
     }
 
     /// The checks common to both commands: removed mid-run, ended promptly
@@ -78,8 +73,8 @@ struct DeviceRemovalTests {
         #expect(run.output.status == 0, "stderr: \(errors)")
         #expect(errors.contains("tactile \(command): \(TestSupport.touchpadNode) disappeared (unplugged or unbound)"), "stderr: \(errors)")
         #expect(!errors.contains("tactile: error:"), "stderr: \(errors)")
-        // Removal after `removalDelay`; then the end comes within a second or so, far from the 30 s of the next event.
-        #expect(run.seconds < Self.removalDelay + 10, "took \(run.seconds) s")
+        // Ended by the removal, not by the next event (30 s on) nor the helper's kill (10 s after the
+        // removal, which expectCleanEnd rules out): no wall-clock bound of its own, which load could break.
     }
 
     /// The live demo prints the actions of the frames before the removal as

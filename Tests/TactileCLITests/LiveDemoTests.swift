@@ -116,13 +116,10 @@ struct LiveDemoTests {
 
     /// `--max-seconds` ends a session that gets no input at all.
     @Test func maxSecondsEndsAQuietSession() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
         let output = try TestSupport.runWithTouchpad(
             try tactile(), ["demo", "--device", TestSupport.touchpadNode, "--max-seconds", "0.5"]
         )
         #expect(output.status == 0, "stderr: \(output.standardError)")
-        #expect(started.duration(to: clock.now) < .seconds(10))
         #expect(output.lines.count == 1, "stdout: \(output.standardOutput)")
         #expect(output.standardError.contains("time limit"), "stderr: \(output.standardError)")
         #expect(output.standardError.contains("0 events"), "stderr: \(output.standardError)")

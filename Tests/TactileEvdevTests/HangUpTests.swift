@@ -25,9 +25,7 @@ struct HangUpTests {
                          "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                          "--after-open", "--after-seconds", "0.3", "--timeout", "8",
                          "--", probe, TestSupport.touchpadNode, "--read-after-removal", "--timeout", "30"]
-        let started = ContinuousClock.now
         let output = try TestSupport.run(helper, arguments, timeout: 40)
-        let elapsed = started.duration(to: .now)
         let errors = output.standardError
         #expect(errors.contains("umockdev-testbed: removed \(TestSupport.touchpadNode)"), "stderr: \(errors)")
         #expect(!errors.contains("killed"), "stderr: \(errors)")
@@ -35,7 +33,7 @@ struct HangUpTests {
         let lines = output.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix(#"{"opened":"#) == true, "stdout: \(output.standardOutput)")
         #expect(lines.last?.hasPrefix(#"{"end":"deviceGone""#) == true, "stdout: \(output.standardOutput)")
-        // Ended by the first read, not by the idle timeout (30 s) or the helper's kill (8 s after the removal).
-        #expect(elapsed < .seconds(8), "took \(elapsed)")
+        // Ended by the first read ("deviceGone"), not by the idle timeout (30 s, "timedOut") nor the
+        // helper's kill (8 s after the removal, "killed" above): told by what it says, not by a clock.
     }
 }
