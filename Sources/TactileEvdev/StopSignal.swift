@@ -1,5 +1,4 @@
-// A stop request from any thread that ends a live session's wait at once: a flag and an eventfd.
-import CLibevdev
+// A stop request from any thread that ends a live session's wait at once: a flag and a Wakeup never drained.
 import Tactile
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +9,8 @@ extension LiveSession {
     /// thread, a UI). Raising it wakes the session's wait at once: its
     /// wake descriptor (an `eventfd`) becomes readable, and stays so, and
     /// every wait of the session's poll loop includes it, so a session that waits for
-    /// input or a deadline needs no periodic check to see a stop.
+    /// input or a deadline needs no periodic check to see a stop. It is a
+    /// ``Wakeup`` that is never drained.
     ///
     /// ```swift
     /// let session = LiveSession(device: device, window: window)
@@ -21,18 +21,18 @@ extension LiveSession {
     public final class StopSignal: @unchecked Sendable {
         private var mutex = pthread_mutex_t()
         private var requested = false
+        /// Signalled once, when the stop is requested, and never drained.
+        package let wakeup = Wakeup()
         /// Readable once a stop is requested (`-1` when `eventfd` failed:
         /// waits then last at most ``LiveSession/checkInterval``).
-        package let wakeDescriptor: Int32
+        package var wakeDescriptor: Int32 { wakeup.descriptor }
 
         /// A signal not yet raised.
         public init() {
             pthread_mutex_init(&mutex, nil)
-            wakeDescriptor = tactile_wake_eventfd()
         }
 
         deinit {
-            if wakeDescriptor >= 0 { close(wakeDescriptor) }
             pthread_mutex_destroy(&mutex)
         }
 
@@ -42,9 +42,7 @@ extension LiveSession {
             let first = !requested
             requested = true
             pthread_mutex_unlock(&mutex)
-            guard first, wakeDescriptor >= 0 else { return }
-            var one: UInt64 = 1
-            _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
+            if first { wakeup.signal() }
         }
 
         /// Whether a stop was requested.

@@ -69,3 +69,46 @@ import Testing
         #expect(turns == 1)
     }
 }
+
+/// ``Wakeup``: a signal from any thread ends a wait at once, signals that
+/// pile up are one wake-up, a drain makes it quiet again, and a
+/// ``LiveSession/StopSignal`` is a wake-up never drained.
+@Suite(.timeLimit(.minutes(1))) struct WakeupTests {
+    @Test func aSignalFromAnotherThreadEndsTheLoopsWait() throws {
+        let news = Wakeup()
+        try #require(news.wakesWaits)
+        let stop = LiveSession.StopSignal()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { news.signal() }
+        var seen: [PollLoop.Ready] = []
+        let end = try PollLoop.run(stop: stop, onStop: 0, failure: { PollLoop.WaitError(code: $0) }) { ready throws(PollLoop.WaitError) in
+            seen.append(ready)
+            return seen.count > 1 ? .end(seen.count) : .wait(on: [news.descriptor], until: nil)
+        }
+        // One wait, no deadline: only the signal could end it.
+        #expect(end == 2)
+        #expect(seen[1].count == 1 && seen[1][0] & Int16(POLLIN) != 0)
+    }
+
+    @Test func signalsThatPileUpAreOneWakeupAndADrainQuietsThem() throws {
+        let news = Wakeup()
+        try #require(news.wakesWaits)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { news.signal(); news.signal(); news.signal(); done.signal() }
+        done.wait()
+        #expect(news.wait(milliseconds: 0))
+        news.drain()
+        #expect(!news.wait(milliseconds: 0), "three signals, one drain: quiet")
+        news.drain()   // a drain of a quiet wake-up does not block
+        news.signal()
+        #expect(news.wait(milliseconds: 0))
+    }
+
+    @Test func aStopIsAWakeupNeverDrained() {
+        let stop = LiveSession.StopSignal()
+        #expect(!stop.wakeup.wait(milliseconds: 0))
+        stop.requestStop()
+        #expect(stop.wakeup.wait(milliseconds: 0))
+        #expect(stop.wakeup.wait(milliseconds: 0), "still raised")
+        #expect(stop.wakeDescriptor == stop.wakeup.descriptor)
+    }
+}

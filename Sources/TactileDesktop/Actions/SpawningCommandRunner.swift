@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Tactile
 import TactileService
+import TactileEvdev
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +49,12 @@ public final class SpawningCommandRunner: CommandRunner {
         return .started
     }
 
+    /// Signals `news` whenever a program could not start (a line for
+    /// ``collect()``): the gesture service's loop sleeps until then.
+    package func signalProblems(to news: Wakeup) {
+        children.signalProblems(to: news)
+    }
+
     public func collect() -> [String] {
         absorbFinished()
         return children.takeProblems()
@@ -59,7 +66,9 @@ public final class SpawningCommandRunner: CommandRunner {
 }
 
 /// The children a ``SpawningCommandRunner`` started, kept on its queue:
-/// spawned there, reaped there every 50 ms while any runs.
+/// spawned there, reaped there every 50 ms while any runs. The reaping is
+/// the only periodic work, and only while a child runs: with none, nothing
+/// is scheduled and the queue sleeps.
 final class SpawnedChildren: Sendable {
     private struct State {
         var waiting = 0
@@ -71,6 +80,10 @@ final class SpawnedChildren: Sendable {
 
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "tactile.commands")
+    /// Signalled when a problem is queued.
+    private let news = Mutex<Wakeup?>(nil)
+
+    func signalProblems(to wakeup: Wakeup) { news.withLock { $0 = wakeup } }
 
     /// Queues `request` to be spawned, unless `limit` wait already.
     func enqueue(_ request: CommandRequest, limit: Int) -> Bool {
@@ -101,9 +114,12 @@ final class SpawnedChildren: Sendable {
             state.reaping = true
             return true
         }
+        if case .failure = result { news.withLock { $0 }?.signal() }
         if startReaping { scheduleReap() }
     }
 
+    /// Reaps in 50 ms; scheduled only while a child runs (``reap()`` stops
+    /// once none is left), so an idle service is never woken for it.
     private func scheduleReap() {
         queue.asyncAfter(deadline: .now() + .milliseconds(50)) { self.reap() }
     }

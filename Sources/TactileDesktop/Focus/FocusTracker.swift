@@ -2,12 +2,15 @@
 import TactileService
 import Foundation
 import Synchronization
+import TactileEvdev
 
 /// Follows which app has the keyboard focus, on a thread of its own, through
 /// what the session offers: the sway or i3 IPC socket (`SWAYSOCK`, `I3SOCK`),
 /// Hyprland's event socket (`HYPRLAND_INSTANCE_SIGNATURE`), or X11's
 /// `_NET_ACTIVE_WINDOW` (`DISPLAY`). The service's input loop reads
 /// ``current``, a value this thread keeps, and never waits on the session.
+/// The thread sleeps until the session says something or the tracker is
+/// stopped (its stop wakes the thread's wait): an idle session costs no wake-up.
 ///
 /// ```swift
 /// if let tracker = FocusTracker.start(environment: ProcessInfo.processInfo.environment) {
@@ -23,10 +26,13 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
     public let route: String
     private let state = Mutex(State())
+    /// Raised by ``stop()``; its descriptor is in every wait of the thread.
+    private let stopSignal = LiveSession.StopSignal()
+    /// Signalled when a line is queued for ``collectLines()``.
+    private let news: Wakeup?
 
     private struct State {
         var focused: FocusedApp?
-        var stopped = false
         var problem: String?
         /// Whether the route has answered since it was started or last lost.
         var answered = false
@@ -42,30 +48,38 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     /// Whether the route has answered at least once since it was last lost.
     public var isAnswering: Bool { state.withLock { $0.answered } }
 
-    init(route: String) { self.route = route }
+    init(route: String, news: Wakeup? = nil) {
+        self.route = route
+        self.news = news
+    }
 
     func publish(_ app: FocusedApp?) {
-        state.withLock { state in
-            if !state.answered {
+        let said = state.withLock { state -> Bool in
+            let first = !state.answered
+            if first {
                 state.news.append(.note("focused app: followed through \(route)" + (state.saidProblem == nil ? "" : " again")))
                 state.answered = true
                 state.saidProblem = nil
             }
             state.focused = app
             state.problem = nil
+            return first
         }
+        if said { news?.signal() }
     }
 
     func lost(_ problem: String) {
-        state.withLock { state in
+        let said = state.withLock { state -> Bool in
             state.focused = nil
             state.problem = problem
             state.answered = false
-            guard state.saidProblem != problem else { return }
+            guard state.saidProblem != problem else { return false }
             state.saidProblem = problem
             state.news.append(.problem("focused app: cannot follow \(route): \(problem); gestures with app = … do not fire "
                               + "and those with only not-app = … do, until it answers (asked again each second)"))
+            return true
         }
+        if said { news?.signal() }
     }
 
     /// What changed in the route's standing since the last call, for the
@@ -79,10 +93,12 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         }
     }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    var isStopped: Bool { stopSignal.isStopRequested }
+    /// Readable once the tracker is stopped: a source waits on it with its connection.
+    var stopDescriptor: Int32 { stopSignal.wakeDescriptor }
 
-    /// Stops following (the thread ends within half a second).
-    public func stop() { state.withLock { $0.stopped = true } }
+    /// Stops following (the thread's wait ends at once, and the thread with it).
+    public func stop() { stopSignal.requestStop() }
 
     /// A source the tracker follows: connects, reports, and returns or throws when the connection ends.
     protocol Source: Sendable {
@@ -92,10 +108,11 @@ package final class FocusTracker: ServiceLogSource, Sendable {
 
     /// Starts following the session `environment` describes: sway or i3 first
     /// (their sockets are the most specific), then Hyprland, then X11. Nil when
-    /// the session offers none of them.
-    public static func start(environment: [String: String]) -> FocusTracker? {
+    /// the session offers none of them. `news` is signalled whenever a line
+    /// is there for ``collectLines()``.
+    public static func start(environment: [String: String], news: Wakeup? = nil) -> FocusTracker? {
         guard let (route, source) = source(for: environment) else { return nil }
-        let tracker = FocusTracker(route: route)
+        let tracker = FocusTracker(route: route, news: news)
         let thread = Thread {
             while !tracker.isStopped {
                 do throws(FocusError) {
@@ -103,8 +120,8 @@ package final class FocusTracker: ServiceLogSource, Sendable {
                 } catch {
                     tracker.lost(error.description)
                 }
-                // Gone (the compositor restarting, a display that went away): again in a second.
-                for _ in 0..<10 where !tracker.isStopped { usleep(100_000) }
+                // Gone (the compositor restarting, a display that went away): again in a second, or at once stopped.
+                if !tracker.isStopped { tracker.stopSignal.wakeup.wait(milliseconds: 1000) }
             }
         }
         thread.name = "tactile.focus"

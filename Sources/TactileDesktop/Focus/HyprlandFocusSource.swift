@@ -24,7 +24,8 @@ struct HyprlandFocusSource: FocusTracker.Source {
         tracker.publish(try activeWindow())
         var line: [UInt8] = []
         while !tracker.isStopped {
-            guard let bytes = try events.read(timeout: 500) else { continue }
+            // Asleep until Hyprland writes or the tracker stops.
+            guard let bytes = try events.read(timeout: -1, stop: tracker.stopDescriptor) else { continue }
             guard !bytes.isEmpty else { throw FocusError("\(directory)/.socket2.sock: Hyprland closed the connection") }
             for byte in bytes {
                 guard byte == UInt8(ascii: "\n") else {

@@ -41,7 +41,8 @@ struct SwayFocusSource: FocusTracker.Source {
         try stream.write(Self.message(type: Self.getTree, payload: ""))
         var buffer: [UInt8] = []
         while !tracker.isStopped {
-            guard let bytes = try stream.read(timeout: 500) else { continue }
+            // Asleep until the compositor writes or the tracker stops.
+            guard let bytes = try stream.read(timeout: -1, stop: tracker.stopDescriptor) else { continue }
             guard !bytes.isEmpty else { throw FocusError("\(socketPath): the compositor closed the connection") }
             buffer += bytes
             while let (type, payload) = try Self.takeMessage(&buffer) {

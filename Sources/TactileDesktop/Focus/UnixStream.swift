@@ -1,4 +1,4 @@
-// A connected UNIX stream socket, read with a timeout so a follower can stop.
+// A connected UNIX stream socket, read until data, a stop or a timeout.
 import TactileService
 #if canImport(Glibc)
 import Glibc
@@ -54,13 +54,14 @@ struct UnixStream: ~Copyable {
     }
 
     /// Up to `limit` bytes once some are there; empty at the end of the
-    /// stream; nil when none came within `timeout` milliseconds.
-    func read(limit: Int = 65_536, timeout: Int32) throws(FocusError) -> [UInt8]? {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, timeout)
+    /// stream; nil when none came within `timeout` milliseconds (`-1`: no
+    /// limit) or `stop` (a ``Wakeup``'s descriptor; `-1`: none) became readable.
+    func read(limit: Int = 65_536, timeout: Int32, stop: Int32 = -1) throws(FocusError) -> [UInt8]? {
+        var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&pollers, 2, timeout)
         if ready < 0, errno == EINTR { return nil }
         guard ready >= 0 else { throw FocusError("\(path): poll failed: \(String(cString: strerror(errno)))") }
-        guard ready > 0 else { return nil }
+        guard pollers[0].revents != 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, limit, 0) }
         if count < 0, errno == EINTR { return nil }

@@ -31,20 +31,33 @@ struct X11FocusSource: FocusTracker.Source {
         xcb_change_window_attributes(connection, root, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(connection)
         tracker.publish(Self.focused(connection, root: root, active: active))
-        var poller = pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0)
+        var pollers = [pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: tracker.stopDescriptor, events: Int16(POLLIN), revents: 0)]
         while !tracker.isStopped {
             guard xcb_connection_has_error(connection) == 0 else { throw FocusError("X11 display \(display) closed the connection") }
-            _ = poll(&poller, 1, 500)
-            var changed = false
-            while let event = xcb_poll_for_event(connection) {
-                if event.pointee.response_type & 0x7f == UInt8(XCB_PROPERTY_NOTIFY) {
-                    let notify = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee
-                    if notify.atom == active || notify.atom == clients { changed = true }
-                }
-                free(event)
+            // The events xcb holds already (a reply's read may have queued some) before any wait,
+            // and after a publish's requests again: the wait is then for new ones only.
+            if Self.takeEvents(connection, watching: [active] + (clients.map { [$0] } ?? [])) {
+                tracker.publish(Self.focused(connection, root: root, active: active))
+                continue
             }
-            if changed { tracker.publish(Self.focused(connection, root: root, active: active)) }
+            // Asleep until the X server writes or the tracker stops.
+            _ = poll(&pollers, 2, -1)
         }
+    }
+
+    /// Takes every event xcb has (read now, or queued before): whether one
+    /// changed a property of `atoms`.
+    static func takeEvents(_ connection: OpaquePointer, watching atoms: [xcb_atom_t]) -> Bool {
+        var changed = false
+        while let event = xcb_poll_for_event(connection) {
+            if event.pointee.response_type & 0x7f == UInt8(XCB_PROPERTY_NOTIFY) {
+                let notify = UnsafeRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee
+                if atoms.contains(notify.atom) { changed = true }
+            }
+            free(event)
+        }
+        return changed
     }
 
     static func root(_ connection: OpaquePointer, screen number: Int32) -> xcb_window_t? {

@@ -1,5 +1,6 @@
 // Reading a config off the input loop: one read at a time on a queue of its own, the result taken when it is there.
 import TactileService
+import TactileEvdev
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -10,10 +11,10 @@ import Glibc
 /// the input loop never waits on a disk (a home directory on a stalled
 /// network file system) nor on parsing a large file: the loop
 /// ``start(configPath:environment:)``s a read and ``take()``s its outcome on
-/// a later turn.
+/// a later turn: the one its `news` wakes when the outcome is there.
 ///
 /// ```swift
-/// let reading = ConfigReading()
+/// let reading = ConfigReading(news: news)
 /// reading.start(configPath: nil, environment: environment)
 /// // … later turns of the loop:
 /// if let outcome = reading.take() { apply(outcome) }
@@ -36,6 +37,13 @@ final class ConfigReading: Sendable {
 
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "tactile.config")
+    /// Signalled when a read's outcome is there to take.
+    private let news: Wakeup?
+
+    /// A reading that signals `news` when each read is done.
+    init(news: Wakeup? = nil) {
+        self.news = news
+    }
 
     /// Whether a read is under way (its outcome not taken yet).
     var isReading: Bool { state.withLock { $0.reading } }
@@ -54,6 +62,7 @@ final class ConfigReading: Sendable {
         queue.async {
             let outcome = Self.read(configPath: configPath, environment: environment)
             self.state.withLock { $0.outcome = outcome }
+            self.news?.signal()
         }
     }
 

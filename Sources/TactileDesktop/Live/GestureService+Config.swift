@@ -23,9 +23,12 @@ extension GestureService {
         reloadDue = MonotonicClock.seconds() + Self.reloadQuietPeriod
     }
 
-    /// The loop's longest wait before a reload is due.
+    /// The loop's longest wait before a reload is due. While a read is under
+    /// way none: its end wakes the loop (``ConfigReading`` signals the news),
+    /// which then starts the reload that is due.
     func reloadTimeout(now: Double) -> Double {
-        reloadDue.map { max(0, $0 - now) } ?? .infinity
+        guard !configReading.isReading else { return .infinity }
+        return reloadDue.map { max(0, $0 - now) } ?? .infinity
     }
 
     /// Starts reading the config once its quiet period is over, off the input

@@ -4,11 +4,11 @@ import Tactile
 
 extension GestureService {
     /// Starts putting `service`'s new pointer on the touchscreen's output, off
-    /// the input loop (`PointerMapper`).
+    /// the input loop (`PointerMapper`, which wakes the loop when it is done).
     func mapPointer(of service: ServiceDevice, path: String) {
         let name = ServiceDevice.pointerName(for: service.description)
         if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output,
-                                             changesDesktop: options.passThrough) {
+                                             changesDesktop: options.passThrough, news: news) {
             pointerMappers[path] = mapper
             service.pointerMapping = { mapper.mapping }
         }

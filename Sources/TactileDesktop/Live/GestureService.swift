@@ -78,9 +78,19 @@ public final class GestureService {
         case stopped, emergency, idle
     }
 
-    /// The longest single wait: the helpers' news (a program that could not
-    /// start, the focused app, a pointer mapping) is collected at this pace.
-    /// A stop needs no tick: it wakes the wait at once.
+    /// The longest single wait of version 0.1.0, whose loop woke this often
+    /// to collect its helpers' news. The loop no longer ticks: it sleeps
+    /// until a device has input, a watched directory changes, a helper has
+    /// news (a program that could not start, the focused app's route, a
+    /// pointer mapping, a config read: each wakes the wait when it is
+    /// there), a stop, or its next deadline (a recognizer's timer, a rescan,
+    /// a retry, a reload), so no wait of the service lasts this long on purpose.
+    ///
+    /// ```swift
+    /// // Nothing to poll at this pace any more: stop the service when you are done.
+    /// service.stopSignal.requestStop()
+    /// ```
+    @available(*, deprecated, message: "the service's loop no longer ticks: it sleeps until input, a helper's news, a stop or its next deadline")
     public static let checkInterval = 0.02
 
     /// What it was started with.
@@ -132,7 +142,14 @@ public final class GestureService {
     /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
     var reloadDue: Double?
     /// Reads the config off the input loop.
-    let configReading = ConfigReading()
+    let configReading: ConfigReading
+    /// Signalled by the helpers (the command runner, the pointer mappers, the
+    /// focus tracker, the config reading) when they queue news: it is in
+    /// every wait of the loop, which drains it and collects, so the loop
+    /// sleeps until there is news instead of looking for it on a tick.
+    let news = Wakeup()
+    /// The loop's turns so far: one per wake-up (tests count them, as load cannot change them).
+    package internal(set) var turns = 0
     var emergency = false
 
     final class ManagedDevice {
@@ -148,6 +165,8 @@ public final class GestureService {
         self.options = options
         self.sink = sink
         self.commands = commands
+        configReading = ConfigReading(news: news)
+        (commands as? SpawningCommandRunner)?.signalProblems(to: news)
         let path = options.configPath ?? ConfigLoader.locate(environment: options.environment) { access($0, F_OK) == 0 }
         let session = SessionSettings.detect(environment: options.environment)
         if let path {
@@ -173,7 +192,7 @@ public final class GestureService {
     /// Starts following the focused app when `config` needs it and nothing follows it yet.
     func followFocusIfNeeded(_ config: GestureConfig) {
         guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
-        if let tracker = FocusTracker.start(environment: options.environment) {
+        if let tracker = FocusTracker.start(environment: options.environment, news: news) {
             // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
             focus = tracker
         } else {
@@ -213,6 +232,7 @@ public final class GestureService {
         var waited: [String?] = []
         return try PollLoop.run(stop: stopSignal, onStop: .stopped, failure: { .system(operation: "poll", errno: $0) }) {
             ready throws(ServiceError) in
+            turns += 1
             handle(ready, of: waited, watches: &watches)
             if emergency { return .end(.emergency) }
             let now = MonotonicClock.seconds()
@@ -229,31 +249,35 @@ public final class GestureService {
             if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
             if devices.isEmpty, let limit = options.idleExit, scanned - idleSince >= limit { return .end(.idle) }
             if !devices.isEmpty { idleSince = scanned }
-            var deadline = min(scanned + Self.checkInterval, nextScan, scanned + reloadTimeout(now: scanned))
+            // No tick: the helpers' news wakes the wait (`news`), unless no eventfd could be made.
+            var deadline = min(nextScan, scanned + reloadTimeout(now: scanned))
+            if !news.wakesWaits { deadline = min(deadline, scanned + LiveSession.checkInterval) }
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
             }
             let order = Array(devices)
-            waited = [nil] + order.map(\.key)
-            return .wait(on: [watches.inotify.fileDescriptor] + order.map(\.value.device.fileDescriptor), until: deadline)
+            waited = [nil, nil] + order.map(\.key)
+            return .wait(on: [watches.inotify.fileDescriptor, news.descriptor] + order.map(\.value.device.fileDescriptor), until: deadline)
         }
     }
 
     /// After a wait: the watches' changes, each device that has input or
     /// hung up (`waited` names the device of each descriptor waited on, `nil`
-    /// for the watches'), the timers due, what the helpers collected, a config
-    /// read that is due.
+    /// for the watches' and the news'), the timers due, what the helpers
+    /// queued (the news is drained first, so news queued after it wakes the
+    /// next wait), a config read that is due.
     private func handle(_ ready: PollLoop.Ready, of waited: [String?], watches: inout ServiceWatches) {
         if ready.first.map({ $0 != 0 }) == true {
             let changes = watches.changes()
             if changes.contains(.devices) { scan() }
             if changes.contains(.config) { configChanged() }
         }
-        for (index, path) in waited.enumerated().dropFirst() where index < ready.count && ready[index] != 0 {
+        for (index, path) in waited.enumerated() where index < ready.count && ready[index] != 0 {
             guard let path else { continue }
             readEvents(of: path, hungUp: PollLoop.hungUp(ready[index]))
         }
         fireTimers()
+        if ready.count > 1, ready[1] != 0 { news.drain() }
         // The runner collects only programs that could not start.
         for line in commands.collect() { log(.problem(line)) }
         collectPointerMappings()

@@ -3,6 +3,7 @@ import TactileService
 import Foundation
 import Synchronization
 import Tactile
+import TactileEvdev
 
 /// What mapping the pointer came to: where clicks are placed, and what to say.
 struct PointerMappingOutcome: Equatable, Sendable {
@@ -52,6 +53,8 @@ struct PointerMappingOutcome: Equatable, Sendable {
 /// ```
 package final class PointerMapper: ServiceLogSource, Sendable {
     private let state = Mutex(State())
+    /// Signalled when the session has answered (the lines are there to collect).
+    private let news: Wakeup?
 
     private struct State {
         var mapping = OutputMapping.identity
@@ -64,7 +67,7 @@ package final class PointerMapper: ServiceLogSource, Sendable {
     /// Whether the session has answered (or could not be asked).
     public var isDone: Bool { state.withLock { $0.done } }
 
-    init() {}
+    init(news: Wakeup? = nil) { self.news = news }
 
     /// The lines to log since the last call, each with its severity (a
     /// desktop that cannot be asked, or refuses, is a problem).
@@ -77,6 +80,7 @@ package final class PointerMapper: ServiceLogSource, Sendable {
 
     func finish(_ outcome: PointerMappingOutcome) {
         state.withLock { $0.mapping = outcome.mapping; $0.log += outcome.lines; $0.done = true }
+        news?.signal()
     }
 
     /// Starts mapping the pointer named `pointerName` in the session of
@@ -85,11 +89,12 @@ package final class PointerMapper: ServiceLogSource, Sendable {
     /// graphical session to ask (a console, a kiosk without a compositor).
     /// Unless `changesDesktop`, the session is only read, never told
     /// anything: a dry run leaves the compositor's settings as they are.
+    /// `news` is signalled when it is done (its lines are there to collect).
     public static func start(environment: [String: String], pointerName: String, configured: String?,
-                             changesDesktop: Bool = true) -> PointerMapper? {
+                             changesDesktop: Bool = true, news: Wakeup? = nil) -> PointerMapper? {
         guard let work = route(environment: environment, pointerName: pointerName, configured: configured,
                                changesDesktop: changesDesktop) else { return nil }
-        let mapper = PointerMapper()
+        let mapper = PointerMapper(news: news)
         let thread = Thread { mapper.finish(work()) }
         thread.name = "tactile.pointer"
         thread.start()
