@@ -39,7 +39,7 @@ extension GestureService {
     /// `reason` is given (a note, or a problem with its severity).
     func passOver(_ path: String, _ reason: ServiceLogLine?) {
         passedOver[path] = reason?.text ?? ""
-        if let reason { log(ServiceLogLine(reason.severity, "\(TextFormat.visible(path)): \(reason.text)")) }
+        if let reason { log(reason.about(TextFormat.visible(path))) }
     }
 
     func consider(_ path: String) {
@@ -112,7 +112,7 @@ extension GestureService {
         if let focus { service.focusedApp = { focus.current } }
         service.onReport = { [weak self] report in
             guard let self else { return }
-            if let onReport = self.onReport { onReport(path, report) } else { self.log(ServiceLogLine(Self.severity(of: report), "\(TextFormat.visible(path)): \(report)")) }
+            if let onReport = self.onReport { onReport(path, report) } else { self.log(ServiceLogLine(severity: Self.severity(of: report), text: "\(TextFormat.visible(path)): \(report)")) }
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service

@@ -19,7 +19,7 @@ extension GestureService {
         guard !pointerMappers.isEmpty else { return }
         for (path, mapper) in pointerMappers {
             let done = mapper.isDone
-            for line in mapper.collectLines() { log(ServiceLogLine(line.severity, "\(TextFormat.visible(path)): \(line.text)")) }
+            for line in mapper.collectLines() { log(line.about(TextFormat.visible(path))) }
             if done { pointerMappers[path] = nil }
         }
     }

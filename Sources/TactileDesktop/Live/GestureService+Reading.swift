@@ -51,9 +51,9 @@ extension GestureService {
         let step = backoff.failed(path, at: MonotonicClock.seconds())
         let node = TextFormat.visible(path)
         if step.failures == 1 {
-            log(ServiceLogLine(reason.severity, "\(node): \(reason.text)"))
+            log(reason.about(node))
         } else if step.isNew {
-            log(ServiceLogLine(reason.severity, "\(node): \(reason.text) again (\(step.failures) times in a row): taken again in \(Self.seconds(step.delay))"
+            log(ServiceLogLine(severity: reason.severity, text: "\(node): \(reason.text) again (\(step.failures) times in a row): taken again in \(Self.seconds(step.delay))"
                 + (step.delay >= DeviceBackoff.longestDelay ? ", and every \(Self.seconds(step.delay)) while it fails (not said again)" : "")))
         }
         drop(path, passOver: false)

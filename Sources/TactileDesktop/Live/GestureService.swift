@@ -281,7 +281,7 @@ public final class GestureService {
         // The runner collects only programs that could not start.
         for line in commands.collect() { log(.problem(line)) }
         collectPointerMappings()
-        for line in focus?.collectLines() ?? [] { log(ServiceLogLine(line.severity, TextFormat.visible(line.text))) }
+        for line in focus?.collectLines() ?? [] { log(ServiceLogLine(severity: line.severity, text: TextFormat.visible(line.text))) }
         reloadIfDue()
     }
 

@@ -20,23 +20,20 @@ public struct ServiceLogLine: Hashable, Sendable {
     /// The line itself, without the command's prefix.
     public var text: String
 
-    /// A line of `severity`.
-    public init(_ severity: Severity, _ text: String) {
-        self.severity = severity
-        self.text = text
-    }
-
     /// A line saying what the service does or finds.
-    public static func note(_ text: String) -> ServiceLogLine { ServiceLogLine(.note, text) }
+    public static func note(_ text: String) -> ServiceLogLine { ServiceLogLine(severity: .note, text: text) }
 
     /// A line saying something was refused, failed or is out of reach.
-    public static func problem(_ text: String) -> ServiceLogLine { ServiceLogLine(.problem, text) }
+    public static func problem(_ text: String) -> ServiceLogLine { ServiceLogLine(severity: .problem, text: text) }
+
+    /// The line said of `subject` (a device's node, already escaped): `subject: text`, as much as it mattered.
+    func about(_ subject: String) -> ServiceLogLine { ServiceLogLine(severity: severity, text: subject + ": " + text) }
 }
 
 extension ServiceLogLine {
     /// A config's diagnostic, indented by `indent`: an error is a problem, a warning a note.
     init(diagnostic: ConfigDiagnostic, indent: String = "") {
-        self.init(diagnostic.severity == .error ? .problem : .note, indent + diagnostic.description)
+        self.init(severity: diagnostic.severity == .error ? .problem : .note, text: indent + diagnostic.description)
     }
 }
 
