@@ -10,7 +10,7 @@ extension LiveSession {
     /// wake descriptor (an `eventfd`) becomes readable, and stays so, and
     /// every wait of the session's poll loop includes it, so a session that waits for
     /// input or a deadline needs no periodic check to see a stop. It is a
-    /// ``Wakeup`` that is never drained.
+    /// `Wakeup` (package) that is never drained.
     ///
     /// ```swift
     /// let session = LiveSession(device: device, window: window)

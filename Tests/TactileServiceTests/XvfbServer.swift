@@ -16,7 +16,9 @@ nonisolated final class XvfbServer {
         }
         display = ":\(base + Int(getpid() % 300))"
         process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = [display, "-nolisten", "tcp", "-screen", "0", size + "x24"]
+        // -noreset: without it the server resets when its last client leaves, and refuses
+        // connections while it does; a test that connects twice met that once under load.
+        process.arguments = [display, "-nolisten", "tcp", "-noreset", "-screen", "0", size + "x24"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
