@@ -11,11 +11,6 @@ import TactileService
 import TactileTestSupport
 import Testing
 
-/// The gesture service's loop has no tick: idle, it sleeps until a device
-/// has input, a watched directory changes, a helper signals its news
-/// (``Wakeup``), a stop, or its next deadline. The assertions count the
-/// loop's turns and look for lines the news brings, which load cannot
-/// change; the waits are bounded only so that a failure ends.
 /// Lines a service logged, kept for a test's other threads to read.
 nonisolated final class LogLines: Sendable {
     private let lines = Mutex<[String]>([])
@@ -23,6 +18,11 @@ nonisolated final class LogLines: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
+/// The gesture service's loop has no tick: idle, it sleeps until a device
+/// has input, a watched directory changes, a helper signals its news
+/// (``Wakeup``), a stop, or its next deadline. The assertions count the
+/// loop's turns and look for lines the news brings, which load cannot
+/// change; the waits are bounded only so that a failure ends.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServiceWakeupTests {
     nonisolated static func config(gestures: Int) -> String {
         (0..<gestures).map { index in
@@ -41,13 +41,13 @@ nonisolated final class LogLines: Sendable {
     /// A service on an empty input directory with the config `gestures.toml`
     /// of `directory`, never rescanning on its own, whose log lines are kept.
     @MainActor
-    static func service(in directory: URL, lines: LogLines) throws -> GestureService {
+    static func service(in directory: URL, lines: LogLines, idleExit: Double? = nil) throws -> GestureService {
         let input = directory.appendingPathComponent("input")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("gestures.toml").path
         try config(gestures: 1).write(toFile: path, atomically: true, encoding: .utf8)
         let options = GestureService.Options(configPath: path, environment: [:], inputDirectory: input.path,
-                                             passThrough: false, rescanInterval: 3600)
+                                             passThrough: false, rescanInterval: 3600, idleExit: idleExit)
         let service = try GestureService(options: options, sink: RecordingSink(), commands: SpawningCommandRunner())
         service.log = { line in lines.append(line.text) }
         return service
@@ -65,6 +65,20 @@ nonisolated final class LogLines: Sendable {
         #expect(try service.run() == .stopped)
         // One turn at the start; nothing else is due (the rescan is an hour away), and the stop ends the wait.
         #expect(service.turns <= 2, "\(service.turns) turns while idle")
+    }
+
+    /// `--idle-exit` is a deadline of its own: with no device and no rescan
+    /// for an hour, nothing else would end the wait.
+    @MainActor
+    @Test func theIdleExitIsADeadlineOfItsOwn() throws {
+        let directory = try TemporaryDirectory.create(prefix: "tactile-wake")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let service = try Self.service(in: directory, lines: LogLines(), idleExit: 0.3)
+        let stop = service.stopSignal
+        // Only so that a failure ends: the idle exit is due long before.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { stop.requestStop() }
+        #expect(try service.run() == .idle)
+        #expect(service.turns <= 3, "\(service.turns) turns")
     }
 
     @MainActor

@@ -233,6 +233,8 @@ public final class GestureService {
         return try PollLoop.run(stop: stopSignal, onStop: .stopped, failure: { .system(operation: "poll", errno: $0) }) {
             ready throws(ServiceError) in
             turns += 1
+            // Idle counts from when the last device went: a turn that begins with devices had them until now.
+            if !devices.isEmpty { idleSince = MonotonicClock.seconds() }
             handle(ready, of: waited, watches: &watches)
             if emergency { return .end(.emergency) }
             let now = MonotonicClock.seconds()
@@ -251,6 +253,7 @@ public final class GestureService {
             if !devices.isEmpty { idleSince = scanned }
             // No tick: the helpers' news wakes the wait (`news`), unless no eventfd could be made.
             var deadline = min(nextScan, scanned + reloadTimeout(now: scanned))
+            if devices.isEmpty, let limit = options.idleExit { deadline = min(deadline, idleSince + limit) }
             if !news.wakesWaits { deadline = min(deadline, scanned + LiveSession.checkInterval) }
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
