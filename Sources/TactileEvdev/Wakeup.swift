@@ -1,5 +1,6 @@
 // A wake-up any thread may send to a thread asleep in poll(2): an eventfd, the project's one.
 import CLibevdev
+import Tactile
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,16 +57,10 @@ package final class Wakeup: Sendable {
     /// Without an `eventfd`, it sleeps `milliseconds` (at most 100 ms when unlimited).
     @discardableResult
     package func wait(milliseconds: Int32) -> Bool {
-        var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        if descriptor < 0 {
-            polled.fd = -1
-            _ = poll(&polled, 1, milliseconds < 0 ? 100 : milliseconds)
-            return false
-        }
-        while true {
-            let rc = poll(&polled, 1, milliseconds)
-            if rc >= 0 { return rc > 0 }
-            if errno != EINTR { return false }
-        }
+        let now = MonotonicClock.seconds()
+        var deadline = milliseconds < 0 ? nil : now + Double(milliseconds) / 1000
+        if descriptor < 0, deadline == nil { deadline = now + 0.1 }
+        guard case .success(let ready) = PollLoop.wait([descriptor], until: deadline, stop: nil) else { return false }
+        return descriptor >= 0 && ready.first.map { $0 != 0 } == true
     }
 }

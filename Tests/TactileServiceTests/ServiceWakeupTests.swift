@@ -153,7 +153,7 @@ nonisolated final class LogLines: Sendable {
         let stop = LiveSession.StopSignal()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { stop.requestStop() }
         // No timeout: only the stop ends this read (the suite's time limit, a failure).
-        #expect(try stream.read(timeout: -1, stop: stop.wakeDescriptor) == nil)
+        #expect(try stream.read(timeout: -1, stop: stop) == nil)
         #expect(stop.isStopRequested)
     }
 }

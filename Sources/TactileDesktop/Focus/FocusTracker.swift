@@ -1,4 +1,5 @@
 // The app with the keyboard focus, kept current by a thread of its own that follows the session's IPC.
+import Tactile
 import TactileService
 import Foundation
 import Synchronization
@@ -26,8 +27,8 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
     public let route: String
     private let state = Mutex(State())
-    /// Raised by ``stop()``; its descriptor is in every wait of the thread.
-    private let stopSignal = LiveSession.StopSignal()
+    /// Raised by ``stop()``; every wait of the thread includes it.
+    let stopSignal = LiveSession.StopSignal()
     /// Signalled when a line is queued for ``collectLines()``.
     private let news: Wakeup?
 
@@ -94,8 +95,6 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     }
 
     var isStopped: Bool { stopSignal.isStopRequested }
-    /// Readable once the tracker is stopped: a source waits on it with its connection.
-    var stopDescriptor: Int32 { stopSignal.wakeDescriptor }
 
     /// Stops following (the thread's wait ends at once, and the thread with it).
     public func stop() { stopSignal.requestStop() }
@@ -121,7 +120,7 @@ package final class FocusTracker: ServiceLogSource, Sendable {
                     tracker.lost(error.description)
                 }
                 // Gone (the compositor restarting, a display that went away): again in a second, or at once stopped.
-                if !tracker.isStopped { tracker.stopSignal.wakeup.wait(milliseconds: 1000) }
+                if !tracker.isStopped { _ = PollLoop.wait([], until: MonotonicClock.seconds() + 1, stop: tracker.stopSignal) }
             }
         }
         thread.name = "tactile.focus"

@@ -25,7 +25,7 @@ struct HyprlandFocusSource: FocusTracker.Source {
         var line: [UInt8] = []
         while !tracker.isStopped {
             // Asleep until Hyprland writes or the tracker stops.
-            guard let bytes = try events.read(timeout: -1, stop: tracker.stopDescriptor) else { continue }
+            guard let bytes = try events.read(timeout: -1, stop: tracker.stopSignal) else { continue }
             guard !bytes.isEmpty else { throw FocusError("\(directory)/.socket2.sock: Hyprland closed the connection") }
             for byte in bytes {
                 guard byte == UInt8(ascii: "\n") else {

@@ -42,7 +42,7 @@ struct SwayFocusSource: FocusTracker.Source {
         var buffer: [UInt8] = []
         while !tracker.isStopped {
             // Asleep until the compositor writes or the tracker stops.
-            guard let bytes = try stream.read(timeout: -1, stop: tracker.stopDescriptor) else { continue }
+            guard let bytes = try stream.read(timeout: -1, stop: tracker.stopSignal) else { continue }
             guard !bytes.isEmpty else { throw FocusError("\(socketPath): the compositor closed the connection") }
             buffer += bytes
             while let (type, payload) = try Self.takeMessage(&buffer) {

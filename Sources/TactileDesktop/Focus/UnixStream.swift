@@ -1,4 +1,6 @@
 // A connected UNIX stream socket, read until data, a stop or a timeout.
+import Tactile
+import TactileEvdev
 import TactileService
 #if canImport(Glibc)
 import Glibc
@@ -55,13 +57,16 @@ struct UnixStream: ~Copyable {
 
     /// Up to `limit` bytes once some are there; empty at the end of the
     /// stream; nil when none came within `timeout` milliseconds (`-1`: no
-    /// limit) or `stop` (a ``Wakeup``'s descriptor; `-1`: none) became readable.
-    func read(limit: Int = 65_536, timeout: Int32, stop: Int32 = -1) throws(FocusError) -> [UInt8]? {
-        var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&pollers, 2, timeout)
-        if ready < 0, errno == EINTR { return nil }
-        guard ready >= 0 else { throw FocusError("\(path): poll failed: \(String(cString: strerror(errno)))") }
-        guard pollers[0].revents != 0 else { return nil }
+    /// limit) or once `stop` was raised. A signal's `EINTR` waits again for
+    /// the time left (``PollLoop``'s wait).
+    func read(limit: Int = 65_536, timeout: Int32, stop: LiveSession.StopSignal? = nil) throws(FocusError) -> [UInt8]? {
+        let deadline = timeout < 0 ? nil : MonotonicClock.seconds() + Double(timeout) / 1000
+        let ready: PollLoop.Ready
+        switch PollLoop.wait([descriptor], until: deadline, stop: stop) {
+        case .success(let result): ready = result
+        case .failure(let error): throw FocusError("\(path): poll failed: \(String(cString: strerror(error.code)))")
+        }
+        guard ready.first.map({ $0 != 0 }) == true else { return nil }
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, limit, 0) }
         if count < 0, errno == EINTR { return nil }

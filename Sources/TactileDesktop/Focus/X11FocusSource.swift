@@ -1,4 +1,6 @@
 // The focused app on X11: the root window's _NET_ACTIVE_WINDOW (EWMH) and that window's WM_CLASS (ICCCM).
+import Tactile
+import TactileEvdev
 import TactileService
 import CXcb
 #if canImport(Glibc)
@@ -31,8 +33,7 @@ struct X11FocusSource: FocusTracker.Source {
         xcb_change_window_attributes(connection, root, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(connection)
         tracker.publish(Self.focused(connection, root: root, active: active))
-        var pollers = [pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: tracker.stopDescriptor, events: Int16(POLLIN), revents: 0)]
+        let descriptor = xcb_get_file_descriptor(connection)
         while !tracker.isStopped {
             guard xcb_connection_has_error(connection) == 0 else { throw FocusError("X11 display \(display) closed the connection") }
             // The events xcb holds already (a reply's read may have queued some) before any wait,
@@ -42,7 +43,7 @@ struct X11FocusSource: FocusTracker.Source {
                 continue
             }
             // Asleep until the X server writes or the tracker stops.
-            _ = poll(&pollers, 2, -1)
+            _ = PollLoop.wait([descriptor], until: nil, stop: tracker.stopSignal)
         }
     }
 
