@@ -110,7 +110,8 @@ struct RecordCommandTests {
         var pid: Int32
     }
 
-    func start(_ arguments: [String], events: [InputEvent], in directory: URL) throws -> Running {
+    /// `output`: a file that takes the program's standard output (else it is discarded).
+    func start(_ arguments: [String], events: [InputEvent], in directory: URL, output: String? = nil) throws -> Running {
         let umockdevRun = try #require(TestSupport.umockdevRun)
         let eventFile = directory.appendingPathComponent("events.evemu")
         try TestSupport.evemu(events).write(to: eventFile, atomically: true, encoding: .utf8)
@@ -120,7 +121,12 @@ struct RecordCommandTests {
         process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                              "-e", "\(TestSupport.touchpadNode)=\(eventFile.path)",
                              "--", try tactile()] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        if let output {
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
+            process.standardOutput = FileHandle(forWritingAtPath: output)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -138,9 +144,11 @@ struct RecordCommandTests {
         while process.isRunning, Date() < deadline { usleep(20_000) }
     }
 
-    /// The size of `path`, 0 when missing.
-    static func size(of path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    /// Waits until `path` holds at least `lines` lines (at most 20 s).
+    static func waitForLines(in path: String, atLeast lines: Int) {
+        let deadline = Date().addingTimeInterval(20)
+        while (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0 < lines,
+              Date() < deadline { usleep(20_000) }
     }
 
     /// Ctrl-C, SIGTERM or SIGHUP (the terminal closed) saves the recording properly and removes the journal.
@@ -153,10 +161,7 @@ struct RecordCommandTests {
         let running = try start(["record", "--device", TestSupport.touchpadNode, "--output", file], events: landing, in: directory)
         defer { if running.process.isRunning { running.process.terminate() } }
         let journal = file + ".journal"
-        let deadline = Date().addingTimeInterval(20)
-        // Wait for the landing frame to be in the journal.
-        while Self.size(of: journal) == 0 || (try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0 < 7,
-              Date() < deadline { usleep(20_000) }
+        Self.waitForLines(in: journal, atLeast: 1 + 6)   // the header and the landing frame
         #expect(Self.mode(of: journal) == 0o600)
         #expect(kill(running.pid, signal) == 0)
         Self.waitForExit(running.process)
@@ -174,9 +179,13 @@ struct RecordCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("demo.json").path
         let landing = Array(TestSupport.touchpadTap.prefix(6))
-        let running = try start(["demo", "--device", TestSupport.touchpadNode, "--json", "--record", file], events: landing, in: directory)
+        let printed = directory.appendingPathComponent("printed.jsonl").path
+        let running = try start(["demo", "--device", TestSupport.touchpadNode, "--json", "--record", file],
+                                events: landing, in: directory, output: printed)
         defer { if running.process.isRunning { running.process.terminate() } }
-        usleep(1_500_000)  // the landing is read at once; no file is written before the end
+        // The landing was read once the hold it begins is printed; no file is written before the end.
+        Self.waitForLines(in: printed, atLeast: 1)
+        #expect(!FileManager.default.fileExists(atPath: file))
         #expect(kill(running.pid, signal) == 0)
         Self.waitForExit(running.process)
         #expect(running.process.terminationStatus == 0)
@@ -194,12 +203,9 @@ struct RecordCommandTests {
         let running = try start(["record", "--device", TestSupport.touchpadNode, "--output", file], events: events, in: directory)
         defer { if running.process.isRunning { running.process.terminate() } }
         let journal = file + ".journal"
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: journal), Date() < deadline { usleep(20_000) }
-        let headerSize = try #require(try? String(contentsOfFile: journal, encoding: .utf8)).utf8.count
-        // The header is synced at creation; wait until frames follow it, then over a second more so that they were synced.
-        while Self.size(of: journal) <= headerSize, Date() < deadline { usleep(20_000) }
-        usleep(1_300_000)
+        // Each frame is written whole at its SYN_REPORT: wait for the header, the landing's 6 events and
+        // 3 move frames, then kill while most of the 4 s stream is still to come.
+        Self.waitForLines(in: journal, atLeast: 1 + 6 + 3 * 2)
         #expect(kill(running.pid, SIGKILL) == 0)
         Self.waitForExit(running.process)
         #expect(!FileManager.default.fileExists(atPath: file))
@@ -220,7 +226,7 @@ struct RecordCommandTests {
         let recording = try RecordingReader.read(contentsOf: recovered)
         let stream = LiveDemoTests.rebased(events)
         #expect(recording.device.name == "SynPS/2 Synaptics TouchPad")
-        #expect(recording.events.count > 6, "more than the landing frame was synced")
+        #expect(recording.events.count > 6, "more than the landing frame was written")
         #expect(recording.events.count < stream.count, "killed mid-way")
         #expect(Array(stream.prefix(recording.events.count)) == recording.events)
         #expect(recording.events.last?.isReport == true)

@@ -94,7 +94,7 @@ import Glibc
         // The end's wait is bounded: the lines are not written, and it says so.
         let flushStart = Date()
         #expect(!queue.flush(timeout: 0.2))
-        #expect(Date().timeIntervalSince(flushStart) < 1)
+        #expect(Date().timeIntervalSince(flushStart) < 5)   // 0.2 s, with room for a busy machine
 
         // The reader reads again: the lines kept, then where the rest went, then what follows.
         let deadline = Date().addingTimeInterval(5)
