@@ -121,15 +121,16 @@ struct RecordCommandTests {
         process.arguments = ["-d", TestSupport.touchpadDescription, "-i", "\(TestSupport.touchpadNode)=\(TestSupport.touchpadIoctl)",
                              "-e", "\(TestSupport.touchpadNode)=\(eventFile.path)",
                              "--", try tactile()] + arguments
+        var outputHandle: FileHandle?
         if let output {
             _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = FileHandle(forWritingAtPath: output)
-        } else {
-            process.standardOutput = FileHandle.nullDevice
+            outputHandle = FileHandle(forWritingAtPath: output)
         }
+        process.standardOutput = outputHandle ?? FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        try outputHandle?.close()   // the child has its own copy
         let deadline = Date().addingTimeInterval(20)
         var child: Int32?
         while child == nil, process.isRunning, Date() < deadline {
