@@ -51,33 +51,22 @@ import Testing
         try ServiceRun(config: config, events: swipe(), focusedApp: { tracker?.current }).reports
     }
 
-    static func directory() throws -> URL { try TemporaryDirectory.create(prefix: "tactile-focus") }
-
     // sway's and i3's IPC: against the real sway 1.7 and i3 4.22 (RealSwayTests); how an app
     // gates a binding is shown here through Hyprland's sockets and X11's active window.
 
     // MARK: Hyprland
 
     @Test func hyprlandsSocketsSayWhichAppHasTheFocus() throws {
-        let runtime = try Self.directory()
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        let signature = "abc123_1700000000_42"
-        let directory = runtime.appendingPathComponent("hypr/\(signature)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let requests = try FakeUnixServer(path: directory.appendingPathComponent(".socket.sock").path) { connection in
+        let subscribers = Mutex<[FakeConnection]>([])
+        let hyprland = try FakeHyprland(signature: "abc123_1700000000_42", prefix: "tactile-focus",
+                                        events: { connection in subscribers.withLock { $0.append(connection) } }) { connection in
             let request = connection.readSome().map { String(decoding: $0, as: UTF8.self) }
             #expect(request == "j/activewindow")
             connection.write(Array(#"{"address": "0x55d1", "class": "kitty", "title": "~", "initialClass": "kitty", "pid": 4242}"#.utf8))
             connection.close()
         }
-        defer { requests.close() }
-        let subscribers = Mutex<[FakeConnection]>([])
-        let events = try FakeUnixServer(path: directory.appendingPathComponent(".socket2.sock").path) { connection in
-            subscribers.withLock { $0.append(connection) }
-        }
-        defer { events.close() }
-        let environment = ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtime.path]
-        let tracker = try #require(FocusTracker.start(environment: environment))
+        defer { hyprland.close() }
+        let tracker = try #require(FocusTracker.start(environment: hyprland.environment))
         defer { tracker.stop() }
         #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "kitty") })
         #expect(try Self.swipeReports(tracker).contains { $0.contains("elsewhere → key super+Page_Down") })

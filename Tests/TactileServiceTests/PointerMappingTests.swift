@@ -108,24 +108,16 @@ import Testing
     }
 
     @Test func hyprlandsMonitorsPlaceTheClick() throws {
-        let runtime = try TemporaryDirectory.create(prefix: "tactile-pointer")
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        let signature = "abc123_1700000000_42"
-        let directory = runtime.appendingPathComponent("hypr/\(signature)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let monitors = #"[{"id": 0, "name": "eDP-1", "width": 2880, "height": 1800, "x": 0, "y": 0, "scale": 2.0, "transform": 0, "disabled": false}, "#
             + #"{"id": 1, "name": "DP-1", "width": 3840, "height": 2160, "x": 1440, "y": 0, "scale": 1.5, "transform": 0, "disabled": false}]"#
-        let requests = try FakeUnixServer(path: directory.appendingPathComponent(".socket.sock").path) { connection in
+        // Hyprland is found by its event socket, which the fake holds too.
+        let hyprland = try FakeHyprland(signature: "abc123_1700000000_42", prefix: "tactile-pointer") { connection in
             #expect(connection.readSome().map { String(decoding: $0, as: UTF8.self) } == "j/monitors")
             connection.write(Array(monitors.utf8))
             connection.close()
         }
-        defer { requests.close() }
-        // Hyprland finds its sockets by the event socket.
-        let events = try FakeUnixServer(path: directory.appendingPathComponent(".socket2.sock").path) { _ in }
-        defer { events.close() }
-        let environment = ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtime.path]
-        let mapper = try #require(PointerMapper.start(environment: environment, pointerName: Self.pointer, configured: "eDP-1"))
+        defer { hyprland.close() }
+        let mapper = try #require(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1"))
         #expect(eventually { mapper.isDone })
         #expect(mapper.mapping == OutputMapping(originX: 0, originY: 0, scaleX: 0.36, scaleY: 0.625))
         #expect(mapper.collect() == ["clicks placed on eDP-1 over Hyprland's layout of 2 monitors"])

@@ -53,55 +53,60 @@ nonisolated final class LogLines: Sendable {
         return service
     }
 
+    /// Runs `body` with ``service(in:lines:idleExit:)`` on a fresh directory, removed after.
     @MainActor
-    @Test func anIdleServiceSleepsUntilItIsStopped() throws {
+    static func withService(idleExit: Double? = nil,
+                            _ body: (GestureService, LogLines, URL) throws -> Void) throws {
         let directory = try TemporaryDirectory.create(prefix: "tactile-wake")
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = LogLines()
-        let service = try Self.service(in: directory, lines: lines)
-        let stop = service.stopSignal
-        // A second of idling: a 20 ms tick took about 50 turns in it, and more on an idle machine.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { stop.requestStop() }
-        #expect(try service.run() == .stopped)
-        // One turn at the start; nothing else is due (the rescan is an hour away), and the stop ends the wait.
-        #expect(service.turns <= 2, "\(service.turns) turns while idle")
+        try body(try service(in: directory, lines: lines, idleExit: idleExit), lines, directory)
+    }
+
+    @MainActor
+    @Test func anIdleServiceSleepsUntilItIsStopped() throws {
+        try Self.withService { service, _, _ throws in
+            let stop = service.stopSignal
+            // A second of idling: a 20 ms tick took about 50 turns in it, and more on an idle machine.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { stop.requestStop() }
+            #expect(try service.run() == .stopped)
+            // One turn at the start; nothing else is due (the rescan is an hour away), and the stop ends the wait.
+            #expect(service.turns <= 2, "\(service.turns) turns while idle")
+        }
     }
 
     /// `--idle-exit` is a deadline of its own: with no device and no rescan
     /// for an hour, nothing else would end the wait.
     @MainActor
     @Test func theIdleExitIsADeadlineOfItsOwn() throws {
-        let directory = try TemporaryDirectory.create(prefix: "tactile-wake")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let service = try Self.service(in: directory, lines: LogLines(), idleExit: 0.3)
-        let stop = service.stopSignal
-        // Only so that a failure ends: the idle exit is due long before.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { stop.requestStop() }
-        #expect(try service.run() == .idle)
-        #expect(service.turns <= 3, "\(service.turns) turns")
+        try Self.withService(idleExit: 0.3) { service, _, _ throws in
+            let stop = service.stopSignal
+            // Only so that a failure ends: the idle exit is due long before.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { stop.requestStop() }
+            #expect(try service.run() == .idle)
+            #expect(service.turns <= 3, "\(service.turns) turns")
+        }
     }
 
     @MainActor
     @Test func aConfigReadThatEndsWakesTheLoop() throws {
-        let directory = try TemporaryDirectory.create(prefix: "tactile-wake")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let lines = LogLines()
-        let service = try Self.service(in: directory, lines: lines)
-        let stop = service.stopSignal
-        let path = directory.appendingPathComponent("gestures.toml").path
-        DispatchQueue.global().async {
-            // The change wakes the loop (inotify), its quiet period's end too (a deadline), and the
-            // read, done off the loop, wakes it with its outcome: nothing else would before the stop.
-            usleep(200_000)
-            try? Self.config(gestures: 2).write(toFile: path, atomically: true, encoding: .utf8)
-            _ = eventually(60) { lines.all.contains { $0.hasPrefix("config reloaded") } }
-            stop.requestStop()
+        try Self.withService { service, lines, directory throws in
+            let stop = service.stopSignal
+            let path = directory.appendingPathComponent("gestures.toml").path
+            DispatchQueue.global().async {
+                // The change wakes the loop (inotify), its quiet period's end too (a deadline), and the
+                // read, done off the loop, wakes it with its outcome: nothing else would before the stop.
+                usleep(200_000)
+                try? Self.config(gestures: 2).write(toFile: path, atomically: true, encoding: .utf8)
+                _ = eventually(60) { lines.all.contains { $0.hasPrefix("config reloaded") } }
+                stop.requestStop()
+            }
+            #expect(try service.run() == .stopped)
+            let log = lines.all
+            #expect(log.contains { $0.hasPrefix("config reloaded") && $0.contains("(2 gestures)") }, "\(log)")
+            // The start, the change's events, the quiet period's end, the read's news: a few turns, no tick's.
+            #expect(service.turns <= 8, "\(service.turns) turns")
         }
-        #expect(try service.run() == .stopped)
-        let log = lines.all
-        #expect(log.contains { $0.hasPrefix("config reloaded") && $0.contains("(2 gestures)") }, "\(log)")
-        // The start, the change's events, the quiet period's end, the read's news: a few turns, no tick's.
-        #expect(service.turns <= 8, "\(service.turns) turns")
     }
 
     @MainActor
@@ -120,23 +125,15 @@ nonisolated final class LogLines: Sendable {
     }
 
     @Test func aFocusTrackerSignalsItsNews() throws {
-        let runtime = try TemporaryDirectory.create(prefix: "tactile-wake")
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        let signature = "wake_1700000000_7"
-        let directory = runtime.appendingPathComponent("hypr/\(signature)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let requests = try FakeUnixServer(path: directory.appendingPathComponent(".socket.sock").path) { connection in
+        // The fake's event socket never says anything: the tracker's thread sleeps on it.
+        let hyprland = try FakeHyprland(signature: "wake_1700000000_7", prefix: "tactile-wake") { connection in
             _ = connection.readSome()
             connection.write(Array(#"{"class": "kitty", "title": "~"}"#.utf8))
             connection.close()
         }
-        defer { requests.close() }
-        // An event socket that never says anything: the tracker's thread sleeps on it.
-        let quiet = try FakeUnixServer(path: directory.appendingPathComponent(".socket2.sock").path) { _ in }
-        defer { quiet.close() }
+        defer { hyprland.close() }
         let news = Wakeup()
-        let environment = ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtime.path]
-        let tracker = try #require(FocusTracker.start(environment: environment, news: news))
+        let tracker = try #require(FocusTracker.start(environment: hyprland.environment, news: news))
         defer { tracker.stop() }
         // Asleep until the tracker's first answer signals it (bounded only so that a failure ends).
         #expect(news.wait(milliseconds: 60_000))
