@@ -133,7 +133,7 @@ nonisolated struct LitestPad: Sendable, CustomTestStringConvertible {
     }
 
     /// Screen points per millimetre down the pad.
-    var pointsPerMillimetreY: Double { mapping.pointsPerUnitY * mapping.unitsPerMillimetreY }
+    var pointsPerMillimetreY: Double { mapping.pointsPerUnitYY * mapping.unitsPerMillimetreY }
 
     static let synaptics = LitestPad(name: "litest Synaptics RMI4, 97 × 53 mm", device: TestDevices.litestSynapticsRMI4)
     static let apple = LitestPad(name: "litest bcm5974, 104 × 74 mm", device: TestDevices.litestBCM5974)

@@ -45,23 +45,33 @@ public final class InputPipeline {
 
     /// A pipeline for `device` whose surface maps onto `window`'s screen;
     /// `axisValues` are the device's axis values when its events began (see
-    /// ``TouchAssembler/init(device:screen:axisValues:)``). `palmEdges` are
+    /// ``TouchAssembler/init(device:screen:axisValues:transform:)``). `palmEdges` are
     /// the bands along a touchpad's edges where a touch landing is a palm;
     /// `nil`, the default, gives libinput's on touchpads and none on
     /// touchscreens (``PalmEdgeZones/automatic(for:surfaceSize:)``).
+    /// `transform` says how the device's surface lies on the screen (a panel
+    /// mounted upside down or in portrait, a calibration; see
+    /// ``SurfaceTransform``): locations, directions and edges then follow the
+    /// screen as the person sees it, thresholds stay millimetres under the finger.
     ///
     /// ```swift
     /// // Every touch reaches the recognizers, wherever it lands.
     /// let pipeline = InputPipeline(device: pad, window: window, palmEdges: PalmEdgeZones.none)
+    /// // An 800 × 480 panel mounted in portrait, on its 480 × 800 screen.
+    /// let portrait = Window(screen: Screen(width: 480, height: 800))
+    /// let kiosk = InputPipeline(device: panel, window: portrait, transform: .rotated(.clockwise90))
     /// ```
     public init(device: DeviceDescription, window: Window, axisValues: AxisValues = AxisValues(),
-                palmEdges: PalmEdgeZones? = nil) {
-        let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues)
+                palmEdges: PalmEdgeZones? = nil, transform: SurfaceTransform = .identity) {
+        let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues, transform: transform)
         let thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: palmEdges)
         stages = Stages(assembler: assembler, thumbs: thumbs)
         engine = GestureEngine(window: window)
         engine.deviceKind = device.kind
     }
+
+    /// How the device's surface lies on the screen.
+    public var transform: SurfaceTransform { stages.assembler.mapping.transform }
 
     /// The window touches are delivered to.
     public var window: Window { engine.window }

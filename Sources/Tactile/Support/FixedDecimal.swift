@@ -32,4 +32,12 @@ package enum FixedDecimal {
         let split = digits.index(digits.endIndex, offsetBy: -places)
         return sign + digits[..<split] + "." + digits[split...]
     }
+
+    /// `value` as briefly as it reads back exactly: whole numbers without a
+    /// decimal point (`1`, `-1`, `0`), others as Swift's shortest form (`1.02`).
+    package static func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        if value == value.rounded(), abs(value) < 9.0e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
 }

@@ -18,10 +18,17 @@
 ///   square (``SizeSource/typicalTouchpad``). libinput assumes 69 × 50 mm
 ///   then, after udev's size hints.
 ///
+/// A ``SurfaceTransform`` says how the surface is mounted: screen points
+/// follow its whole matrix (libinput's calibration), millimetres only its
+/// ``SurfaceTransform/orientation``, so they stay millimetres under the
+/// finger on the surface as the person sees it.
+///
 /// ```swift
 /// let mapping = SurfaceMapping(device: panelWithoutResolution, screen: Screen(width: 1920, height: 1080))
 /// mapping.sizeSource   // .screen
 /// mapping.surfaceSize  // 508 × 285.75 mm
+/// let portrait = SurfaceMapping(device: panel, screen: Screen(width: 480, height: 800), transform: .rotated(.clockwise90))
+/// portrait.screenPoint(x: 0, y: 0)   // (480, 0), held just inside: the panel's corner is the screen's top right
 /// ```
 public struct SurfaceMapping: Hashable, Sendable {
     /// Where the millimetres of the axes come from.
@@ -48,24 +55,45 @@ public struct SurfaceMapping: Hashable, Sendable {
     public var isEstimated: Bool { sizeSource != .resolution }
     /// The screen rectangle the surface maps onto.
     public let screenBounds: Rect
-    /// Screen points per device unit on each axis (see ``screenPoint(x:y:)``),
-    /// worked out once so mapping a position multiplies instead of dividing.
-    @usableFromInline let pointsPerUnitX: Double
-    @usableFromInline let pointsPerUnitY: Double
+    /// How the surface lies on the screen.
+    public let transform: SurfaceTransform
+    /// The quarter turn or mirror millimetres follow (the transform's).
+    public let orientation: SurfaceOrientation
+    /// The screen point of a position, `origin + k·(position − minimum)`
+    /// (see ``screenPoint(x:y:)``): the transform and the scale to points
+    /// worked out once, so mapping a position multiplies instead of dividing.
+    @usableFromInline let pointsPerUnitXX: Double, pointsPerUnitXY: Double
+    @usableFromInline let pointsPerUnitYX: Double, pointsPerUnitYY: Double
+    @usableFromInline let origin: Point
+    /// Whether a point must be held inside the screen (a transform can put
+    /// the edge of the surface on the far edge of the screen, or beyond).
+    @usableFromInline let clamps: Bool
 
     /// The width a touchpad is assumed to have along its longer axis when its
     /// resolution is unknown: a typical laptop pad is 80–110 mm wide.
     public static let estimatedTouchpadWidth = 100.0
 
-    /// Maps `device`'s position axes (or `axes`, when given) onto `screen`.
-    public init(device: DeviceDescription, screen: Screen, axes chosen: (x: AbsoluteAxis, y: AbsoluteAxis)? = nil) {
+    /// Maps `device`'s position axes (or `axes`, when given) onto `screen`,
+    /// the surface lying on it as `transform` says (upright by default).
+    public init(device: DeviceDescription, screen: Screen, axes chosen: (x: AbsoluteAxis, y: AbsoluteAxis)? = nil,
+                transform: SurfaceTransform = .identity) {
         let axes = chosen ?? device.positionAxes
             ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
         xAxis = axes.x
         yAxis = axes.y
         screenBounds = screen.bounds
-        pointsPerUnitX = screen.bounds.width / (axes.x.span + 1)
-        pointsPerUnitY = screen.bounds.height / (axes.y.span + 1)
+        self.transform = transform
+        orientation = transform.orientation
+        // Normalized, a position is (p − minimum) / (span + 1), as libinput
+        // normalizes: the identity keeps the arithmetic of an upright
+        // surface exactly (the terms it adds are zeros).
+        let (width, height) = (screen.bounds.width, screen.bounds.height)
+        let (unitsX, unitsY) = (axes.x.span + 1, axes.y.span + 1)
+        let t = transform
+        (pointsPerUnitXX, pointsPerUnitXY) = (t.a * width / unitsX, t.b * width / unitsY)
+        (pointsPerUnitYX, pointsPerUnitYY) = (t.d * height / unitsX, t.e * height / unitsY)
+        origin = Point(x: t.c * width, y: t.f * height)
+        clamps = !t.isIdentity
         let resX = Double(axes.x.resolution), resY = Double(axes.y.resolution)
         switch (resX > 0, resY > 0) {
         case (true, true):
@@ -76,9 +104,11 @@ public struct SurfaceMapping: Hashable, Sendable {
             (unitsPerMillimetreX, unitsPerMillimetreY, sizeSource) = (resY, resY, .otherAxis)
         case (false, false):
             let size = screen.physicalSize
+            // A quarter turn lays the surface's x axis along the screen's height.
+            let (alongX, alongY) = orientation.swapsAxes ? (size.height, size.width) : (size.width, size.height)
             if device.kind == .touchscreen, size.width > 0, size.height > 0 {
-                unitsPerMillimetreX = axes.x.span > 0 ? axes.x.span / size.width : 1
-                unitsPerMillimetreY = axes.y.span > 0 ? axes.y.span / size.height : 1
+                unitsPerMillimetreX = axes.x.span > 0 ? axes.x.span / alongX : 1
+                unitsPerMillimetreY = axes.y.span > 0 ? axes.y.span / alongY : 1
                 sizeSource = .screen
             } else {
                 let longer = max(axes.x.span, axes.y.span)
@@ -88,18 +118,24 @@ public struct SurfaceMapping: Hashable, Sendable {
         }
     }
 
-    /// The surface size in millimetres.
-    public var surfaceSize: Size {
+    /// The surface size in millimetres, as the person sees it (a quarter
+    /// turn swaps its sides; ``deviceSurfaceSize`` is the size as made).
+    public var surfaceSize: Size { orientation.apply(to: deviceSurfaceSize) }
+
+    /// The surface size in millimetres along the device's own axes.
+    public var deviceSurfaceSize: Size {
         Size(width: xAxis.span / unitsPerMillimetreX, height: yAxis.span / unitsPerMillimetreY)
     }
 
-    /// Millimetres from the surface's minimum corner.
+    /// Millimetres from the top-left corner of the surface as the person sees
+    /// it (the device's minimum corner when upright).
     @inlinable
     public func millimetres(x: Int32, y: Int32) -> Point {
-        Point(
+        let made = Point(
             x: (Double(x) - Double(xAxis.minimum)) / unitsPerMillimetreX,
             y: (Double(y) - Double(yAxis.minimum)) / unitsPerMillimetreY
         )
+        return orientation == .upright ? made : orientation.apply(to: made, on: deviceSurfaceSize)
     }
 
     /// The screen point the position maps to.
@@ -109,12 +145,24 @@ public struct SurfaceMapping: Hashable, Sendable {
     /// (`evdev_scale_axis`): the minimum lands on the screen's edge and the
     /// maximum one position short of the far edge, so a touch at an axis
     /// maximum is still inside a window sized to the screen (whose bounds
-    /// are half-open) and is delivered.
+    /// are half-open) and is delivered. A transform other than the identity
+    /// can put a position on the far edge or beyond it (a mirror puts the
+    /// minimum there): the point is then held just inside the screen, as
+    /// compositors hold a calibrated touch on its output.
     @inlinable
     public func screenPoint(x: Int32, y: Int32) -> Point {
-        Point(
-            x: screenBounds.minX + (Double(x) - Double(xAxis.minimum)) * pointsPerUnitX,
-            y: screenBounds.minY + (Double(y) - Double(yAxis.minimum)) * pointsPerUnitY
+        let dx = Double(x) - Double(xAxis.minimum), dy = Double(y) - Double(yAxis.minimum)
+        let point = Point(
+            x: screenBounds.minX + dx * pointsPerUnitXX + dy * pointsPerUnitXY + origin.x,
+            y: screenBounds.minY + dx * pointsPerUnitYX + dy * pointsPerUnitYY + origin.y
         )
+        return clamps ? Self.inside(point, screenBounds) : point
+    }
+
+    /// `point` held within `bounds`, whose far edges are not inside.
+    @usableFromInline
+    static func inside(_ point: Point, _ bounds: Rect) -> Point {
+        Point(x: min(max(point.x, bounds.minX), max(bounds.minX, bounds.maxX.nextDown)),
+              y: min(max(point.y, bounds.minY), max(bounds.minY, bounds.maxY.nextDown)))
     }
 }

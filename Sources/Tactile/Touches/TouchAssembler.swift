@@ -93,11 +93,13 @@ public struct TouchAssembler: Sendable {
     /// Since when the device has counted fingers it does not track, if it does.
     var untrackedSince: Double?
 
-    /// An assembler for `device`, mapping its surface onto `screen`.
+    /// An assembler for `device`, mapping its surface onto `screen` as
+    /// `transform` lays it there (upright by default; see ``SurfaceMapping``).
     /// `axisValues` are the values the device's axes held when its events
     /// began (a recording's ``AxisValues``): events before the first
     /// `ABS_MT_SLOT` apply to their `ABS_MT_SLOT`, slot 0 by default.
-    public init(device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues()) {
+    public init(device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues(),
+                transform: SurfaceTransform = .identity) {
         self.device = device
         isSemiMultitouch = device.hasProperty(InputProperty.semiMT)
         let axis = { device.axis($0) }
@@ -122,7 +124,7 @@ public struct TouchAssembler: Sendable {
             pressureAxis = nil
             positionAxes = nil
         }
-        mapping = SurfaceMapping(device: device, screen: screen, axes: positionAxes)
+        mapping = SurfaceMapping(device: device, screen: screen, axes: positionAxes, transform: transform)
         contactKey = [KeyCode.touch, KeyCode.toolFinger, KeyCode.buttonLeft].first(where: device.hasKey)
         let toolCapacity = device.keys.compactMap(KeyCode.fingerCount(ofTool:)).max() ?? 0
         toolsAreRedundant = mode == .multitouch && toolCapacity <= device.slotCount
