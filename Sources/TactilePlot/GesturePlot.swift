@@ -59,10 +59,10 @@ public struct GesturePlot: Sendable {
     /// How many frames were seen.
     private(set) var frameCount = 0
 
-    /// A plot of `device`, its touches mapped onto `screen` as the engine
-    /// that is fed to it maps them.
-    public init(device: DeviceDescription, screen: Screen, title: String) {
-        surface = PlotSurface(device: device, screen: screen)
+    /// A plot of `device`, its touches mapped onto `screen` (its surface
+    /// lying there as `transform` says) as the engine that is fed to it maps them.
+    public init(device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity, title: String) {
+        surface = PlotSurface(device: device, screen: screen, transform: transform)
         deviceName = device.name
         deviceKind = device.kind
         self.title = title

@@ -77,7 +77,7 @@ struct ConvertCommand: AsyncParsableCommand {
             var recording = try Recording(contentsOf: input, options: .init(
                 evemuDescriptionFile: descriptionFile, surfaceSizeInMillimetres: surfaceSize.map { Size(width: $0.width, height: $0.height) },
                 deviceName: deviceName))
-            recording.screen = screen.applied(to: recording.screen)
+            (recording.screen, recording.transform) = screen.mounted(screen: recording.screen, transform: recording.transform)
             if rebase { recording.events = Self.rebased(recording.events) }
             if let label = labelling.label { recording.labels.append(label) }
             if golden {
@@ -124,6 +124,7 @@ struct ConvertCommand: AsyncParsableCommand {
         let parts: [(String, Bool)] = [
             ("the device", written.device == readBack.device), ("the events", written.events == readBack.events),
             ("the axis values", written.axisValues == readBack.axisValues), ("the screen", written.screen == readBack.screen),
+            ("the mounting (its transform)", written.transform == readBack.transform),
             ("the creation time", written.created == readBack.created), ("the labels", written.labels == readBack.labels),
             // Compared as written: a value that is NaN (written as null) is not equal to itself.
             ("the golden log", written.expected?.map(\.jsonLine) == readBack.expected?.map(\.jsonLine)),

@@ -1,17 +1,23 @@
-// `--screen WxH` and `--dpi N`, shared by every command that maps a surface onto a screen.
+// `--screen WxH`, `--dpi N`, `--rotate` and `--calibration`, shared by every command that maps a surface onto a screen.
 import ArgumentParser
 import Foundation
 import Tactile
 import TactileEvdev
 
 /// `--screen WxH` and `--dpi N`: the screen a surface maps onto, for every
-/// command that takes one (demo, record, replay, convert, synth).
+/// command that takes one (demo, record, replay, plot, convert, synth), and
+/// `--rotate`/`--calibration`: how the surface lies on it.
 ///
 /// Each option replaces one part of a base screen and leaves the other: the
-/// size in points, or the density in points per inch. The base is the
-/// recording's own screen (replay, convert), the display the kernel reports
-/// (the live demo and `record`: ``DisplayDiscovery``), or 1920 × 1080 pt at
-/// 96 dpi (synth).
+/// size in points (the screen as the person sees it), or the density in
+/// points per inch. The base is the recording's own screen (replay, convert),
+/// the display the kernel reports (the live demo and `record`:
+/// ``DisplayDiscovery``), or 1920 × 1080 pt at 96 dpi (synth).
+///
+/// The mounting is the recording's transform, or a live touchscreen's udev
+/// `LIBINPUT_CALIBRATION_MATRIX`, unless `--rotate` or `--calibration` gives
+/// another; a quarter turn swaps the base screen's sides (an 800 × 480 panel
+/// in portrait is a 480 × 800 screen).
 struct ScreenOptions: ParsableArguments {
     @Option(name: .customLong("screen"),
             help: ArgumentHelp("The screen's size in points, WIDTHxHEIGHT (default: the recording's, or for live devices the display's).",
@@ -23,6 +29,46 @@ struct ScreenOptions: ParsableArguments {
                                valueName: "N"),
             transform: ScreenOptions.parseDPI)
     var dpi: Double?
+
+    @Option(name: .customLong("rotate"),
+            help: ArgumentHelp("The surface as mounted: turned 0, 90, 180 or 270 degrees clockwise, libinput's matrices "
+                               + "(default: the recording's mounting, or a live touchscreen's udev LIBINPUT_CALIBRATION_MATRIX).",
+                               valueName: "degrees"),
+            transform: ScreenOptions.parseRotation)
+    var rotation: SurfaceTransform.Rotation?
+
+    @Option(name: .customLong("calibration"),
+            help: ArgumentHelp("The surface as mounted: libinput's calibration matrix, six numbers \"a b c d e f\" "
+                               + "over normalized coordinates, as LIBINPUT_CALIBRATION_MATRIX takes them.",
+                               valueName: "a b c d e f"),
+            transform: ScreenOptions.parseCalibration)
+    var calibration: SurfaceTransform?
+
+    func validate() throws {
+        if rotation != nil, calibration != nil {
+            throw ValidationError("--rotate and --calibration both say how the surface is mounted: give one (a rotation is a matrix too: --rotate 90 is --calibration \"0 -1 1 1 0 0\").")
+        }
+    }
+
+    /// 0, 90, 180 or 270.
+    static func parseRotation(_ argument: String) throws -> SurfaceTransform.Rotation {
+        guard let degrees = Int(argument), let rotation = SurfaceTransform.Rotation(rawValue: degrees) else {
+            throw ValidationError("expected 0, 90, 180 or 270 (degrees clockwise, as libinput's matrices turn)")
+        }
+        return rotation
+    }
+
+    /// Six numbers, checked as a udev matrix is.
+    static func parseCalibration(_ argument: String) throws -> SurfaceTransform {
+        do {
+            return try SurfaceTransform(parsing: argument)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The mounting given on the command line, if any.
+    var givenTransform: SurfaceTransform? { calibration ?? rotation.map(SurfaceTransform.rotated) }
 
     /// A density from 1 to 10 000 dpi (ArgumentParser names the option and the value in the error).
     static func parseDPI(_ argument: String) throws -> Double {
@@ -46,16 +92,31 @@ struct ScreenOptions: ParsableArguments {
         return screen
     }
 
-    /// The screen for a live device: the options over the display the kernel
-    /// reports (`sysfsRoot`), and a one-line note when none was found and
-    /// the options did not give everything.
-    func liveScreen(sysfsRoot: String = ScreenOptions.sysfsRoot) -> (screen: Screen, note: String?) {
+    /// The screen and mounting to replay a recording with: its own
+    /// (`base`, as seen through `recorded`), or, when `--rotate` or
+    /// `--calibration` gives another mounting, the recording's screen turned
+    /// back to the panel's own and turned by the new one; then `--screen` and `--dpi`.
+    func mounted(screen base: Screen, transform recorded: SurfaceTransform) -> (screen: Screen, transform: SurfaceTransform) {
+        guard let given = givenTransform else { return (applied(to: base), recorded) }
+        // A quarter turn is its own undoing as far as the sides go.
+        let native = recorded.screen(turning: base)
+        return (applied(to: given.screen(turning: native)), given)
+    }
+
+    /// The screen and mounting for a live device: `--rotate`/`--calibration`,
+    /// else the device's udev calibration (libinput's default); the display
+    /// the kernel reports (`sysfsRoot`, the panel as made) turned by it, then
+    /// the options; and a one-line note when no display was found and the
+    /// options did not give everything.
+    func liveScreen(for device: EvdevDevice?, sysfsRoot: String = ScreenOptions.sysfsRoot)
+        -> (screen: Screen, transform: SurfaceTransform, note: String?) {
+        let transform = givenTransform ?? device?.udevCalibration ?? .identity
         if isComplete, let size, let dpi {
-            return (Screen(width: size.width, height: size.height, dotsPerInch: dpi), nil)
+            return (Screen(width: size.width, height: size.height, dotsPerInch: dpi), transform, nil)
         }
         let detected = DisplayDiscovery.detect(sysfsRoot: sysfsRoot)
         let note = detected.note.map { $0 + "; pass --screen WxH and --dpi N to give the real one" }
-        return (applied(to: detected.screen), note)
+        return (applied(to: transform.screen(turning: detected.screen)), transform, note)
     }
 
     /// Where sysfs is: `TACTILE_SYSFS` when set (tests give a made-up tree), else `/sys`.
