@@ -30,45 +30,10 @@ struct ScreenOptions: ParsableArguments {
             transform: ScreenOptions.parseDPI)
     var dpi: Double?
 
-    @Option(name: .customLong("rotate"),
-            help: ArgumentHelp("The surface as mounted: turned 0, 90, 180 or 270 degrees clockwise, libinput's matrices "
-                               + "(default: the recording's mounting, or a live touchscreen's udev LIBINPUT_CALIBRATION_MATRIX).",
-                               valueName: "degrees"),
-            transform: ScreenOptions.parseRotation)
-    var rotation: SurfaceTransform.Rotation?
-
-    @Option(name: .customLong("calibration"),
-            help: ArgumentHelp("The surface as mounted: libinput's calibration matrix, six numbers \"a b c d e f\" "
-                               + "over normalized coordinates, as LIBINPUT_CALIBRATION_MATRIX takes them.",
-                               valueName: "a b c d e f"),
-            transform: ScreenOptions.parseCalibration)
-    var calibration: SurfaceTransform?
-
-    func validate() throws {
-        if rotation != nil, calibration != nil {
-            throw ValidationError("--rotate and --calibration both say how the surface is mounted: give one (a rotation is a matrix too: --rotate 90 is --calibration \"0 -1 1 1 0 0\").")
-        }
-    }
-
-    /// 0, 90, 180 or 270.
-    static func parseRotation(_ argument: String) throws -> SurfaceTransform.Rotation {
-        guard let degrees = Int(argument), let rotation = SurfaceTransform.Rotation(rawValue: degrees) else {
-            throw ValidationError("expected 0, 90, 180 or 270 (degrees clockwise, as libinput's matrices turn)")
-        }
-        return rotation
-    }
-
-    /// Six numbers, checked as a udev matrix is.
-    static func parseCalibration(_ argument: String) throws -> SurfaceTransform {
-        do {
-            return try SurfaceTransform(parsing: argument)
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
+    @OptionGroup var mounting: MountingOptions
 
     /// The mounting given on the command line, if any.
-    var givenTransform: SurfaceTransform? { calibration ?? rotation.map(SurfaceTransform.rotated) }
+    var givenTransform: SurfaceTransform? { mounting.givenTransform }
 
     /// A density from 1 to 10 000 dpi (ArgumentParser names the option and the value in the error).
     static func parseDPI(_ argument: String) throws -> Double {
