@@ -15,8 +15,9 @@ import Tactile
 /// makes a picture of a few megabytes.
 ///
 /// ```swift
-/// var plot = GesturePlot(device: recording.device, screen: recording.screen, title: "two-finger-tap.json")
-/// let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+/// var plot = GesturePlot(device: recording.device, screen: recording.screen, transform: recording.transform,
+///                        title: "two-finger-tap.json")
+/// let pipeline = InputPipeline(for: recording, window: window)
 /// pipeline.onFrame = { plot.add($0) }
 /// pipeline.engine.onAction = { plot.add($0) }
 /// pipeline.engine.onTrace = { plot.add($0) }
