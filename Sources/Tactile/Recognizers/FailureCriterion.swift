@@ -57,6 +57,10 @@ extension GestureRecognizer.FailureReason {
         case spanChange(millimetres: Double, minimum: Double)
         /// The fingers did not turn enough before they lifted (degrees).
         case turn(degrees: Double, minimum: Double)
+        /// A finger landed outside the band along the screen's `edges` where
+        /// the gesture starts: `millimetres` from the nearest of them, the
+        /// band `band` deep (mm).
+        case landedAwayFromEdge(millimetres: Double, band: Double, edges: ScreenEdges)
         /// Its touches were cancelled (events dropped, the device gone).
         case touchesCancelled
 
@@ -108,6 +112,8 @@ extension GestureRecognizer.FailureReason {
                 return "the fingers' span changed \(F.number(millimetres)) mm before lifting (needs \(F.number(minimum)) mm)"
             case .turn(let degrees, let minimum):
                 return "the fingers turned \(F.number(degrees))° before lifting (needs \(F.number(minimum))°)"
+            case .landedAwayFromEdge(let millimetres, let band, let edges):
+                return "a finger landed \(F.number(millimetres)) mm from the \(edges) edge (it starts within \(F.number(band)) mm of it)"
             case .touchesCancelled:
                 return "its touches were cancelled"
             }

@@ -258,7 +258,8 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
                 return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: fingers))
             }
             guard fingers >= settings.minimumNumberOfTouches else { return }
-            let travel = anchors.meanDisplacement(current).length
+            let displacement = anchors.meanDisplacement(current)
+            let travel = displacement.length
             gesture.travelBeforeBeginning = travel
             gesture.undecidedBeforeBeginning = nil
             if current.count >= 2 {
@@ -271,6 +272,7 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             } else {
                 guard travel >= millimetres(settings.minimumTranslation) else { return }
             }
+            guard mayBegin(heading: displacement) else { return }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {
@@ -282,6 +284,12 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             reportChange(in: frame)
         }
     }
+
+    /// The last word before fingers that travelled far enough begin the
+    /// pan, on `displacement`, their mean displacement since they landed
+    /// (mm, in the screen's orientation): a subclass may fail instead
+    /// (``ScreenEdgePanGestureRecognizer`` checks that they head inward).
+    func mayBegin(heading displacement: Vector) -> Bool { true }
 
     /// Translation and velocity start from zero when the pan actually begins.
     open override func didTransition(from oldState: State, to newState: State) {
