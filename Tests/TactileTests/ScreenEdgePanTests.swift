@@ -169,4 +169,46 @@ struct ScreenEdgePanTests {
             }
         }
     }
+
+    /// A map filling the window with a pan, and a left-edge pan on the window (the kiosk's menu), as
+    /// `delegate` (if any) lets them share a stroke from `x` (device units) 20 mm to the right.
+    static func mapAndMenu(from x: Double, delegate: TestDelegate? = nil) -> Run {
+        let window = Window(screen: TestDevices.panelScreen)
+        let map = View(frame: window.bounds, name: "map")
+        window.addSubview(map)
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.delegate = delegate
+        map.addGestureRecognizer(pan)
+        window.addGestureRecognizer(ScreenEdgePanGestureRecognizer(edges: .left, name: "menu"))
+        let pipeline = InputPipeline(device: TestDevices.panel, window: window)
+        var run = Run()
+        pipeline.engine.onAction = { run.records.append($0) }
+        pipeline.engine.onTrace = { run.trace.append($0.description) }
+        pipeline.process(strokes(on: TestDevices.panel, from: [Point(x: x, y: 500)], to: [Point(x: x + 200, y: 500)]))
+        pipeline.finishInput(at: 1)
+        return run
+    }
+
+    @Test("a map's pan waits for the edge pan: a stroke in from the edge is the menu's, one inside the map's at once")
+    func panWaitsForTheEdge() {
+        let fromEdge = Self.mapAndMenu(from: 10)
+        #expect(fromEdge.actions.first == "menu:began" && !fromEdge.actions.contains { $0.hasPrefix("pan:") }, "\(fromEdge.actions)")
+        #expect(fromEdge.trace.contains { $0.hasSuffix("pan@map  possible → failed: prevented by menu") }, "\(fromEdge.trace)")
+
+        let inside = Self.mapAndMenu(from: 600)
+        #expect(inside.actions.first == "pan:began" && !inside.actions.contains { $0.hasPrefix("menu:") }, "\(inside.actions)")
+        #expect(!inside.trace.contains { $0.contains("waits for") }, "it never waits for an edge pan that failed as the touch landed")
+        // The pan begins where it would alone: 3 mm in.
+        let alone = Self.run([PanGestureRecognizer(name: "pan")], from: [Point(x: 600, y: 500)], to: [Point(x: 800, y: 500)])
+        #expect(inside.records.first?.time == alone.records.first?.time)
+    }
+
+    @Test("a pan allowed to recognize with the edge pan does not wait for it")
+    func simultaneousPanDoesNotWait() {
+        let delegate = TestDelegate()
+        delegate.simultaneous = true
+        let run = Self.mapAndMenu(from: 10, delegate: delegate)
+        #expect(run.actions.contains("menu:began") && run.actions.contains("pan:began"), "\(run.actions)")
+        #expect(!run.trace.contains { $0.contains("waits for") }, "\(run.trace)")
+    }
 }

@@ -25,6 +25,10 @@
 /// the one definition of ``ScreenEdges``, which the gesture service's edge
 /// zones share.
 ///
+/// A pan sharing a touch with it waits for it to decide (the arena's rule 1,
+/// ``GestureEngine``), so a map's pan never takes the swipe in from the
+/// edge; a touch landing outside the band decides it at once.
+///
 /// ```swift
 /// let menu = ScreenEdgePanGestureRecognizer(edges: .left)
 /// menu.addTarget { recognizer in
@@ -80,6 +84,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public init(edges: ScreenEdges, name: String? = nil) {
         super.init(name: name)
         settings.edges = edges
+        core.precedesPans = true
     }
 
     /// The pan's values (``PanGestureRecognizer/actionValues``) and `edge`:
