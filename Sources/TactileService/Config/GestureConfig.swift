@@ -155,7 +155,7 @@ public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     /// The edge, as written in a config (`edge = "left"`).
     case left, right, top, bottom
 
-    /// The edge as the engine names it (``ScreenEdges``), whose bands say
+    /// The edge as the engine names it (`ScreenEdges`, in Tactile), whose bands say
     /// where a touch lands at it.
     ///
     /// ```swift
