@@ -51,17 +51,41 @@ public struct GestureSynthesizer: Sendable {
     }
 
     /// A synthesizer for `device` whose every random choice derives from
-    /// `seed`; `model` defaults to ``SensorModel/typical(for:)``.
+    /// `seed`; `model` defaults to ``SensorModel/typical(for:)``. A device
+    /// that reports no resolution is sized as on the standard screen
+    /// (1920 × 1080 pt at 96 dpi); give the screen it maps onto with
+    /// ``init(device:seed:model:screen:transform:)``.
     public init(device: DeviceDescription, seed: UInt64, model: SensorModel? = nil) {
+        self.init(device: device, seed: seed, model: model, screen: .standard, transform: .identity)
+    }
+
+    /// A synthesizer for `device` mapped onto `screen` (the screen as the
+    /// person sees it) as `transform` mounts it, so that a device without
+    /// resolution is sized as the pipeline reading it sizes it
+    /// (``SurfaceMapping``): an 800 × 480 panel that reports none, on an
+    /// 800 × 480 pt screen at 160 dpi, is 127 × 76.2 mm.
+    ///
+    /// The synthesizer still draws in millimetres along the device's own
+    /// axes (``surfaceSize``), as the device senses the fingers.
+    ///
+    /// ```swift
+    /// let kiosk = Screen(width: 800, height: 480, dotsPerInch: 160)
+    /// var synthesizer = GestureSynthesizer(device: panel, seed: 1, screen: kiosk)
+    /// synthesizer.surfaceSize   // 127 × 76.2 mm, not 508 × 285.75
+    /// ```
+    public init(device: DeviceDescription, seed: UInt64, model: SensorModel? = nil, screen: Screen,
+                transform: SurfaceTransform = .identity) {
         self.device = device
         self.model = model ?? .typical(for: device)
-        mapping = SurfaceMapping(device: device, screen: .standard)
+        mapping = SurfaceMapping(device: device, screen: screen, transform: transform)
         generator = SeededRandom(seed: seed)
         nextTrackingID = Int32(generator.integer(in: 0...4999))
     }
 
-    /// The surface in millimetres.
-    public var surfaceSize: Size { mapping.surfaceSize }
+    /// The surface in millimetres, along the device's own axes (as made,
+    /// whatever its mounting): the synthesizer's gestures are drawn there.
+    public var surfaceSize: Size { mapping.deviceSurfaceSize }
+
 
     /// The most fingers the device can count (at least 1).
     public var maximumFingers: Int { max(1, device.maximumFingerCount) }

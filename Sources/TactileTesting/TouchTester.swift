@@ -92,7 +92,7 @@ public final class TouchTester {
         case .realistic(let chosen):
             seed = chosen
         }
-        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model)
+        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model, screen: window.screen)
         script = FingerScript(device: device.description, firstTrackingID: 1)
         mapping = SurfaceMapping(device: device.description, screen: window.screen)
         pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)

@@ -87,6 +87,27 @@ struct SynthesizerEncodingTests {
         }
     }
 
+    @Test("a device without resolution is sized by the screen given, as the pipeline sizes it")
+    func screenOfADeviceWithoutResolution() {
+        // An 800 × 480 panel that reports no resolution, on an 800 × 480 pt screen at 160 dpi.
+        let panel = DeviceDescription(name: "Panel", properties: [InputProperty.direct], keys: [KeyCode.touch], axes: [
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 799),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 479),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ])
+        let screen = Screen(width: 800, height: 480, dotsPerInch: 160)
+        let synthesizer = GestureSynthesizer(device: panel, seed: 1, screen: screen)
+        let pipeline = SurfaceMapping(device: panel, screen: screen)
+        #expect(synthesizer.surfaceSize == pipeline.surfaceSize)
+        #expect(abs(synthesizer.surfaceSize.width - 127) < 1e-9 && abs(synthesizer.surfaceSize.height - 76.2) < 1e-9)
+        #expect(GestureSynthesizer(device: panel, seed: 1).surfaceSize.width > 500, "the standard screen's 508 mm without one")
+        // In portrait (a quarter turn) the panel's x axis lies along the screen's 800 pt height.
+        let portrait = GestureSynthesizer(device: panel, seed: 1, screen: Screen(width: 480, height: 800, dotsPerInch: 160),
+                                          transform: .rotated(.clockwise90))
+        #expect(abs(portrait.surfaceSize.width - 127) < 1e-9 && abs(portrait.surfaceSize.height - 76.2) < 1e-9)
+    }
+
     @Test("a session is one stream: state carries over, labels follow each other, timestamps restart after long pauses")
     func session() throws {
         for device in SynthDevice.tracking {
