@@ -44,7 +44,10 @@ public struct GestureSynthesizer: Sendable {
     var generator: SeededRandom
     var nextTrackingID: Int32
 
-    /// Finger centres stay this far from the edges, in millimetres (less on tiny surfaces).
+    /// Gestures drawn at random (``draw(_:fingers:)``, ``random(_:fingers:at:)``,
+    /// sessions) keep their finger centres this far from the edges, in
+    /// millimetres (less on tiny surfaces). A gesture given to
+    /// ``make(_:at:imperfections:)`` is kept on the surface only, not this far in.
     public var edgeMargin: Double {
         let size = mapping.surfaceSize
         return min(5, 0.1 * min(size.width, size.height))
@@ -93,7 +96,8 @@ public struct GestureSynthesizer: Sendable {
     // MARK: - Making gestures
 
     /// Renders `spec` with its first frame at `start` seconds. The spec is
-    /// limited to ``maximumFingers``, moved onto the surface if it leaves it,
+    /// limited to ``maximumFingers``, moved onto the surface if it leaves it
+    /// (by as little as that takes: a finger may land on the very edge),
     /// and shrunk if it does not fit; ``SynthesizedGesture/spec`` tells what was rendered.
     ///
     /// `imperfections` add what real hands do (a finger starting late or
@@ -101,7 +105,8 @@ public struct GestureSynthesizer: Sendable {
     /// describes the gesture's own fingers.
     public mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection] = []) -> SynthesizedGesture {
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
-        let gesture = make(spec, at: start, imperfections: imperfections, encoder: &encoder)
+        let fitted = fit(spec.limited(toFingers: maximumFingers), margin: 0, placeRandomly: false)
+        let gesture = render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
         nextTrackingID = encoder.nextTrackingID
         return gesture
     }
@@ -224,11 +229,12 @@ public struct GestureSynthesizer: Sendable {
 
     // MARK: - Fitting
 
-    /// `spec` shrunk until it fits the surface within ``edgeMargin``, then
-    /// moved onto it: by as little as possible, or to a random place.
-    mutating func fit(_ spec: GestureSpec, placeRandomly: Bool) -> GestureSpec {
+    /// `spec` shrunk until it fits the surface within `margin` millimetres
+    /// of its edges (``edgeMargin`` unless given), then moved onto it: by as
+    /// little as possible, or to a random place.
+    mutating func fit(_ spec: GestureSpec, margin chosen: Double? = nil, placeRandomly: Bool) -> GestureSpec {
         let size = surfaceSize
-        let margin = edgeMargin
+        let margin = chosen ?? edgeMargin
         let available = Size(width: max(0, size.width - 2 * margin), height: max(0, size.height - 2 * margin))
         let slack = model.reportInterval + model.reportJitter
         var fitted = spec

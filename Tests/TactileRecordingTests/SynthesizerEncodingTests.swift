@@ -58,7 +58,7 @@ struct SynthesizerEncodingTests {
         #expect(KernelRules.violations(gesture.events, device: device).isEmpty)
     }
 
-    @Test("an explicit pinch renders its exact scale and turn, and a spec off the surface is moved onto it")
+    @Test("an explicit pinch renders its exact scale and turn, and a spec off the surface is moved onto it, to the very edge")
     func explicitSpecs() throws {
         let device = SynthesizedDevices.touchscreen
         var synthesizer = GestureSynthesizer(device: device, seed: 4)
@@ -80,11 +80,15 @@ struct SynthesizerEncodingTests {
         #expect(moved.spec != .pinch(outside))
         #expect(abs((moved.label[GestureLabel.Key.scale] ?? 0) - 0.5) < 1e-9)
         #expect(SynthAssembled(moved.events, device: device).diagnostics.isEmpty)
+        // Moved by as little as that takes: onto the surface, not 5 mm (edgeMargin) into it.
         let size = synthesizer.surfaceSize
-        for contact in moved.frames.flatMap(\.contacts) {
-            #expect(contact.position.x >= synthesizer.edgeMargin - 1e-9 && contact.position.x <= size.width - synthesizer.edgeMargin + 1e-9)
-            #expect(contact.position.y >= synthesizer.edgeMargin - 1e-9 && contact.position.y <= size.height - synthesizer.edgeMargin + 1e-9)
+        let contacts = moved.frames.flatMap(\.contacts)
+        for contact in contacts {
+            #expect(contact.position.x >= -1e-9 && contact.position.x <= size.width + 1e-9)
+            #expect(contact.position.y >= -1e-9 && contact.position.y <= size.height + 1e-9)
         }
+        let left = contacts.map(\.position.x).min() ?? 0, bottom = contacts.map(\.position.y).max() ?? 0
+        #expect(left < 0.5 && bottom > size.height - 0.5, "the fingers reach the left and bottom edges: \(left), \(bottom) of \(size)")
     }
 
     @Test("a device without resolution is sized by the screen given, as the pipeline sizes it")
