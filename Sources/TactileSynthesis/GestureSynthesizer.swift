@@ -111,13 +111,14 @@ public struct GestureSynthesizer: Sendable {
         return gesture
     }
 
-    /// ``make(_:at:imperfections:)`` through `encoder`, whose device state
-    /// (current slot, slots, tracking ids) carries over from what it encoded
-    /// before: gestures made one after another into one stream, as
-    /// TactileTesting's tester feeds them.
-    package mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection], encoder: inout EvdevEncoder) -> SynthesizedGesture {
-        let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
-        return render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
+    /// Renders `spec` exactly as given, nothing moved or shrunk, through
+    /// `encoder`, whose device state (current slot, slots, tracking ids)
+    /// carries over from what it encoded before: gestures made one after
+    /// another into one stream, as TactileTesting's tester feeds them. The
+    /// caller sees that the fingers stay on the surface (a position off it
+    /// is held at the axis's end, as the noise is).
+    package mutating func make(exactly spec: GestureSpec, at start: Double, imperfections: [Imperfection], encoder: inout EvdevEncoder) -> SynthesizedGesture {
+        render(spec.limited(toFingers: maximumFingers), at: start, encoder: &encoder, imperfections: imperfections)
     }
 
     /// The device units of `point` (millimetres from the surface's minimum corner), rounded and kept on the axes.

@@ -18,6 +18,13 @@ import Tactile
 /// Points are in the window's coordinates (its screen's points); the
 /// device's surface is mapped onto the screen as the pipeline maps it.
 ///
+/// Fingers land where they are asked to, the screen's edges included: a
+/// tap 1 pt from an edge lands 1 pt from it, within the device's position
+/// resolution. A gesture that would put a finger off the screen (or where
+/// a calibrated panel does not reach) is not drawn: the tester records a
+/// failure saying which finger and where, as a failed expectation does,
+/// and keeps it in ``refusedGestures``.
+///
 /// ```swift
 /// let window = Window(screen: Screen(width: 800, height: 600))
 /// let pinch = PinchGestureRecognizer()
@@ -58,10 +65,24 @@ public final class TouchTester {
     /// ```
     public var recordsFailures = true
 
+    /// Every gesture asked for that the tester did not draw, and why (a
+    /// finger off the screen, more fingers than the device counts), in
+    /// order. Each is also recorded with the test framework running, as a
+    /// failed expectation is, unless ``recordsFailures`` is off.
+    ///
+    /// ```swift
+    /// tester.recordsFailures = false   // a probe
+    /// tester.tap(at: Point(x: -5, y: 300))
+    /// tester.refusedGestures.last?.description   // "tap at (-5.000, 300.000): not drawn: …"
+    /// ```
+    public internal(set) var refusedGestures: [TouchTestFailure] = []
+
     var synthesizer: GestureSynthesizer
     /// The fingers of ``touch()`` as the device reports them; the synthesizer's gestures go through its encoder too.
     var script: FingerScript
-    let mapping: SurfaceMapping
+    /// The device's surface under the window, as the pipeline maps it, run backwards.
+    let surface: MountedSurface
+    var mapping: SurfaceMapping { surface.mapping }
     /// Fingers of touches made with ``touch()`` that are down, by key.
     var heldTouches: [Int: Point] = [:]
     var nextTouchKey = 1000
@@ -82,6 +103,7 @@ public final class TouchTester {
                 axisValues: AxisValues = AxisValues(), palmEdges: PalmEdgeZones? = nil) {
         self.window = window
         self.device = device.description
+        let mounting = SurfaceTransform.identity
         var model = SensorModel.typical(for: device.description)
         let seed: UInt64
         switch realism {
@@ -92,10 +114,13 @@ public final class TouchTester {
         case .realistic(let chosen):
             seed = chosen
         }
-        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model, screen: window.screen)
+        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model, screen: window.screen, transform: mounting)
         script = FingerScript(device: device.description, firstTrackingID: 1)
-        mapping = SurfaceMapping(device: device.description, screen: window.screen)
-        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)
+        // The pipeline never read the slots' positions (EVIOCGMTSLOTS): a first position of 0, on an edge, is sent.
+        script.encoder.sendsFirstPositions = true
+        surface = MountedSurface(mapping: SurfaceMapping(device: device.description, screen: window.screen, transform: mounting))
+        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges,
+                                 transform: mounting)
         now = start
         pipeline.engine.onRecognizerAction = { [unowned self] recognizer, record in
             actions.append(record)
@@ -166,11 +191,7 @@ public final class TouchTester {
     /// tester.tap(at: tester.point(atMillimetres: Point(x: 20, y: 15)))
     /// ```
     public func point(atMillimetres millimetres: Point) -> Point {
-        let bounds = mapping.screenBounds
-        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
-        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
-        return Point(x: bounds.minX + millimetres.x * mapping.unitsPerMillimetreX / unitsX * bounds.width,
-                     y: bounds.minY + millimetres.y * mapping.unitsPerMillimetreY / unitsY * bounds.height)
+        surface.point(atMillimetres: millimetres)
     }
 
     /// Window points along x that `millimetres` of the surface cover: spans
@@ -181,25 +202,12 @@ public final class TouchTester {
 
     /// The surface point, in millimetres, under the window point `point`.
     func millimetres(_ point: Point) -> Point {
-        let bounds = mapping.screenBounds
-        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
-        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
-        let fractionX = bounds.width > 0 ? (point.x - bounds.minX) / bounds.width : 0
-        let fractionY = bounds.height > 0 ? (point.y - bounds.minY) / bounds.height : 0
-        return Point(x: fractionX * unitsX / mapping.unitsPerMillimetreX, y: fractionY * unitsY / mapping.unitsPerMillimetreY)
+        surface.millimetres(at: point)
     }
 
     /// Millimetres on the surface of `points` window points along x and y.
     func millimetres(_ vector: Vector) -> Vector {
         let origin = millimetres(Point(x: 0, y: 0)), moved = millimetres(Point(x: vector.dx, y: vector.dy))
         return Vector(dx: moved.x - origin.x, dy: moved.y - origin.y)
-    }
-
-    /// Renders `spec` from now and feeds it; returns what was drawn.
-    @discardableResult
-    func perform(_ spec: GestureSpec, imperfections: [Imperfection]) -> SynthesizedGesture {
-        let gesture = synthesizer.make(spec, at: now, imperfections: imperfections, encoder: &script.encoder)
-        feed(gesture.events)
-        return gesture
     }
 }
