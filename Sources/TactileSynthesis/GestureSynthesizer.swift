@@ -89,7 +89,6 @@ public struct GestureSynthesizer: Sendable {
     /// whatever its mounting): the synthesizer's gestures are drawn there.
     public var surfaceSize: Size { mapping.deviceSurfaceSize }
 
-
     /// The most fingers the device can count (at least 1).
     public var maximumFingers: Int { max(1, device.maximumFingerCount) }
 
@@ -117,8 +116,16 @@ public struct GestureSynthesizer: Sendable {
     /// another into one stream, as TactileTesting's tester feeds them. The
     /// caller sees that the fingers stay on the surface (a position off it
     /// is held at the axis's end, as the noise is).
-    package mutating func make(exactly spec: GestureSpec, at start: Double, imperfections: [Imperfection], encoder: inout EvdevEncoder) -> SynthesizedGesture {
-        render(spec.limited(toFingers: maximumFingers), at: start, encoder: &encoder, imperfections: imperfections)
+    ///
+    /// `placement`, when given, maps every finger's position (imperfections
+    /// included) from the millimetres the spec is drawn in to millimetres
+    /// along the device's axes: the tester draws on the screen as the
+    /// person sees it, and a panel mounted turned senses it turned.
+    package mutating func make(
+        exactly spec: GestureSpec, at start: Double, imperfections: [Imperfection],
+        placement: (@Sendable (Point) -> Point)? = nil, encoder: inout EvdevEncoder
+    ) -> SynthesizedGesture {
+        render(spec.limited(toFingers: maximumFingers), at: start, encoder: &encoder, imperfections: imperfections, placement: placement)
     }
 
     /// The device units of `point` (millimetres from the surface's minimum corner), rounded and kept on the axes.

@@ -27,6 +27,15 @@ struct MountedSurface: Sendable {
         units = (mapping.xAxis.span + 1, mapping.yAxis.span + 1)
     }
 
+    /// How finger positions drawn in millimetres as seen become millimetres
+    /// along the device's axes; `nil` when upright (they are the same).
+    var placement: (@Sendable (Point) -> Point)? {
+        let orientation = mapping.orientation
+        guard orientation != .upright else { return nil }
+        let undo = orientation.inverted, seen = mapping.surfaceSize
+        return { point in undo.apply(to: point, on: seen) }
+    }
+
     // MARK: Window points and millimetres
 
     /// Millimetres on the surface as seen under the window point `point`.

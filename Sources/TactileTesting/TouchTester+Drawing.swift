@@ -19,7 +19,7 @@ extension TouchTester {
         }
         var trial = synthesizer
         var encoder = script.encoder
-        let gesture = trial.make(exactly: spec, at: now, imperfections: imperfections, encoder: &encoder)
+        let gesture = trial.make(exactly: spec, at: now, imperfections: imperfections, placement: surface.placement, encoder: &encoder)
         if let problem = firstProblem(in: gesture, fingers: spec.fingers) {
             refuse(asked(), problem)
             return nil

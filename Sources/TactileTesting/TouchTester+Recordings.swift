@@ -5,7 +5,9 @@ import TactileRecording
 
 extension TouchTester {
     /// A tester feeding `window` from `recording`'s device, its axes as the
-    /// recording begins them, ready for ``replay(_:runOut:)``.
+    /// recording begins them, ready for ``replay(_:runOut:)``. The device is
+    /// mounted upright (recordings do not carry a mounting yet); to replay
+    /// it turned or calibrated, use ``init(window:replaying:mounting:)``.
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "Recordings/pinch", in: .module)
@@ -14,7 +16,25 @@ extension TouchTester {
     /// try tester.expect(pinch, to: .ended)
     /// ```
     public convenience init(window: Window, replaying recording: Recording) {
-        self.init(window: window, device: TestDevice(recording.device), start: recording.events.first?.time ?? 0,
+        // The mounting the recording was made with, once recordings carry one (its header's transform); upright until then.
+        self.init(window: window, replaying: recording, mounting: .identity)
+    }
+
+    /// A tester feeding `window` from `recording`'s device mounted as
+    /// `mounting` says, ready for ``replay(_:runOut:)``: a recording of a
+    /// panel replayed as the same panel turned or calibrated, without
+    /// rewriting its events. `window` is the screen as the person sees it
+    /// (a quarter turn swaps the sides of the recording's screen).
+    ///
+    /// ```swift
+    /// let recording = try TouchTester.recording(named: "Recordings/swipe", in: .module)
+    /// let upsideDown = SurfaceTransform.rotated(.clockwise180)
+    /// let window = Window(screen: upsideDown.screen(turning: recording.screen))
+    /// let tester = TouchTester(window: window, replaying: recording, mounting: upsideDown)
+    /// try tester.replay(recording)   // the swipe right of the recording is a swipe left on this screen
+    /// ```
+    public convenience init(window: Window, replaying recording: Recording, mounting: SurfaceTransform) {
+        self.init(window: window, device: TestDevice(recording.device, mounting: mounting), start: recording.events.first?.time ?? 0,
                   axisValues: recording.axisValues)
     }
 

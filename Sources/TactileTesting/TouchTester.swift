@@ -15,8 +15,10 @@ import Tactile
 /// Gestures are rendered by TactileSynthesis's synthesizer into the evdev
 /// events the device would send, then read by the same `InputPipeline` a
 /// live device feeds: what a test draws is what `tactile synth` would make.
-/// Points are in the window's coordinates (its screen's points); the
-/// device's surface is mapped onto the screen as the pipeline maps it.
+/// Points are in the window's coordinates (its screen's points, the screen
+/// as the person sees it); the device's surface is mapped onto the screen
+/// as the pipeline maps it, mounted as ``TestDevice/mounting`` says (a
+/// panel turned or calibrated is sent the events it would really send).
 ///
 /// Fingers land where they are asked to, the screen's edges included: a
 /// tap 1 pt from an edge lands 1 pt from it, within the device's position
@@ -87,8 +89,9 @@ public final class TouchTester {
     var heldTouches: [Int: Point] = [:]
     var nextTouchKey = 1000
 
-    /// A tester feeding `window` from `device` (a touchscreen by default),
-    /// with the clock at `start`. `realism` adds the sensor's report jitter
+    /// A tester feeding `window` from `device` (a touchscreen by default,
+    /// mounted as its ``TestDevice/mounting`` says), with the clock at
+    /// `start`. `realism` adds the sensor's report jitter
     /// and position noise, drawn from its seed; without it, every report
     /// comes on the device's rate and every position is exact. `palmEdges`
     /// are the touchpad's palm bands (`PalmEdgeZones`; the device's
@@ -98,12 +101,17 @@ public final class TouchTester {
     /// ```swift
     /// let tester = TouchTester(window: window, device: .touchpad, palmEdges: PalmEdgeZones.none)
     /// tester.drag(from: Point(x: 10, y: 500), to: Point(x: 400, y: 500))   // from the pad's edge
+    ///
+    /// // An 800 × 480 panel mounted in portrait: the window is the screen as seen, 480 × 800.
+    /// let portrait = Window(screen: Screen(width: 480, height: 800))
+    /// let kiosk = TouchTester(window: portrait, device: TestDevice(panel, mounting: .rotated(.clockwise90)))
+    /// kiosk.swipe(direction: .right, from: Point(x: 40, y: 400))   // a swipe right on the screen as seen
     /// ```
     public init(window: Window, device: TestDevice = .touchscreen, realism: Realism = .exact, start: Double = 0,
                 axisValues: AxisValues = AxisValues(), palmEdges: PalmEdgeZones? = nil) {
         self.window = window
         self.device = device.description
-        let mounting = SurfaceTransform.identity
+        let mounting = device.mounting
         var model = SensorModel.typical(for: device.description)
         let seed: UInt64
         switch realism {
@@ -184,8 +192,9 @@ public final class TouchTester {
     // MARK: Coordinates
 
     /// The window point over the surface point `millimetres` from the
-    /// surface's minimum corner: for gestures placed on the device rather
-    /// than the screen.
+    /// top-left corner of the surface as the person sees it (the device's
+    /// minimum corner when it is mounted upright): for gestures placed on
+    /// the device rather than the screen.
     ///
     /// ```swift
     /// tester.tap(at: tester.point(atMillimetres: Point(x: 20, y: 15)))
@@ -200,7 +209,7 @@ public final class TouchTester {
         point(atMillimetres: Point(x: millimetres, y: 0)).x - point(atMillimetres: .zero).x
     }
 
-    /// The surface point, in millimetres, under the window point `point`.
+    /// The surface point, in millimetres on the surface as seen, under the window point `point`.
     func millimetres(_ point: Point) -> Point {
         surface.millimetres(at: point)
     }

@@ -124,4 +124,18 @@ import Testing
         #expect(tester.refusedGestures.first?.isRecorded == true)
         #expect(tester.now == 0, "nothing was fed")
     }
+
+    @Test func aCalibratedPanelThatDoesNotReachTheEdgeSaysWhereItReaches() {
+        // A panel whose calibration leaves a 5 % band of the screen on every side beyond its reach.
+        let shrunk = SurfaceTransform(a: 0.9, b: 0, c: 0.05, d: 0, e: 0.9, f: 0.05)
+        let tester = TouchTester(window: Window(screen: KioskPanel.screen), device: TestDevice(KioskPanel.device, mounting: shrunk))
+        tester.recordsFailures = false
+        tester.tap(at: Point(x: 1, y: 240))
+        #expect(tester.refusedGestures.map(\.description).first?.hasPrefix(
+            "tap at (1.000, 240.000): not drawn: its finger would land at (1.000, 240.000) pt, which the surface does not reach as it is mounted "
+                + "(calibration 0.9 0 0.05 0 0.9 0.05): it covers x 40…760, y 24…456 pt of the screen") == true,
+            "\(tester.refusedGestures.first?.description ?? "none")")
+        tester.tap(at: Point(x: 41, y: 240))
+        #expect(tester.refusedGestures.count == 1, "within its reach: drawn")
+    }
 }
