@@ -5,9 +5,11 @@ import TactileRecording
 
 extension TouchTester {
     /// A tester feeding `window` from `recording`'s device, its axes as the
-    /// recording begins them, ready for ``replay(_:runOut:)``. The device is
-    /// mounted upright (recordings do not carry a mounting yet); to replay
-    /// it turned or calibrated, use ``init(window:replaying:mounting:)``.
+    /// recording begins them, mounted as the recording was made
+    /// (`Recording.transform`), ready for ``replay(_:runOut:)``: the app's
+    /// recognizers see what they saw then. `window` is the screen as the
+    /// person saw it (`Recording.screen`). To replay it mounted otherwise,
+    /// use ``init(window:replaying:mounting:)``.
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "Recordings/pinch", in: .module)
@@ -16,15 +18,15 @@ extension TouchTester {
     /// try tester.expect(pinch, to: .ended)
     /// ```
     public convenience init(window: Window, replaying recording: Recording) {
-        // The mounting the recording was made with, once recordings carry one (its header's transform); upright until then.
-        self.init(window: window, replaying: recording, mounting: .identity)
+        self.init(window: window, replaying: recording, mounting: recording.transform)
     }
 
     /// A tester feeding `window` from `recording`'s device mounted as
-    /// `mounting` says, ready for ``replay(_:runOut:)``: a recording of a
-    /// panel replayed as the same panel turned or calibrated, without
-    /// rewriting its events. `window` is the screen as the person sees it
-    /// (a quarter turn swaps the sides of the recording's screen).
+    /// `mounting` says (in place of the recording's own transform), ready
+    /// for ``replay(_:runOut:)``: a recording of a panel replayed as the
+    /// same panel turned or calibrated, without rewriting its events.
+    /// `window` is the screen as the person sees it (a quarter turn swaps
+    /// the sides of the recording's screen).
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "Recordings/swipe", in: .module)

@@ -116,23 +116,30 @@ import Testing
 
     @Test func aRecordingReplayedOnAPanelMountedUpsideDownIsSeenTurned() throws {
         let recording = try TouchTester.recording(named: "Recordings/pinches", in: .module)
-        func pinches(_ mounting: SurfaceTransform) throws -> (scales: [Double], locations: [Point], size: Size) {
-            let screen = mounting.screen(turning: recording.screen)
+        /// The pinches of `recording` replayed mounted as `mounting` says, or as it was made.
+        func pinches(_ recording: Recording, mounting: SurfaceTransform?) throws -> (scales: [Double], locations: [Point], size: Size) {
+            let screen = mounting.map { $0.screen(turning: recording.screen) } ?? recording.screen
             let window = Window(screen: screen)
             let pinch = PinchGestureRecognizer()
             window.addGestureRecognizer(pinch)
-            let tester = TouchTester(window: window, replaying: recording, mounting: mounting)
+            let tester = mounting.map { TouchTester(window: window, replaying: recording, mounting: $0) }
+                ?? TouchTester(window: window, replaying: recording)
             try tester.replay(recording)
             let ended = tester.actions(of: pinch).filter { $0.state == .ended }
             return (ended.compactMap { $0.value(named: "scale") }, ended.map(\.location), Size(width: screen.bounds.width, height: screen.bounds.height))
         }
-        let upright = try pinches(.identity), upsideDown = try pinches(.rotated(.clockwise180))
+        let upright = try pinches(recording, mounting: .identity), upsideDown = try pinches(recording, mounting: .rotated(.clockwise180))
         #expect(upright.scales.count == 3 && upsideDown.scales.count == 3)
         for (a, b) in zip(upright.scales, upsideDown.scales) { #expect(abs(a - b) < 1e-6) }
         for (a, b) in zip(upright.locations, upsideDown.locations) {
             // Half-turned about the screen's centre, within one device position.
             #expect(Point(x: upright.size.width - a.x, y: upright.size.height - a.y).distance(to: b) < 1, "\(a) upright, \(b) upside down")
         }
+        // A recording made on the panel mounted upside down replays so by itself: its transform is the tester's mounting.
+        var madeUpsideDown = recording
+        madeUpsideDown.transform = .rotated(.clockwise180)
+        let replayed = try pinches(madeUpsideDown, mounting: nil)
+        #expect(replayed.scales == upsideDown.scales && replayed.locations == upsideDown.locations)
     }
 
     @Test func aPanelWithoutResolutionIsSizedByTheScreenTheTestGives() throws {
