@@ -106,6 +106,7 @@ extension TouchTester {
         }
         for key in script.fingers.keys where heldTouches[key] == nil { script.up(key) }
         let events = script.frame(atMicroseconds: Int64(time))
+        fedEvents += events
         for event in events { pipeline.process(event) }
         now = time / 1_000_000
     }

@@ -40,6 +40,19 @@ extension TouchTester {
                   axisValues: recording.axisValues)
     }
 
+    /// What the tester fed so far, as a recording of its device on its
+    /// window's screen, mounted as the device is: the raw events a real
+    /// panel would have sent. Save it to look at it (`tactile plot`), or give
+    /// it to `TestbedWriter` to run an app on it through the live path.
+    ///
+    /// ```swift
+    /// tester.swipe(direction: .right, from: Point(x: 2, y: 240))
+    /// try RecordingWriter.write(tester.recording, to: "edge-swipe.json")
+    /// ```
+    public var recording: Recording {
+        Recording(device: device, screen: window.screen, transform: surface.mapping.transform, events: fedEvents)
+    }
+
     /// Feeds every event of `recording`, as fast as the machine goes, its
     /// timers firing by the recording's clock (so the outcome is the same at
     /// any pace), then moves the clock `runOut` seconds past the last event

@@ -79,6 +79,10 @@ public final class TouchTester {
     /// ```
     public internal(set) var refusedGestures: [TouchTestFailure] = []
 
+    /// Every event the tester fed its pipeline so far, as the device sent
+    /// them (raw, before the mounting): ``recording`` holds them.
+    public internal(set) var fedEvents: [InputEvent] = []
+
     var synthesizer: GestureSynthesizer
     /// The fingers of ``touch()`` as the device reports them; the synthesizer's gestures go through its encoder too.
     var script: FingerScript
@@ -170,6 +174,7 @@ public final class TouchTester {
     /// Feeds `events` (their times on this tester's clock), then brings the
     /// clock to the last one.
     public func feed(_ events: [InputEvent]) {
+        fedEvents += events
         for event in events { pipeline.process(event) }
         if let last = events.last, last.time > now { now = last.time }
     }

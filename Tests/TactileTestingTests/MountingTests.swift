@@ -48,6 +48,28 @@ import Testing
         #expect(tester.refusedGestures.isEmpty)
     }
 
+    @Test("what a mounted tester drew is a recording of the raw panel, mounted, that replays as it was seen")
+    func recordingOfWhatWasDrawn() throws {
+        let mounting = SurfaceTransform.rotated(.clockwise90)
+        let tap = TapGestureRecognizer()
+        let (tester, size) = Self.tester(mounting, tap)
+        tester.tap(at: Point(x: size.width - 10, y: 30))
+        tester.settle()
+        let drawn = try tester.expect(tap, to: .ended)
+        let recording = tester.recording
+        #expect(recording.transform == mounting && recording.device == KioskPanel.device && recording.screen == tester.window.screen)
+        #expect(recording.events == tester.fedEvents && !recording.events.isEmpty)
+        // The raw events are the panel's: x runs along the screen's height, so this tap near the top-right is near x = 30 of 800.
+        let xs = recording.events.filter { $0.type == .abs && $0.code == AbsCode.mtPositionX }.map(\.value)
+        #expect(xs.allSatisfy { abs(Double($0) - 30) < 2 }, "\(xs)")
+        let replayed = Window(screen: recording.screen)
+        let again = TapGestureRecognizer()
+        replayed.addGestureRecognizer(again)
+        let replay = TouchTester(window: replayed, replaying: recording)
+        try replay.replay(recording)
+        #expect(try replay.expect(again, to: .ended).location.distance(to: drawn.location) < 1e-9)
+    }
+
     @Test("a drag pans by what was drawn, in the screen's directions", arguments: mountings)
     func drag(mounting: SurfaceTransform) throws {
         let pan = PanGestureRecognizer()
