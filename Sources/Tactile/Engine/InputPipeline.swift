@@ -16,6 +16,32 @@
 /// pipeline.process(recording.events)
 /// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
 /// ```
+///
+/// ## Several devices on one window
+/// Give each device a pipeline of its own on the same window (two panels,
+/// or a panel and a touchpad: a live session each). Every device's touches
+/// are hit-tested in the one window and reach the recognizers of the views
+/// they hit, but **a gesture never combines fingers of two devices**: a
+/// recognizer follows one device's fingers at a time, as libinput keeps
+/// each device's gestures apart. A finger resting on one device never
+/// swallows a gesture on another: a recognizer whose gesture has not
+/// started, its fingers resting, goes to another device's finger that
+/// lands, and a finger that found its recognizer busy takes it once it
+/// moves, if the gesture there has not started by then. A recognizer that
+/// recognized keeps its device's fingers until it is reset. Each pipeline
+/// keeps its own time, timers and arbitration (a failure requirement on a
+/// recognizer another device holds is not waited for); ``GestureEngine``,
+/// step 9, has the details.
+///
+/// ```swift
+/// let window = Window(screen: Screen(width: 800, height: 480))
+/// let map = View(frame: window.bounds)
+/// window.addSubview(map)
+/// map.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+/// let panel = InputPipeline(device: panelDescription, window: window)
+/// let pad = InputPipeline(device: padDescription, window: window)
+/// // A finger resting on the pad, then a drag on the panel: a one-finger pan of the panel's finger.
+/// ```
 @MainActor
 public final class InputPipeline {
     /// Runs the recognizers.
