@@ -29,7 +29,7 @@ import Glibc
 ///
 /// ## End
 /// `run()` returns when the device goes away (every event received is
-/// kept), when ``StopSignal/requestStop()`` was called, when no event came
+/// kept; a ``FollowingSession`` instead waits for it to come back), when ``StopSignal/requestStop()`` was called, when no event came
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
 /// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
 /// down and lets pending timers fire until `last event + runOut` (or the
