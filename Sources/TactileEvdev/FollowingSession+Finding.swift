@@ -29,11 +29,11 @@ extension FollowingSession {
             tellOnce(about: directory, .problem(.cannotList(error)))
             return nil
         }
-        told = told.filter { $0.path != directory }
         let paths = names.map { (directory == "/" ? "" : directory) + "/" + $0 }
         let present = Set(paths)
         rediscovery.keep(only: present)
-        told = told.filter { present.contains($0.path) }
+        // What was told of a node that went is told again if it comes back; the directory is listed again.
+        told = told.filter { present.contains($0.path) || ($0.path == directory && !$0.what.hasPrefix("cannotList")) }
         others = others.filter { present.contains($0.key) }
         var chosen: EvdevDevice?
         for (index, path) in paths.enumerated() where !rediscovery.backoff.isWaiting(path, at: now) {

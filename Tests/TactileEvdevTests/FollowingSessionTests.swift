@@ -99,14 +99,19 @@ struct FollowingSessionTests {
                 // No evdev node: a file named like one.
                 _ = FileManager.default.createFile(atPath: directory + "/event7", contents: Data("not a device".utf8))
             case .problem:
-                session.stopSignal.requestStop()
+                // Stopped a moment later: the looks meanwhile (every quarter second) tell it no more.
+                let stop = session.stopSignal
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 0.6)
+                    stop.requestStop()
+                }
             default:
                 break
             }
         }
         _ = try session.run()
         #expect(changes == [.waiting(.touchscreen), .problem(.cannotOpen(.notAnEvdevNode(path: directory + "/event7")))], "\(changes)")
-        // Looked at again every quarter second until the problem was worth telling (a second), told once.
-        #expect(session.turns >= 3)
+        // Looked at again every quarter second until the problem was worth telling (a second), and after: told once.
+        #expect(session.turns >= 4, "\(session.turns) turns")
     }
 }
