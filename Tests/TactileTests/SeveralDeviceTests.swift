@@ -108,10 +108,18 @@ struct SeveralDeviceTests {
         #expect(table.records(table.logA, of: "pinch").isEmpty && table.records(table.logB, of: "pinch").isEmpty)
     }
 
+    /// A quick three-finger tap far off on B at 0 s, so that B's next touch ids come after A's: the
+    /// ids of two devices' touches may be the same, and a rule must not rely on that to keep them apart.
+    static func warmUp(_ script: inout EventScript) {
+        script.frame(at: 0) { $0.slot(0).track(7).x(1950).y(950).slot(1).track(8).x(1900).y(950).slot(2).track(9).x(1850).y(950) }
+        script.frame(at: 0.02) { $0.slot(0).lift().slot(1).lift().slot(2).lift() }
+    }
+
     @Test("two fingers of two devices moving apart are never a pinch")
     func noPinchAcrossDevices() {
         let table = Table()
         var left = EventScript(), right = EventScript()
+        Self.warmUp(&right)
         left.motion(from: [Point(x: 900, y: 500)], to: [Point(x: 400, y: 500)], start: 0.2, duration: 0.5, firstID: 1)
         right.motion(from: [Point(x: 1100, y: 500)], to: [Point(x: 1600, y: 500)], start: 0.2, duration: 0.5, firstID: 1)
         table.run(a: left, b: right)
@@ -127,10 +135,17 @@ struct SeveralDeviceTests {
         var pinch = EventScript()
         pinch.motion(from: [Point(x: 900, y: 300), Point(x: 1100, y: 300)], to: [Point(x: 600, y: 300), Point(x: 1400, y: 300)],
                      start: 0.4, duration: 0.4, firstID: 1)
-        table.run(a: pinch, b: Self.resting())
+        var rest = EventScript()
+        Self.warmUp(&rest)
+        rest.frame(at: 0.1) { $0.slot(0).track(1).x(500).y(500) }
+        rest.frame(at: 1.5) { $0.slot(0).lift() }
+        table.run(a: pinch, b: rest)
         let recognized = table.records(table.logA, of: "pinch")
         #expect(recognized.first?.state == .began, "\(table.logA.map(\.readableLine))")
         #expect(recognized.allSatisfy { $0.touches == 2 })
+        // A's fingers spread from 20 to 80 mm: ×4, not what a third finger resting on B would make of it.
+        let scale = recognized.last?.value(named: "scale") ?? 0
+        #expect(abs(scale - 4) < 0.2, "\(scale)")
         #expect(table.records(table.logB, of: "pinch").isEmpty)
     }
 
