@@ -95,7 +95,13 @@ public final class InputPipeline {
         let thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: palmEdges)
         stages = Stages(assembler: assembler, thumbs: thumbs, palmEdges: palmEdges)
         engine = GestureEngine(window: window)
-        engine.deviceKind = device.kind
+        tellEngine(about: assembler)
+    }
+
+    /// What the engine knows of the device read: its kind, and its surface
+    /// as turned (screen-edge bands are millimetres of it).
+    private func tellEngine(about assembler: TouchAssembler) {
+        engine.deviceKind = assembler.device.kind
         engine.surfaceSize = assembler.mapping.surfaceSize
     }
 
@@ -236,7 +242,7 @@ public final class InputPipeline {
         assembler.nextTouchID = stages.assembler.nextTouchID
         stages.thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: stages.palmEdges)
         stages.assembler = assembler
-        engine.deviceKind = device.kind
+        tellEngine(about: assembler)
     }
 
     /// The device read (the one given last to ``replaceDevice(_:axisValues:transform:)``, or at the start).
