@@ -89,7 +89,7 @@ extension FollowingSession {
 
     /// Every change from now on, as an async sequence, in the same order
     /// as ``onChange``: the stream keeps every change its consumer has not
-    /// read, and ends when ``run()`` returns. Make it before `run()`.
+    /// read, and ends when `run()` returns. Make it before `run()`.
     ///
     /// ```swift
     /// let changes = session.changes()

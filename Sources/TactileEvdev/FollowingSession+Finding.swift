@@ -8,7 +8,7 @@ extension FollowingSession {
     /// How long a node that may hold the device stays unopenable before
     /// its problem is told, in seconds: udev sets a new node's permissions
     /// a moment after it appears, and a look that met it before then is no
-    /// problem worth telling (the session looks again meanwhile: ``Rediscovery``).
+    /// problem worth telling (the session looks again meanwhile: `Rediscovery`).
     public nonisolated static let problemDelay = 1.0
 
     /// A node and what was told about it.

@@ -7,14 +7,14 @@ import Glibc
 
 /// A live session that follows a device — "the touchscreen", or one device
 /// by what identifies it (``DeviceMatch``) — across unplug, replug and
-/// re-enumeration to another node, feeding one ``InputPipeline`` on one
+/// re-enumeration to another node, feeding one `InputPipeline` on one
 /// window: the recognizers attached to its views stay attached and keep
 /// working, and the engine's actions and the pipeline's frames go on in
 /// the same streams. A ``LiveSession`` reads one opened device and ends when
 /// it goes; this one waits for it to come back.
 ///
 /// ## Coming and going
-/// - **Found.** At ``run()`` the session looks for the device in the input
+/// - **Found.** At `run()` the session looks for the device in the input
 ///   directory (node order; when several match, the one read last is
 ///   preferred). When it is there it is opened, its surface laid on the
 ///   screen by the app's transform or else its udev calibration
@@ -29,14 +29,14 @@ import Glibc
 ///   (inotify, as the gesture service watches it) or its next rescan
 ///   (every `rescanInterval` seconds for file systems that do not tell,
 ///   sooner for a node that appeared but cannot be opened yet, later for
-///   one whose device keeps failing: the service's rule, ``Rediscovery``)
+///   one whose device keeps failing: the service's rule, `Rediscovery`)
 ///   or a pending timer of a recognizer: no tick; idle, it costs nothing.
 ///   A node that may hold the device but cannot be opened (permission
 ///   denied: the `input` group) and a node where the device was that now
 ///   holds another are told once each (``Change/problem(_:)``), not at every look.
 /// - **Back.** The device found again (at any node) is opened, its
 ///   transform read anew (unless the app gave one), and the pipeline reads
-///   it (``InputPipeline/replaceDevice(_:axisValues:transform:)``):
+///   it (`InputPipeline.replaceDevice(_:axisValues:transform:)`):
 ///   ``Change/reconnected(path:device:)``.
 ///
 /// ## Time
@@ -49,7 +49,7 @@ import Glibc
 /// never goes back, whatever clock the returning device stamps with.
 ///
 /// ## End
-/// `run()` returns when ``StopSignal/requestStop()`` is called (a Ctrl-C
+/// `run()` returns when ``LiveSession/StopSignal/requestStop()`` is called (a Ctrl-C
 /// with `stopOnSignals()`: at once, connected or waiting), or on the limits
 /// of ``LiveSession/Options`` (``LiveSession/Options/idleExit`` counts the
 /// time without an event, waiting included), never because the device

@@ -65,7 +65,7 @@ public struct GestureSynthesizer: Sendable {
     /// A synthesizer for `device` mapped onto `screen` (the screen as the
     /// person sees it) as `transform` mounts it, so that a device without
     /// resolution is sized as the pipeline reading it sizes it
-    /// (``SurfaceMapping``): an 800 × 480 panel that reports none, on an
+    /// (`SurfaceMapping`): an 800 × 480 panel that reports none, on an
     /// 800 × 480 pt screen at 160 dpi, is 127 × 76.2 mm.
     ///
     /// The synthesizer still draws in millimetres along the device's own

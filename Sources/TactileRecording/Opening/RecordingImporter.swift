@@ -40,7 +40,7 @@ public enum RecordingImporter {
         /// (Tactile JSON keeps its own, and evemu or libinput record text
         /// with a `# Tactile-Screen:` line): the panel's own display, turned
         /// by the mounting the file gives (a libinput recording's
-        /// `LIBINPUT_CALIBRATION_MATRIX`), as ``SurfaceTransform/screen(turning:)`` turns it.
+        /// `LIBINPUT_CALIBRATION_MATRIX`), as `SurfaceTransform.screen(turning:)` turns it.
         public var screen: Screen
 
         /// Options with the given parts; every one defaults to what suits most text.
