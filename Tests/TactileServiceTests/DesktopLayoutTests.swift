@@ -155,7 +155,7 @@ import Testing
     @Test func kscreenDoctorGivesTheLogicalLayoutAndTheBuiltInPanel() throws {
         let layout = try #require(KScreenPointerMapping.layout(inJSON: "kscreen.doctor: some log line\n" + Self.kscreenState))
         #expect(layout.outputs == [OutputRect(name: "eDP-1", x: 0, y: 0, width: 1440, height: 900),
-                                   OutputRect(name: "HDMI-A-1", x: 1440, y: 0, width: 1080, height: 1920)])
+                                   OutputRect(name: "HDMI-A-1", x: 1440, y: 0, width: 1080, height: 1920, transform: .rotated270)])
         #expect(layout.likely?.name == "eDP-1")
         #expect(layout.range == OutputRect(name: "", x: 0, y: 0, width: 2520, height: 1920))
         #expect(KScreenPointerMapping.layout(inJSON: "[]") == nil)
@@ -176,7 +176,7 @@ import Testing
     @Test func wlrRandrGivesTheLayoutOfLabwcAndItsKin() throws {
         let outputs = try #require(WlrRandrPointerMapping.outputs(inJSON: Self.wlrRandrState))
         #expect(outputs == [OutputRect(name: "DP-1", x: -1920, y: 0, width: 1920, height: 1080),
-                            OutputRect(name: "eDP-1", x: 0, y: 0, width: 800, height: 1280)])
+                            OutputRect(name: "eDP-1", x: 0, y: 0, width: 800, height: 1280, transform: .rotated90)])
         let directory = try Self.fakeProgram("wlr-randr", arguments: WlrRandrPointerMapping.arguments, answer: Self.wlrRandrState)
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "labwc:wlroots", "WAYLAND_DISPLAY": "wayland-0", "PATH": directory.path + ":/usr/bin:/bin"]

@@ -14,7 +14,7 @@ import Tactile
 ///
 /// Each output of `outputs` has `name`, `enabled`, `connected`, `pos`
 /// (`x`, `y`, logical), `scale`, `rotation` (1 none, 2 left, 4 inverted,
-/// 8 right), `currentModeId` and `modes` (each `id` and `size` in pixels),
+/// 8 right: ``transform(ofRotation:)``), `currentModeId` and `modes` (each `id` and `size` in pixels),
 /// `type` (7 is a built-in panel) and the primary output: `"primary": true`
 /// before Plasma 5.27, `"priority": 1` from 5.27 on (the outputs' order of
 /// preference, 1 the primary; 5.27 has no `primary` key).
@@ -34,6 +34,15 @@ struct KScreenPointerMapping {
         }
         return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,
                         range: layout.range, layout: "KDE Plasma's layout of \(layout.outputs.count) outputs")
+    }
+
+    /// libkscreen's rotations (`Output::Rotation`: 1 none, 2 left, 4
+    /// inverted, 8 right; Plasma 6 adds 16, 32, 64, 128, the same mirrored),
+    /// in the protocol's terms: `left` is what KWin tells its clients is
+    /// `wl_output` transform 90 (`kscreen-doctor output.Virtual-0.rotation.left` on KWin 5.27).
+    static func transform(ofRotation rotation: Int) -> OutputTransform? {
+        guard rotation > 0, rotation & (rotation - 1) == 0, rotation <= 128 else { return nil }
+        return OutputTransform(wayland: rotation.trailingZeroBitCount)
     }
 
     /// What the service needs of Plasma's outputs.
@@ -67,11 +76,10 @@ struct KScreenPointerMapping {
             let modeSize = (output["modes"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }
                 .first { mode in (mode["id"] as? String).map { $0 == output["currentModeId"] as? String } == true }?["size"] as? [String: Any]
             guard let size = modeSize ?? output["size"] as? [String: Any] else { continue }
-            // libkscreen's rotations: 2 (left) and 8 (right) turn by a quarter.
-            let rotation = Int(number(output["rotation"], 1))
+            let transform = Self.transform(ofRotation: Int(number(output["rotation"], 1))) ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(size["width"]), pixelHeight: number(size["height"]),
-                                  scale: number(output["scale"], 1), transform: rotation == 2 || rotation == 8 ? 1 : 0)
+                                  scale: number(output["scale"], 1), transform: transform.rawValue)
             guard !rect.isEmpty else { continue }
             outputs.append(rect)
             if panel == nil, Int(number(output["type"], -1)) == 7 { panel = name }

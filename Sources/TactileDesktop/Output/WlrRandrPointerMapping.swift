@@ -64,10 +64,10 @@ struct WlrRandrPointerMapping {
         func finish() {
             guard let output = current, output.fields["Enabled"] != "no", let mode = output.mode else { return }
             let position = (output.fields["Position"] ?? "0,0").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
-            let transform = output.fields["Transform"] ?? "normal"
+            let transform = OutputTransform(name: output.fields["Transform"] ?? "normal") ?? .normal
             let rect = OutputRect(name: output.name, x: position.first ?? 0, y: position.count > 1 ? position[1] : 0,
                                   pixelWidth: mode.0, pixelHeight: mode.1, scale: Double(output.fields["Scale"] ?? "") ?? 1,
-                                  transform: transform.hasSuffix("90") || transform.hasSuffix("270") ? 1 : 0)
+                                  transform: transform.rawValue)
             if !rect.isEmpty { outputs.append(rect) }
         }
         for line in text.split(separator: "\n") {
@@ -97,12 +97,11 @@ struct WlrRandrPointerMapping {
                   let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
             else { return nil }
             func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
-            // "90", "270", "flipped-90" and "flipped-270" turn by a quarter.
-            let transform = output["transform"] as? String ?? "normal"
-            let turned = transform.hasSuffix("90") || transform.hasSuffix("270")
+            // The protocol's names: "90" is wl_output transform 90.
+            let transform = OutputTransform(name: output["transform"] as? String ?? "normal") ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(mode["width"]), pixelHeight: number(mode["height"]),
-                                  scale: number(output["scale"], 1), transform: turned ? 1 : 0)
+                                  scale: number(output["scale"], 1), transform: transform.rawValue)
             return rect.isEmpty ? nil : rect
         }
     }

@@ -95,16 +95,30 @@ public final class ServiceDevice: TimerDriven {
         set { actions.pointerMapping = newValue }
     }
     let axisValues: AxisValues
+    /// The display a touchscreen without resolution is taken to cover, as the panel was made.
+    let display: Screen
+    /// How the device's surface lies on the screen as the person sees it
+    /// (libinput's matrix: the panel's calibration followed by its output's
+    /// turn): its window, zones and edges are the screen's as seen, and so
+    /// are the clicks' places. ``turn(to:)`` changes it.
+    public internal(set) var transform: SurfaceTransform
+    /// A transform waiting for the device to be idle (``turn(to:)``).
+    var pendingTransform: SurfaceTransform?
 
     /// A device under `config`. `outputs` are the sink's devices (see
-    /// ``makeOutputs(for:config:sink:keyboard:passThrough:)``).
+    /// ``makeOutputs(for:config:sink:keyboard:passThrough:)``); `transform`
+    /// says how its surface lies on the screen (upright by default; see
+    /// ``turn(to:)``).
     public init(description: DeviceDescription, config: GestureConfig, sink: OutputSink, outputs: DeviceOutputs,
-                commands: CommandRunner, axisValues: AxisValues = AxisValues(), display: Screen = .standard) {
+                commands: CommandRunner, axisValues: AxisValues = AxisValues(), display: Screen = .standard,
+                transform: SurfaceTransform = .identity) {
         self.description = description
         self.sink = sink
         self.outputs = outputs
         self.axisValues = axisValues
-        let layout = ZoneLayout(device: description, display: display)
+        self.display = display
+        self.transform = transform
+        let layout = ZoneLayout(device: description, display: display, transform: transform)
         let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
         actions = ActionRunner(synthesizer: ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen),
                                outputs: outputs, commands: commands)
@@ -112,7 +126,7 @@ public final class ServiceDevice: TimerDriven {
                                                                   claimedTouchEnd: config.claimedTouchEnd.end, display: display) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
-        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)
+        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues, transform: transform)
         // The runner writes and reports through the device (its latency, its report of a failed write).
         actions.write = { [weak self] events, output, time in self?.write(events, to: output, at: time) }
         actions.report = { [weak self] item in self?.report(item) }
@@ -179,7 +193,7 @@ public final class ServiceDevice: TimerDriven {
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         // 5–6.
         carryOut(plans, at: time)
-        applyPendingConfigIfIdle()
+        applyPendingIfIdle()
     }
 
     /// Feeds recorded events as the live service meets them: before each
@@ -204,7 +218,7 @@ public final class ServiceDevice: TimerDriven {
         pipeline.advance(to: time)
         if emergency.isDue(at: time) { return makeEmergency(at: time) }
         carryOut(plan(), at: time)
-        applyPendingConfigIfIdle()
+        applyPendingIfIdle()
     }
 
     /// The end: what is due until `time` happens, the touches still down are
