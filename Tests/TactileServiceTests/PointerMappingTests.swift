@@ -117,10 +117,14 @@ import Testing
             connection.close()
         }
         defer { hyprland.close() }
-        let mapper = try #require(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1"))
-        #expect(eventually { mapper.isDone })
-        #expect(mapper.mapping == OutputMapping(originX: 0, originY: 0, scaleX: 0.36, scaleY: 0.625))
-        #expect(mapper.collect() == ["clicks placed on eDP-1 over Hyprland's layout of 2 monitors"])
+        // Hyprland spans the pointer over its layout: clicks are placed over the layout the follower reads.
+        #expect(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1") == nil)
+        let follower = try #require(OutputFollower.start(environment: hyprland.environment))
+        defer { follower.stop() }
+        #expect(eventually { follower.layout != nil })
+        let outcome = PointerMappingOutcome.placing(over: try #require(follower.layout), configured: "eDP-1")
+        #expect(outcome.mapping == OutputMapping(originX: 0, originY: 0, scaleX: 0.36, scaleY: 0.625))
+        #expect(outcome.log == ["clicks placed on eDP-1 over Hyprland's layout of 2 monitors"])
     }
 
     @Test func swaysIdentifiersAndQuoting() {

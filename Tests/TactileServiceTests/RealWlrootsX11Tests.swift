@@ -25,7 +25,7 @@ struct RealWlrootsX11Tests {
         #expect(Set(outputs) == [OutputRect(name: "HEADLESS-1", x: 0, y: 0, width: 1280, height: 800),
                                  OutputRect(name: "HEADLESS-2", x: 1280, y: 0, width: 540, height: 960, transform: .rotated90)])
         // The whole route, as the service runs it in that session: --json refused, the text read.
-        let outcome = WlrRandrPointerMapping(environment: session.environment).map(configured: "HEADLESS-2")
+        let outcome = PointerMappingOutcome.placing(over: try WlrRandrPointerMapping(environment: session.environment).read(), configured: "HEADLESS-2")
         #expect(outcome.log.contains { $0.contains("clicks placed on HEADLESS-2") && $0.contains("(wlr-randr's text)") }, "\(outcome.log)")
         #expect(outcome.mapping != .identity)
         // Under Phosh (its session names it), phoc's own version decides: it drops the touch cancel.

@@ -24,16 +24,17 @@ struct KScreenPointerMapping {
 
     static let arguments = ["kscreen-doctor", "-j"]
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the enabled outputs, each with its rotation, the built-in panel
+    /// and the primary output.
+    func read() throws(FocusError) -> DesktopLayout {
         guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH")])
+            throw FocusError("cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH")
         }
         guard result.status == 0, let layout = Self.layout(inJSON: result.output) else {
             let why = result.status != 0 ? result.failureReason : "its answer is not libkscreen's JSON"
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)")])
+            throw FocusError("cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)")
         }
-        return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,
-                        range: layout.range, layout: "KDE Plasma's layout of \(layout.outputs.count) outputs")
+        return layout
     }
 
     /// libkscreen's rotations (`Output::Rotation`: 1 none, 2 left, 4
@@ -45,23 +46,13 @@ struct KScreenPointerMapping {
         return OutputTransform(wayland: rotation.trailingZeroBitCount)
     }
 
-    /// What the service needs of Plasma's outputs.
-    struct Layout: Equatable {
-        /// The enabled, connected outputs, in logical coordinates.
-        var outputs: [OutputRect]
-        /// The built-in panel, else the primary output, and which it is.
-        var likely: (name: String, reason: String)?
-        /// What the pointer spans: the origin and the workspace's size.
-        var range: OutputRect
-
-        static func == (lhs: Layout, rhs: Layout) -> Bool {
-            lhs.outputs == rhs.outputs && lhs.likely?.name == rhs.likely?.name && lhs.likely?.reason == rhs.likely?.reason
-                && lhs.range == rhs.range
-        }
+    /// The word `kscreen-doctor` takes for `transform`'s rotation: `none`, `left`, `inverted`, `right`, `flipped`, …
+    static func rotationName(of transform: OutputTransform) -> String {
+        ["none", "left", "inverted", "right", "flipped", "flipped90", "flipped180", "flipped270"][transform.rawValue]
     }
 
     /// The layout in `kscreen-doctor -j` output (nil when it is something else).
-    static func layout(inJSON text: String) -> Layout? {
+    static func layout(inJSON text: String) -> DesktopLayout? {
         // kscreen-doctor may print log lines before the JSON.
         guard let start = text.firstIndex(of: "{"),
               let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
@@ -87,8 +78,9 @@ struct KScreenPointerMapping {
             if primary == nil, output["primary"] as? Bool == true || Int(number(output["priority"], 0)) == 1 { primary = name }
         }
         let box = OutputMapping.bounds(of: outputs)
-        return Layout(outputs: outputs,
-                      likely: panel.map { ($0, "the built-in panel") } ?? primary.map { ($0, "the primary output") },
-                      range: OutputRect(name: "", x: 0, y: 0, width: box?.width ?? 0, height: box?.height ?? 0))
+        let likely = panel.map { DesktopLayout.LikelyOutput(name: $0, reason: "the built-in panel") }
+            ?? primary.map { DesktopLayout.LikelyOutput(name: $0, reason: "the primary output") }
+        return DesktopLayout(source: .kde, outputs: outputs, likely: likely,
+                             range: OutputRect(name: "", x: 0, y: 0, width: box?.width ?? 0, height: box?.height ?? 0))
     }
 }

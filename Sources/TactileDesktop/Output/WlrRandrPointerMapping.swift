@@ -22,26 +22,24 @@ struct WlrRandrPointerMapping {
     /// What versions before 0.4 (Debian 12's 0.2.0) have: their text.
     static let textArguments = ["wlr-randr"]
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the enabled outputs, each with its transform (the protocol's
+    /// names: wlr-randr's `90` is `wl_output` transform 90), from the JSON,
+    /// or from the text where `--json` is refused.
+    func read() throws(FocusError) -> DesktopLayout {
         guard let json = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [
-                .problem("cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)"),
-            ])
+            throw FocusError("cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)")
         }
         if json.status == 0, let outputs = Self.outputs(inJSON: json.output) {
-            return .placing(on: outputs, configured: configured, compositor: "the compositor",
-                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr --json)")
+            return DesktopLayout(source: .wlroots(json: true), outputs: outputs)
         }
         // Before 0.4 there is no --json: the text it prints without options says the same.
         let text = ProgramRunner.run(Self.textArguments, environment: environment, timeout: 5)
         if let text, text.status == 0, let outputs = Self.outputs(inText: text.output) {
-            return .placing(on: outputs, configured: configured, compositor: "the compositor",
-                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr's text)")
+            return DesktopLayout(source: .wlroots(json: false), outputs: outputs)
         }
         let jsonWhy = json.status != 0 ? json.failureReason : "its answer is not a list of outputs"
         let textWhy = text.map { $0.status != 0 ? $0.failureReason : "its answer lists no output it can read" } ?? "it could not be run again"
-        return PointerMappingOutcome(mapping: .identity, lines: [
-            .problem("cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))")])
+        throw FocusError("cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))")
     }
 
     /// `wlr-randr --version`'s first line, or what is known without it.
@@ -97,7 +95,6 @@ struct WlrRandrPointerMapping {
                   let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
             else { return nil }
             func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
-            // The protocol's names: "90" is wl_output transform 90.
             let transform = OutputTransform(name: output["transform"] as? String ?? "normal") ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(mode["width"]), pixelHeight: number(mode["height"]),
