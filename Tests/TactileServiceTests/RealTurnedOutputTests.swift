@@ -150,6 +150,43 @@ struct RealTurnedOutputTests {
         #expect(Self.near(outcome.click, 0.375 * 4095, 0.5 * 2559), "\(String(describing: outcome.click))")
     }
 
+    /// Where sway draws a window's title bar on the panel, and its title's text (`tools/output-picture.py`).
+    struct Picture: Decodable {
+        var width: Double, height: Double
+        var edge: String?
+        var text: [Double]?
+    }
+
+    static func picture(_ session: DesktopSession) throws -> Picture? {
+        let output = try session.run(["python3", Repository.path("tools/output-picture.py"), "HEADLESS-1"])
+        return output.status == 0 ? try? JSONDecoder().decode(Picture.self, from: Data(output.standardOutput.utf8)) : nil
+    }
+
+    @Test func swaysPictureTurnsAsTheTouchMatrixSays() throws {
+        // The direction of each turn, from sway's own picture: the framebuffer as the panel holds it
+        // (wlr-screencopy), a window's title bar along the screen's top as seen, its title at the left.
+        let session = try DesktopSession("sway")
+        defer { session.stop() }
+        try session.client(["wev"])
+        for name in ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"] {
+            #expect(try session.run(["swaymsg", "output", "HEADLESS-1", "transform", name]).status == 0)
+            var picture: Picture?
+            #expect(eventually(30) { picture = try? Self.picture(session); return picture?.edge != nil && picture?.text != nil }, "\(name)")
+            guard let picture, let edge = picture.edge, let text = picture.text else { continue }
+            // The touch matrix of sway's transform takes the panel's point to the screen as seen.
+            let matrix = try #require(OutputTransform(swayName: name)).surfaceTransform
+            let along = (text[0] + text[1]) / 2
+            let (middle, title): (Point, Point) = switch edge {
+            case "top": (Point(x: 0.5, y: 0), Point(x: along / picture.width, y: 0))
+            case "bottom": (Point(x: 0.5, y: 1), Point(x: along / picture.width, y: 1))
+            case "left": (Point(x: 0, y: 0.5), Point(x: 0, y: along / picture.height))
+            default: (Point(x: 1, y: 0.5), Point(x: 1, y: along / picture.height))
+            }
+            #expect(abs(matrix.apply(to: middle).y) < 0.01, "sway's \(name): the title bar along the panel's \(edge) edge is the screen's top as seen")
+            #expect(matrix.apply(to: title).x < 0.05, "sway's \(name): the title, at \(along) along that edge, is at the screen's left as seen")
+        }
+    }
+
     @Test func theOutputsAreFollowedThroughWlOutputAndXwaylandsThroughRandR() throws {
         let session = try DesktopSession("sway")
         defer { session.stop() }
