@@ -118,13 +118,8 @@ public enum DeviceDiscovery {
 
     /// The device name sysfs gives for `eventN`, when readable.
     static func sysfsName(ofNode node: String) -> String? {
-        guard let file = fopen("/sys/class/input/\(node)/device/name", "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 512)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let name = String(decoding: bytes, as: UTF8.self)
-        let trimmed = name.hasSuffix("\n") ? String(name.dropLast()) : name
-        return trimmed.isEmpty ? nil : trimmed
+        guard let text = SysfsFile.text("/sys/class/input/\(node)/device/name", limit: 512) else { return nil }
+        let name = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return name.isEmpty ? nil : name
     }
 }

@@ -120,6 +120,9 @@ public final class EvdevDevice {
     /// Whether event times come from `CLOCK_MONOTONIC` (the kernel accepted
     /// `EVIOCSCLOCKID`); otherwise they use the kernel's default clock.
     public let usesMonotonicClock: Bool
+    /// The node's udev properties, read when it was opened (its calibration
+    /// matrix among them: ``udevCalibration``).
+    public let udevProperties: UdevProperties
     /// Whether this process holds an exclusive grab on the device.
     public private(set) var isGrabbed: Bool
     /// How many times the kernel reported `SYN_DROPPED` so far.
@@ -235,6 +238,7 @@ public final class EvdevDevice {
         self.isGrabbed = options.grab
         self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
         self.nodeIdentity = try? NodeIdentity.of(path).get()
+        self.udevProperties = UdevProperties(node: path)
         // From here libevdev reads whole events from the relay's pipe; its ioctls go to the node again in a resync.
         libevdev_change_fd(handle, self.relay.pipe.read)
     }

@@ -123,9 +123,22 @@ public final class LiveSession {
     }
 
     /// A session reading `device` into a new pipeline for its description on
-    /// `window`, starting from the device's axis values (its current slot).
+    /// `window`, starting from the device's axis values (its current slot),
+    /// its surface lying on the screen as its udev entry says
+    /// (``EvdevDevice/udevCalibration``, libinput's default; upright without one).
     public convenience init(device: EvdevDevice, window: Window, options: Options = Options()) {
-        let pipeline = InputPipeline(device: device.description, window: window, axisValues: device.axisValues)
+        self.init(device: device, window: window, transform: device.udevCalibration ?? .identity, options: options)
+    }
+
+    /// A session reading `device` into a new pipeline on `window`, its
+    /// surface lying on the screen as `transform` says, whatever its udev entry says.
+    ///
+    /// ```swift
+    /// // An 800 × 480 panel mounted upside down.
+    /// let session = LiveSession(device: device, window: window, transform: .rotated(.clockwise180))
+    /// ```
+    public convenience init(device: EvdevDevice, window: Window, transform: SurfaceTransform, options: Options = Options()) {
+        let pipeline = InputPipeline(device: device.description, window: window, axisValues: device.axisValues, transform: transform)
         self.init(device: device, pipeline: pipeline, options: options)
     }
 

@@ -15,8 +15,9 @@ import Tactile
 /// makes a picture of a few megabytes.
 ///
 /// ```swift
-/// var plot = GesturePlot(device: recording.device, screen: recording.screen, title: "two-finger-tap.json")
-/// let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+/// var plot = GesturePlot(device: recording.device, screen: recording.screen, transform: recording.transform,
+///                        title: "two-finger-tap.json")
+/// let pipeline = InputPipeline(for: recording, window: window)
 /// pipeline.onFrame = { plot.add($0) }
 /// pipeline.engine.onAction = { plot.add($0) }
 /// pipeline.engine.onTrace = { plot.add($0) }
@@ -59,10 +60,10 @@ public struct GesturePlot: Sendable {
     /// How many frames were seen.
     private(set) var frameCount = 0
 
-    /// A plot of `device`, its touches mapped onto `screen` as the engine
-    /// that is fed to it maps them.
-    public init(device: DeviceDescription, screen: Screen, title: String) {
-        surface = PlotSurface(device: device, screen: screen)
+    /// A plot of `device`, its touches mapped onto `screen` (its surface
+    /// lying there as `transform` says) as the engine that is fed to it maps them.
+    public init(device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity, title: String) {
+        surface = PlotSurface(device: device, screen: screen, transform: transform)
         deviceName = device.name
         deviceKind = device.kind
         self.title = title

@@ -47,9 +47,10 @@ public struct PlotSurface: Hashable, Sendable {
     public let mapping: SurfaceMapping
 
     /// The surface of `device`, its touches mapped onto `screen` (as the
-    /// engine maps them: a replay's window, or the service's layout).
-    public init(device: DeviceDescription, screen: Screen) {
-        let mapping = SurfaceMapping(device: device, screen: screen)
+    /// engine maps them: a replay's window, or the service's layout), the
+    /// surface lying there as `transform` says: drawn as the person sees it.
+    public init(device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity) {
+        let mapping = SurfaceMapping(device: device, screen: screen, transform: transform)
         self.mapping = mapping
         let measured = mapping.surfaceSize
         size = Size(width: Self.usable(measured.width), height: Self.usable(measured.height))
@@ -60,8 +61,12 @@ public struct PlotSurface: Hashable, Sendable {
         case .screen:
             // Screen points per device unit times device units per (estimated) millimetre.
             unit = .screenPoints
-            unitsPerMillimetreX = screen.bounds.width / (mapping.xAxis.span + 1) * mapping.unitsPerMillimetreX
-            unitsPerMillimetreY = screen.bounds.height / (mapping.yAxis.span + 1) * mapping.unitsPerMillimetreY
+            // A quarter turn lays the device's y axis along the screen's width.
+            let (alongX, alongY) = mapping.orientation.swapsAxes
+                ? ((mapping.yAxis, mapping.unitsPerMillimetreY), (mapping.xAxis, mapping.unitsPerMillimetreX))
+                : ((mapping.xAxis, mapping.unitsPerMillimetreX), (mapping.yAxis, mapping.unitsPerMillimetreY))
+            unitsPerMillimetreX = screen.bounds.width / (alongX.0.span + 1) * alongX.1
+            unitsPerMillimetreY = screen.bounds.height / (alongY.0.span + 1) * alongY.1
         case .typicalTouchpad:
             unit = .deviceUnits
             (unitsPerMillimetreX, unitsPerMillimetreY) = (mapping.unitsPerMillimetreX, mapping.unitsPerMillimetreY)

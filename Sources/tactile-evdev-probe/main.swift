@@ -2,7 +2,7 @@
 // EvdevDevice, reads events until the stream ends or goes idle, and prints one
 // JSON object per line:
 //
-//   {"opened":"/dev/input/event12","name":"…","kind":"touchpad","slots":2}
+//   {"opened":"/dev/input/event12","name":"…","kind":"touchpad","slots":2,…,"calibration":"0 -1 1 1 0 0"}
 //   {"sec":0,"usec":5000,"type":3,"code":53,"value":3000}
 //   {"end":"timedOut"}            (or "deviceGone", "stopped")
 //   {"error":"notAnEvdevNode","message":"…"}   (exit status 2)
@@ -67,7 +67,7 @@ guard let path else {
 do throws(EvdevError) {
     let device = try EvdevDevice(path: path, options: options)
     let info = device.description
-    emit("{\"opened\":\(JSONText.quote(path)),\"name\":\(JSONText.quote(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed)}")
+    emit("{\"opened\":\(JSONText.quote(path)),\"name\":\(JSONText.quote(info.name)),\"kind\":\"\(info.kind.rawValue)\",\"slots\":\(info.slotCount),\"monotonic\":\(device.usesMonotonicClock),\"grabbed\":\(device.isGrabbed),\"calibration\":\(device.udevCalibration.map { JSONText.quote($0.description) } ?? "null")}")
     if readAfterRemoval {
         var info = stat()
         for _ in 0..<600 where stat(path, &info) == 0 { usleep(50_000) }

@@ -77,7 +77,13 @@ struct ConvertCommand: AsyncParsableCommand {
             var recording = try Recording(contentsOf: input, options: .init(
                 evemuDescriptionFile: descriptionFile, surfaceSizeInMillimetres: surfaceSize.map { Size(width: $0.width, height: $0.height) },
                 deviceName: deviceName))
-            recording.screen = screen.applied(to: recording.screen)
+            let mounting = (recording.screen, recording.transform)
+            (recording.screen, recording.transform) = screen.mounted(screen: recording.screen, transform: recording.transform)
+            if recording.expected != nil, !golden, mounting != (recording.screen, recording.transform) {
+                // Its locations belong to the old screen and mounting: a golden log that no replay gives is worse than none.
+                recording.expected = nil
+                printError("tactile convert: the golden log was for the recording's own screen and mounting, so it is left out (--golden pins a new one)")
+            }
             if rebase { recording.events = Self.rebased(recording.events) }
             if let label = labelling.label { recording.labels.append(label) }
             if golden {
@@ -124,6 +130,7 @@ struct ConvertCommand: AsyncParsableCommand {
         let parts: [(String, Bool)] = [
             ("the device", written.device == readBack.device), ("the events", written.events == readBack.events),
             ("the axis values", written.axisValues == readBack.axisValues), ("the screen", written.screen == readBack.screen),
+            ("the mounting (its transform)", written.transform == readBack.transform),
             ("the creation time", written.created == readBack.created), ("the labels", written.labels == readBack.labels),
             // Compared as written: a value that is NaN (written as null) is not equal to itself.
             ("the golden log", written.expected?.map(\.jsonLine) == readBack.expected?.map(\.jsonLine)),

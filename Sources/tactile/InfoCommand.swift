@@ -44,7 +44,8 @@ struct InfoCommand: ParsableCommand {
             // A pipe or standard input is read once, whole.
             let opened = try Recording.open(file)
             print("\(name): \(opened.format)")
-            describe(device: opened.recording.device, screen: opened.recording.screen, axisValues: opened.recording.axisValues,
+            describe(device: opened.recording.device, screen: opened.recording.screen, transform: opened.recording.transform,
+                     axisValues: opened.recording.axisValues,
                      summary: opened.recording.summary, labels: opened.recording.labels, expected: opened.recording.expected?.count)
             print("  checked     every event (read whole)")
             return
@@ -53,14 +54,16 @@ struct InfoCommand: ParsableCommand {
         print("\(name): \(format)")
         guard format == .tactile else {
             let recording = try Recording(contentsOf: file, options: .init(format: format))
-            describe(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, summary: recording.summary,
+            describe(device: recording.device, screen: recording.screen, transform: recording.transform, axisValues: recording.axisValues,
+                     summary: recording.summary,
                      labels: recording.labels, expected: nil)
             print("  checked     every event (read whole)")
             return
         }
         let header = try RecordingReader.header(contentsOf: file)
         print("  version     \(header.version)" + (header.created.isEmpty ? "" : ", created \(TextFormat.visible(header.created))"))
-        describe(device: header.device, screen: header.screen, axisValues: header.axisValues, summary: header.summary,
+        describe(device: header.device, screen: header.screen, transform: header.transform, axisValues: header.axisValues,
+                 summary: header.summary,
                  labels: header.labels, expected: header.expected?.count)
         let problems = Self.headerProblems(header.device)
         if verify, !problems.isEmpty {
@@ -98,15 +101,17 @@ struct InfoCommand: ParsableCommand {
     }
 
     private func describe(
-        device: DeviceDescription, screen: Screen, axisValues: AxisValues, summary: RecordingSummary, labels: [RecordingLabel], expected: Int?
+        device: DeviceDescription, screen: Screen, transform: SurfaceTransform, axisValues: AxisValues, summary: RecordingSummary,
+        labels: [RecordingLabel], expected: Int?
     ) {
-        let size = SurfaceMapping(device: device, screen: screen)
+        let size = SurfaceMapping(device: device, screen: screen, transform: transform)
         let millimetres = "\(FixedDecimal.format(size.surfaceSize.width, places: 1)) × \(FixedDecimal.format(size.surfaceSize.height, places: 1)) mm"
             + Self.sizeNote(size.sizeSource)
         let id = device.identity
         print("  device      \"\(TextFormat.visible(device.name))\", \(device.kind.rawValue), bus \(hex(id.bustype)) \(hex(id.vendor)):\(hex(id.product)) v\(hex(id.version))")
         print("  surface     \(millimetres), \(device.slotCount == 0 ? "single-touch" : "\(device.slotCount) slots"), up to \(device.maximumFingerCount) fingers")
         print("  screen      \(FixedDecimal.format(screen.bounds.width, places: 0))×\(FixedDecimal.format(screen.bounds.height, places: 0)) pt at \(FixedDecimal.format(screen.pointsPerMillimetre, places: 2)) pt/mm")
+        if !transform.isIdentity { print("  mounted     \(transform.summary) (\(transform))") }
         if !axisValues.isEmpty { print("  began with  \(axisValues)") }
         for problem in Self.headerProblems(device) { print("  problem     \(problem)") }
         print("  summary     \(summary.eventCount) events, \(summary.frameCount) frames, \(FixedDecimal.format(summary.duration, places: 3)) s, up to \(summary.maxTouches) touches")

@@ -18,12 +18,13 @@ struct LiveDemo {
 
     func run() async throws {
         let device = try openDevice()
-        let (screen, note) = options.playback.screen.liveScreen()
+        let (screen, transform, note) = options.playback.screen.liveScreen(for: device)
         if let note { printError("tactile demo: \(note)") }
+        Self.sayMounting(of: device, transform: transform, given: options.playback.screen.givenTransform != nil, command: "demo")
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
         let session = LiveSession(
-            device: device, window: window,
+            device: device, window: window, transform: transform,
             options: .init(idleExit: options.idleExit, maxDuration: options.maxSeconds, runOut: options.playback.runOut)
         )
         let json = options.playback.json
@@ -58,7 +59,7 @@ struct LiveDemo {
             printError("tactile demo: \(Self.endMessage(outcome.reason, path: path)); \(outcome.events.count) events.")
         }
         RecordingPlayer.report(session.pipeline.diagnostics, name: path)
-        try saveRecording(of: device, screen: screen, events: outcome.events)
+        try saveRecording(of: device, screen: screen, transform: transform, events: outcome.events)
     }
 
     /// The evdev node opened (grabbed with `--grab`), after checking that
@@ -123,9 +124,9 @@ struct LiveDemo {
     }
 
     /// With `--record`, saves what the device sent as a Tactile recording.
-    private func saveRecording(of device: EvdevDevice, screen: Screen, events: [InputEvent]) throws {
+    private func saveRecording(of device: EvdevDevice, screen: Screen, transform: SurfaceTransform, events: [InputEvent]) throws {
         guard let file = options.record else { return }
-        let recording = Recording(device: device.description, screen: screen, axisValues: device.axisValues, events: events)
+        let recording = Recording(device: device.description, screen: screen, transform: transform, axisValues: device.axisValues, events: events)
         do throws(RecordingError) {
             try OutputFile.write(recording, to: file, as: .tactile, force: options.force)
         } catch {
@@ -143,6 +144,16 @@ struct LiveDemo {
             : "\(description.slotCount) slot\(description.slotCount == 1 ? "" : "s")"
             + (device.kernelDescription.usesProtocolA ? ", converted from protocol A" : "")
         return "# live: \(TextFormat.visible(device.path)) \"\(TextFormat.visible(description.name))\" (\(description.kind.rawValue), \(slots))"
+    }
+
+    /// Says on standard error how the device's surface is taken to be
+    /// mounted when it is not upright, and where that comes from (the command
+    /// line, or its udev entry), and why a udev matrix is ignored.
+    nonisolated static func sayMounting(of device: EvdevDevice, transform: SurfaceTransform, given: Bool, command: String) {
+        if let problem = device.udevCalibrationProblem, !given { printError("tactile \(command): \(problem)") }
+        guard !transform.isIdentity else { return }
+        let source = given ? "as given" : "as its udev entry says (LIBINPUT_CALIBRATION_MATRIX=\(transform); --rotate 0 turns it off)"
+        printError("tactile \(command): \(TextFormat.visible(device.path)) is mounted \(transform.summary), \(source)")
     }
 
     /// Why a live session on `path` ended, for the last line on standard error.

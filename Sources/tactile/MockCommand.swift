@@ -23,6 +23,10 @@ struct MockCommand: ParsableCommand {
             device and its touches: each is written atomically with mode 0600, and none is \
             written when a name is taken (a file or a symbolic link) unless --force.
 
+            With --rotate or --calibration the node's udev entry carries that \
+            LIBINPUT_CALIBRATION_MATRIX, as a desktop's udev rule gives a panel mounted \
+            turned: libinput, and Tactile's live path, read the touchscreen turned.
+
             With --device NODE the description comes from a live evdev node instead of a \
             recording (no events): `tactile mock --device /dev/input/event5 DIR`. With \
             --describe the device description is printed as JSON (and nothing is written \
@@ -44,6 +48,9 @@ struct MockCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Take the device from this live evdev node instead of a recording.", valueName: "path"),
             completion: Completions.eventNodes)
     var device: String?
+
+    /// The mounting the testbed's udev entry carries (`LIBINPUT_CALIBRATION_MATRIX`), as a desktop's rule gives a turned panel.
+    @OptionGroup var mounting: MountingOptions
 
     @Flag(help: "Print the device description as JSON.")
     var describe = false
@@ -116,7 +123,8 @@ struct MockCommand: ParsableCommand {
         }
         guard let directory else { return }
         do throws(TestbedError) {
-            let writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
+            var writer = try TestbedWriter(device: description, axisValues: axisValues, events: events, node: node)
+            writer.calibration = mounting.givenTransform.flatMap { $0.isIdentity ? nil : $0 }
             let files = try writer.write(to: directory, name: baseName, overwrite: force)
             let output = describe ? printError : { print($0) }
             output("wrote \(TextFormat.visible(files.umockdev)), \(TextFormat.visible(files.ioctl)) and \(TextFormat.visible(files.events)) "

@@ -69,7 +69,8 @@ struct PlotCommand: ParsableCommand {
                 // Tactile JSON is drawn while it is read: only the thinned plot is kept.
                 let stream = try RecordingReader.events(contentsOf: recording)
                 let header = stream.header
-                plot = Self.replay(device: header.device, screen: screen.applied(to: header.screen), axisValues: header.axisValues,
+                let (mountedScreen, transform) = screen.mounted(screen: header.screen, transform: header.transform)
+                plot = Self.replay(device: header.device, screen: mountedScreen, transform: transform, axisValues: header.axisValues,
                                    events: stream, runOut: runOut, title: name)
                 for warning in stream.warnings { printError(warning.description) }
                 if let error = stream.error { throw error }
@@ -77,7 +78,8 @@ struct PlotCommand: ParsableCommand {
                 let loaded = try Recording.open(recording, options: .init(evemuDescriptionFile: descriptionFile))
                 for warning in loaded.warnings { printError(warning.description) }
                 let opened = loaded.recording
-                plot = Self.replay(device: opened.device, screen: screen.applied(to: opened.screen), axisValues: opened.axisValues,
+                let (mountedScreen, transform) = screen.mounted(screen: opened.screen, transform: opened.transform)
+                plot = Self.replay(device: opened.device, screen: mountedScreen, transform: transform, axisValues: opened.axisValues,
                                    events: opened.events, runOut: runOut, title: name)
             }
             try Self.write(plot, to: output, force: force)
@@ -90,12 +92,12 @@ struct PlotCommand: ParsableCommand {
     /// Replays `events` through every recognizer kind (as `tactile replay`
     /// does) and collects the plot of what happened.
     @MainActor
-    static func replay<Events: Sequence<InputEvent>>(device: DeviceDescription, screen: Screen, axisValues: AxisValues, events: Events,
-                                                     runOut: Double, title: String) -> GesturePlot {
-        let box = PlotBox(GesturePlot(device: device, screen: screen, title: title))
+    static func replay<Events: Sequence<InputEvent>>(device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity,
+                                                     axisValues: AxisValues, events: Events, runOut: Double, title: String) -> GesturePlot {
+        let box = PlotBox(GesturePlot(device: device, screen: screen, transform: transform, title: title))
         box.plot.notes.append("Replayed through every recognizer kind, as tactile replay does (the standard gestures on a window the size of the screen).")
         _ = ReplayDriver(runOut: runOut, keepsLog: false).run(
-            device: device, screen: screen, axisValues: axisValues, events: notingFirstTime(of: events) { box.plot.see($0) },
+            device: device, screen: screen, transform: transform, axisValues: axisValues, events: notingFirstTime(of: events) { box.plot.see($0) },
             onFrame: { box.plot.add($0) }, onAction: { box.plot.add($0) }, onTrace: { box.plot.add($0) })
         return box.plot
     }

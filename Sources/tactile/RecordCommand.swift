@@ -68,13 +68,15 @@ struct RecordCommand: AsyncParsableCommand {
         let store = RecordingStore()
         let baseName = RecordingStore.sanitizedName(name ?? "recording")
         let journalPath = try chooseJournalPath(in: store, baseName: baseName)
-        let (screen, note) = self.screen.liveScreen()
+        let (screen, transform, note) = self.screen.liveScreen(for: evdev)
         if let note { printError("tactile record: \(note)") }
+        LiveDemo.sayMounting(of: evdev, transform: transform, given: self.screen.givenTransform != nil, command: "record")
         let created = ISO8601DateFormatter().string(from: Date())
         let journal: RecordingJournal.Writer
         do throws(RecordingError) {
             journal = try RecordingJournal.Writer(
-                path: journalPath, header: .init(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues))
+                path: journalPath,
+                header: .init(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues, transform: transform))
         } catch {
             printError("tactile: error: \(error)")
             throw ExitCode.failure
@@ -98,7 +100,8 @@ struct RecordCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         recorder.endStatus()
-        let recording = Recording(created: created, device: evdev.description, screen: screen, axisValues: evdev.axisValues, events: recorder.events)
+        let recording = Recording(created: created, device: evdev.description, screen: screen, transform: transform,
+                                  axisValues: evdev.axisValues, events: recorder.events)
         let saved: String
         do throws(RecordingError) {
             try journal.close()

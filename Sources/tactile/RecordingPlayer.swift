@@ -32,7 +32,7 @@ struct RecordingPlayer {
     /// Plays `recording` (read from `name`) and returns what the replay produced.
     func play(_ recording: Recording, name: String) -> RecordingReplay.Outcome {
         var recording = recording
-        recording.screen = options.screen.applied(to: recording.screen)
+        (recording.screen, recording.transform) = options.screen.mounted(screen: recording.screen, transform: recording.transform)
         if let terminal {
             return playInTerminal(recording, name: name, terminal: terminal)
         }
@@ -41,8 +41,8 @@ struct RecordingPlayer {
         if !options.json { emit(Self.headerLine(recording, name: name)) }
         let continuity = options.json ? nil : SharedContinuity()
         let outcome = driver.run(
-            device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
-            onFrame: touchLines(continuity), onAction: actionLines(continuity), onTrace: traceLines(continuity))
+            device: recording.device, screen: recording.screen, transform: recording.transform, axisValues: recording.axisValues,
+            events: recording.events, onFrame: touchLines(continuity), onAction: actionLines(continuity), onTrace: traceLines(continuity))
         LineOutput.standardOutput.flush()
         return outcome
     }
@@ -54,7 +54,7 @@ struct RecordingPlayer {
     func playStreaming(_ path: String, name: String) throws(RecordingError) -> (outcome: RecordingReplay.Outcome, warnings: [RecordingWarning]) {
         let stream = try RecordingReader.events(contentsOf: path, readingAhead: true)
         let header = stream.header
-        let screen = options.screen.applied(to: header.screen)
+        let (screen, transform) = options.screen.mounted(screen: header.screen, transform: header.transform)
         LineOutput.standardOutput.flushesEachLine = speed != nil
         if speed == nil { LineOutput.standardOutput.writeInBackground() }
         if !options.json { emit(Self.headerLine(name: name, device: header.device, events: header.summary.eventCount, duration: header.summary.duration)) }
@@ -62,7 +62,7 @@ struct RecordingPlayer {
         driver.keepsLog = false
         let continuity = options.json ? nil : SharedContinuity()
         let outcome = driver.run(
-            device: header.device, screen: screen, axisValues: header.axisValues, events: stream,
+            device: header.device, screen: screen, transform: transform, axisValues: header.axisValues, events: stream,
             onFrame: touchLines(continuity), onAction: actionLines(continuity), onTrace: traceLines(continuity))
         LineOutput.standardOutput.flush()
         if let error = stream.error { throw error }
@@ -113,8 +113,8 @@ struct RecordingPlayer {
     private func playInTerminal(_ recording: Recording, name: String, terminal: TerminalScreen) -> RecordingReplay.Outcome {
         let screen = recording.screen
         return driver.run(
-            device: recording.device, screen: screen, axisValues: recording.axisValues, events: recording.events,
-            onFrame: { frame in
+            device: recording.device, screen: screen, transform: recording.transform, axisValues: recording.axisValues,
+            events: recording.events, onFrame: { frame in
                 terminal.state.update(frame: frame, screen: screen)
                 terminal.redraw(at: frame.time, force: true)
             },

@@ -1,17 +1,23 @@
-// `--screen WxH` and `--dpi N`, shared by every command that maps a surface onto a screen.
+// `--screen WxH`, `--dpi N`, `--rotate` and `--calibration`, shared by every command that maps a surface onto a screen.
 import ArgumentParser
 import Foundation
 import Tactile
 import TactileEvdev
 
 /// `--screen WxH` and `--dpi N`: the screen a surface maps onto, for every
-/// command that takes one (demo, record, replay, convert, synth).
+/// command that takes one (demo, record, replay, plot, convert, synth), and
+/// `--rotate`/`--calibration`: how the surface lies on it.
 ///
 /// Each option replaces one part of a base screen and leaves the other: the
-/// size in points, or the density in points per inch. The base is the
-/// recording's own screen (replay, convert), the display the kernel reports
-/// (the live demo and `record`: ``DisplayDiscovery``), or 1920 × 1080 pt at
-/// 96 dpi (synth).
+/// size in points (the screen as the person sees it), or the density in
+/// points per inch. The base is the recording's own screen (replay, convert),
+/// the display the kernel reports (the live demo and `record`:
+/// ``DisplayDiscovery``), or 1920 × 1080 pt at 96 dpi (synth).
+///
+/// The mounting is the recording's transform, or a live touchscreen's udev
+/// `LIBINPUT_CALIBRATION_MATRIX`, unless `--rotate` or `--calibration` gives
+/// another; a quarter turn swaps the base screen's sides (an 800 × 480 panel
+/// in portrait is a 480 × 800 screen).
 struct ScreenOptions: ParsableArguments {
     @Option(name: .customLong("screen"),
             help: ArgumentHelp("The screen's size in points, WIDTHxHEIGHT (default: the recording's, or for live devices the display's).",
@@ -23,6 +29,11 @@ struct ScreenOptions: ParsableArguments {
                                valueName: "N"),
             transform: ScreenOptions.parseDPI)
     var dpi: Double?
+
+    @OptionGroup var mounting: MountingOptions
+
+    /// The mounting given on the command line, if any.
+    var givenTransform: SurfaceTransform? { mounting.givenTransform }
 
     /// A density from 1 to 10 000 dpi (ArgumentParser names the option and the value in the error).
     static func parseDPI(_ argument: String) throws -> Double {
@@ -46,16 +57,31 @@ struct ScreenOptions: ParsableArguments {
         return screen
     }
 
-    /// The screen for a live device: the options over the display the kernel
-    /// reports (`sysfsRoot`), and a one-line note when none was found and
-    /// the options did not give everything.
-    func liveScreen(sysfsRoot: String = ScreenOptions.sysfsRoot) -> (screen: Screen, note: String?) {
+    /// The screen and mounting to replay a recording with: its own
+    /// (`base`, as seen through `recorded`), or, when `--rotate` or
+    /// `--calibration` gives another mounting, the recording's screen turned
+    /// back to the panel's own and turned by the new one; then `--screen` and `--dpi`.
+    func mounted(screen base: Screen, transform recorded: SurfaceTransform) -> (screen: Screen, transform: SurfaceTransform) {
+        guard let given = givenTransform else { return (applied(to: base), recorded) }
+        // A quarter turn is its own undoing as far as the sides go.
+        let native = recorded.screen(turning: base)
+        return (applied(to: given.screen(turning: native)), given)
+    }
+
+    /// The screen and mounting for a live device: `--rotate`/`--calibration`,
+    /// else the device's udev calibration (libinput's default); the display
+    /// the kernel reports (`sysfsRoot`, the panel as made) turned by it, then
+    /// the options; and a one-line note when no display was found and the
+    /// options did not give everything.
+    func liveScreen(for device: EvdevDevice?, sysfsRoot: String = ScreenOptions.sysfsRoot)
+        -> (screen: Screen, transform: SurfaceTransform, note: String?) {
+        let transform = givenTransform ?? device?.udevCalibration ?? .identity
         if isComplete, let size, let dpi {
-            return (Screen(width: size.width, height: size.height, dotsPerInch: dpi), nil)
+            return (Screen(width: size.width, height: size.height, dotsPerInch: dpi), transform, nil)
         }
         let detected = DisplayDiscovery.detect(sysfsRoot: sysfsRoot)
         let note = detected.note.map { $0 + "; pass --screen WxH and --dpi N to give the real one" }
-        return (applied(to: detected.screen), note)
+        return (applied(to: transform.screen(turning: detected.screen)), transform, note)
     }
 
     /// Where sysfs is: `TACTILE_SYSFS` when set (tests give a made-up tree), else `/sys`.

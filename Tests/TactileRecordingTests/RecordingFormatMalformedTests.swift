@@ -52,6 +52,13 @@ private func tap2(_ old: String, _ new: String) -> String {
     return text.replacingCharacters(in: range, with: "\"version\": 2")
 }
 
+/// The tap as a version 3 recording, with `old` replaced by `new`.
+private func tap3(_ old: String, _ new: String) -> String {
+    let text = tap(old, new)
+    guard let range = text.range(of: "\"version\": 1") else { return text }
+    return text.replacingCharacters(in: range, with: "\"version\": 3")
+}
+
 /// The tap's text without the part from `start` up to `end`.
 private func removing(from start: String, upTo end: String) -> String {
     guard let lower = valid.range(of: start)?.lowerBound, let upper = valid.range(of: end)?.lowerBound else {
@@ -77,7 +84,7 @@ private let catalogue: [BrokenRecording] = [
     BrokenRecording("another format", tap("\"tactile-recording\"", "\"libinput-recording\""), .unknownFormat, line: 2, path: "format", mentions: ["\"libinput-recording\""]),
     BrokenRecording("an empty object", "{}", .unknownFormat, line: 1, mentions: ["empty object"]),
     // Versions.
-    BrokenRecording("version 3", tap("\"version\": 1", "\"version\": 3"), .unsupportedVersion, line: 3, path: "version", mentions: ["newer Tactile", "version 3"]),
+    BrokenRecording("version 4", tap("\"version\": 1", "\"version\": 4"), .unsupportedVersion, line: 3, path: "version", mentions: ["newer Tactile", "version 4"]),
     BrokenRecording("version 0", tap("\"version\": 1", "\"version\": 0"), .unsupportedVersion, line: 3, path: "version", mentions: ["found 0"]),
     BrokenRecording("version 1.5", tap("\"version\": 1", "\"version\": 1.5"), .unsupportedVersion, line: 3, path: "version", mentions: ["1.5"]),
     BrokenRecording("version as a string", tap("\"version\": 1", "\"version\": \"1\""), .wrongType, line: 3, path: "version", mentions: ["an integer", "a string"]),
@@ -86,6 +93,13 @@ private let catalogue: [BrokenRecording] = [
     BrokenRecording("no device", removing(from: "  \"device\"", upTo: "  \"screen\""), .missingField, line: 13, mentions: ["\"device\" before \"events\""]),
     BrokenRecording("no events", (valid.components(separatedBy: ",\n  \"events\"").first ?? "") + "\n}\n", .missingField, line: 30, mentions: ["\"events\"", "end of the object"]),
     // Axis values: version 2 only, codes of absolute axes, each once.
+    // The mounting (version 3).
+    BrokenRecording("a transform in a version 2 file", tap2("  \"summary\"", "  \"transform\": [0, -1, 1, 1, 0, 0],\n  \"summary\""), .unknownField, line: 23, path: "transform", mentions: ["version 3 added"]),
+    BrokenRecording("a transform of five values", tap3("  \"summary\"", "  \"transform\": [0, -1, 1, 1, 0],\n  \"summary\""), .invalidValue, line: 23, path: "transform", mentions: ["six numbers", "got 5"]),
+    BrokenRecording("a transform of seven values", tap3("  \"summary\"", "  \"transform\": [0, -1, 1, 1, 0, 0, 1],\n  \"summary\""), .tooLarge, line: 23, path: "transform", mentions: ["6"]),
+    BrokenRecording("a transform that folds the surface", tap3("  \"summary\"", "  \"transform\": [1, 1, 0, 1, 1, 0],\n  \"summary\""), .invalidValue, line: 23, path: "transform", mentions: ["onto a line"]),
+    BrokenRecording("an absurd transform value", tap3("  \"summary\"", "  \"transform\": [1e9, 0, 0, 0, 1, 0],\n  \"summary\""), .outOfRange, line: 23, path: "transform[0]", mentions: ["1000"]),
+    BrokenRecording("a transform as a string", tap3("  \"summary\"", "  \"transform\": \"0 -1 1 1 0 0\",\n  \"summary\""), .wrongType, line: 23, path: "transform", mentions: ["an array"]),
     BrokenRecording("axis values in a version 1 file", tap("  \"summary\"", "  \"axisValues\": [{\"code\": 47, \"value\": 1}],\n  \"summary\""), .unknownField, line: 23, path: "axisValues", mentions: ["version 2 added"]),
     BrokenRecording("an axis value for code 64", tap2("  \"summary\"", "  \"axisValues\": [{\"code\": 64, \"value\": 1}],\n  \"summary\""), .outOfRange, line: 23, path: "axisValues[0].code", mentions: ["0 to 63", "64"]),
     BrokenRecording("an axis value twice", tap2("  \"summary\"", "  \"axisValues\": [{\"code\": 47, \"value\": 1}, {\"code\": 47, \"value\": 2}],\n  \"summary\""), .invalidValue, line: 23, path: "axisValues[1].code", mentions: ["code 47 again"]),

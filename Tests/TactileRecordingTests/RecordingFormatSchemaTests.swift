@@ -17,7 +17,11 @@ struct RecordingFormatSchemaTests {
         try TemporaryDirectory.with { directory in
             let session = try RecordingWriter.text(for: RecordingFormatFixtures.session)
             let broken: [String: String] = [
-                "version-3": RecordingFormatFixtures.tapText(replacing: "\"version\": 1", with: "\"version\": 3"),
+                "version-4": RecordingFormatFixtures.tapText(replacing: "\"version\": 1", with: "\"version\": 4"),
+                "transform-in-version-2": RecordingFormatFixtures.tapText(replacing: "  \"summary\"", with: "  \"transform\": [0, -1, 1, 1, 0, 0],\n  \"summary\"")
+                    .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2"),
+                "transform-of-five": RecordingFormatFixtures.tapText(replacing: "  \"summary\"", with: "  \"transform\": [0, -1, 1, 1, 0],\n  \"summary\"")
+                    .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 3"),
                 "axis-values-in-version-1": RecordingFormatFixtures.tapText(replacing: "  \"summary\"", with: "  \"axisValues\": [{\"code\": 47, \"value\": 1}],\n  \"summary\""),
                 "four-fields": RecordingFormatFixtures.tapText(replacing: "[0, 0, 3, 47, 0]", with: "[0, 0, 3, 47]"),
                 "microseconds": RecordingFormatFixtures.tapText(replacing: "[0, 8000, 0, 0, 0]", with: "[0, 1000000, 0, 0, 0]"),
@@ -25,11 +29,15 @@ struct RecordingFormatSchemaTests {
                 "no-device-kind": RecordingFormatFixtures.tapText(replacing: ",\n    \"kind\": \"touchscreen\"", with: ""),
                 "other-format": RecordingFormatFixtures.tapText(replacing: "\"tactile-recording\"", with: "\"evemu\""),
             ]
+            var mounted = RecordingFormatFixtures.tap
+            mounted.transform = .rotated(.clockwise90)
+            mounted.axisValues = AxisValues([AbsCode.mtSlot: 1])
             var beginsInSlotOne = RecordingFormatFixtures.tap
             beginsInSlotOne.axisValues = AxisValues([AbsCode.mtSlot: 1, AbsCode.x: -3])
             let good: [String: String] = [
                 "session": session, "tap": RecordingFormatFixtures.tapText,
                 "axis-values": try RecordingWriter.text(for: beginsInSlotOne),
+                "mounted": try RecordingWriter.text(for: mounted),
             ]
             for (name, text) in good.merging(broken, uniquingKeysWith: { first, _ in first }) {
                 try text.write(toFile: directory + "/" + name + ".json", atomically: false, encoding: .utf8)

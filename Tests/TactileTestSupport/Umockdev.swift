@@ -90,6 +90,7 @@ extension TestSupport {
         public var kind: String?
         public var slots: Int?
         public var grabbed: Bool?
+        public var calibration: String?
         public var sec: Int64?
         public var usec: Int32?
         public var type: UInt16?

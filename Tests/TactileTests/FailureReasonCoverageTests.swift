@@ -172,6 +172,74 @@ struct FailureReasonCoverageTests {
         #expect(reason == .criterionNotMet(.fingersDeformed))
     }
 
+    @Test("a pan of three fingers of which one moved names the rule of the group, not its centroid's travel")
+    func panOneOfThreeMoved() throws {
+        let pan = PanGestureRecognizer(name: "pan")
+        let reason = failure(of: pan) { script in
+            // One finger goes 6 mm, two rest: the centroid goes 2 mm, past the 1.5 mm of a multi-finger pan.
+            script.motion(from: [Point(x: 800, y: 500), Point(x: 1000, y: 500), Point(x: 1200, y: 500)],
+                          to: [Point(x: 860, y: 500), Point(x: 1000, y: 500), Point(x: 1200, y: 500)], start: 0.1, duration: 0.1, firstID: 1)
+        }
+        guard case .criterionNotMet(.motionUndecided(let shortfall, .translation))? = reason else { Issue.record("\(String(describing: reason))"); return }
+        #expect(shortfall.fingers == 3 && shortfall.moved == 1 && abs(shortfall.centroid - 2) < 1e-9)
+        #expect(reason?.description == "1 of 3 fingers moved 1.5 mm (at least 2 must; their centroid moved 2 mm)")
+    }
+
+    @Test("a pinch around a planted finger that went less than a pivot's 8 mm says so, not that its span changed enough")
+    func pinchAroundAPlantedFinger() throws {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let reason = failure(of: pinch) { script in
+            // The span changes 6 mm (5 mm begins a pinch), but one finger stays: a pivot needs the other to go 8 mm.
+            script.motion(from: [Point(x: 900, y: 500), Point(x: 1100, y: 500)], to: [Point(x: 900, y: 500), Point(x: 1160, y: 500)],
+                          start: 0.1, duration: 0.1, firstID: 1)
+        }
+        guard case .criterionNotMet(.motionUndecided(let shortfall, .deformation))? = reason else { Issue.record("\(String(describing: reason))"); return }
+        #expect(shortfall.least == 0 && abs(shortfall.most - 6) < 1e-9)
+        #expect(reason?.description == "one finger moved 0 mm: both must move 1.5 mm, or one stay under 1 mm while the other moves 8 mm (it moved 6 mm)")
+    }
+
+    @Test("a rotation of fingers too close together, or turning too little to move any finger 1.5 mm, says which")
+    func rotationTurnedEnoughButFailed() throws {
+        let close = RotationGestureRecognizer(name: "rotation")
+        let tooClose = failure(of: close) { script in
+            // 6 mm apart, turned 30° about their midpoint: each goes 1.55 mm, opposite ways (a turn), but 8 mm is the least span.
+            script.motion(from: [Point(x: 1030, y: 500), Point(x: 970, y: 500)], to: [Point(x: 1026, y: 515), Point(x: 974, y: 485)],
+                          start: 0.1, duration: 0.1, firstID: 1)
+        }
+        guard case .criterionNotMet(.spanTooSmall(let span, let minimum))? = tooClose else { Issue.record("\(String(describing: tooClose))"); return }
+        #expect(abs(span - 6) < 0.1 && minimum == 8)
+        #expect(tooClose?.description == "the fingers' span was 6 mm (needs 8 mm)")
+
+        let little = RotationGestureRecognizer(name: "rotation")
+        let undecided = failure(of: little) { script in
+            // 20 mm apart, turned 8° (6.9° begins a rotation): each finger goes 1.4 mm, under the 1.5 mm that counts as moving.
+            script.motion(from: [Point(x: 1100, y: 500), Point(x: 900, y: 500)], to: [Point(x: 1099, y: 514), Point(x: 901, y: 486)],
+                          start: 0.1, duration: 0.1, firstID: 1)
+        }
+        guard case .criterionNotMet(.motionUndecided(let shortfall, .deformation))? = undecided else { Issue.record("\(String(describing: undecided))"); return }
+        #expect(shortfall.moved == 0 && shortfall.most < 1.5)
+        #expect(undecided?.description == "no finger moved 1.5 mm since one last landed or lifted (the farthest 1.4 mm)")
+    }
+
+    @Test("fingers have a shortfall exactly when their motion is undecided")
+    func shortfallMatchesClassification() {
+        let lengths: [Double] = [0, 0.5, 0.99, 1, 1.2, 1.49, 1.5, 3, 7.99, 8, 12]
+        let headings = [Vector(dx: 1, dy: 0), Vector(dx: 0, dy: 1), Vector(dx: -1, dy: 0)]   // the same way, across, opposite
+        for a in lengths {
+            for b in lengths {
+                for heading in headings {
+                    let pair = [Vector(dx: a, dy: 0), heading * b]
+                    let undecided = MultiFingerMotion.classify(displacements: pair, spanChange: 0) == .undecided
+                    #expect((MultiFingerMotion.shortfall(displacements: pair) != nil) == undecided, "\(pair)")
+                    let group = pair + [.zero, Vector(dx: b, dy: a)]
+                    #expect((MultiFingerMotion.shortfall(displacements: group) != nil)
+                            == (MultiFingerMotion.classify(displacements: group, spanChange: 0) == .undecided), "\(group)")
+                }
+            }
+        }
+        #expect(MultiFingerMotion.shortfall(displacements: [Vector(dx: 9, dy: 0)]) == nil)
+    }
+
     @Test("a pan that recognized while it waited for a recognizer it requires to fail says so when its fingers lift")
     func endedWhileWaiting() throws {
         let pan = PanGestureRecognizer(name: "pan")

@@ -79,6 +79,21 @@ struct TraceTests {
         #expect(harness.actions == ["press:began", "press:changed", "press:changed", "pan:began", "press:cancelled", "pan:ended"])
     }
 
+    @Test("a two-finger pan whose one finger stayed says which finger fell short, not its centroid's travel")
+    func panOfAStillFinger() {
+        // The 200 × 100 mm panel: one finger goes 3.2 mm, the other stays, so their centroid goes
+        // 1.6 mm, past the 1.5 mm that begins a pan of fingers moving together; but they never did.
+        let harness = Harness.panel()
+        harness.window.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+        var script = EventScript()
+        script.motion(from: [Point(x: 900, y: 500), Point(x: 1100, y: 500)], to: [Point(x: 932, y: 500), Point(x: 1100, y: 500)],
+                      start: 0.1, duration: 0.1, firstID: 1)
+        let lines = trace(harness, script, until: 1)
+        #expect(lines.contains("0.210000  pan@window  possible → failed: one finger moved 0 mm of the 1.5 mm each must move (their centroid moved 1.6 mm)"),
+                "\(lines)")
+        #expect(!lines.contains { $0.contains("before lifting") }, "\(lines)")
+    }
+
     @Test("no trace, no cost: the same actions with and without it")
     func sameActions() {
         func run(tracing: Bool) -> [String] {

@@ -50,7 +50,7 @@ for recognizer in [pinch, rotation, tap, doubleTap] as [GestureRecognizer] {
 // device is a LiveSession(device: EvdevDevice(path:…), window: window).
 let path = CommandLine.arguments.dropFirst().first ?? "Recordings/synthetic/touchscreen-pinches.json"
 let recording = try Recording(contentsOf: path)
-let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+let pipeline = InputPipeline(for: recording, window: window)
 pipeline.process(recording.events)
 pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
 print("zoom ×\((controller.zoom * 100).rounded() / 100), turned \((controller.angle * 100).rounded() / 100) rad")

@@ -116,7 +116,7 @@ import TactileRecording
 
 let path = CommandLine.arguments.dropFirst().first ?? "Recordings/synthetic/touchscreen-pinches.json"
 let recording = try Recording(contentsOf: path)
-let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+let pipeline = InputPipeline(for: recording, window: window)
 
 // The example's own: every action onAction sees, to compare with what the stream receives.
 var seen: [ActionRecord] = []

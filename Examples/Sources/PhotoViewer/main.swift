@@ -13,7 +13,7 @@ let paths = CommandLine.arguments.count > 1
 for path in paths {
     let recording = try Recording(contentsOf: path)
     let viewer = PhotoViewer(screen: recording.screen)
-    let pipeline = InputPipeline(device: recording.device, window: viewer.window, axisValues: recording.axisValues)
+    let pipeline = InputPipeline(for: recording, window: viewer.window)
     pipeline.process(recording.events)
     pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
     print("# \(path.split(separator: "/").last ?? "")")

@@ -22,7 +22,13 @@
 /// 1. **Failure requirements.** A recognizer waits while a recognizer it
 ///    requires to fail (``GestureRecognizer/require(toFail:)``, or a
 ///    delegate's `shouldRequireFailureOf` / `shouldBeRequiredToFailBy`) is
-///    in play and still possible; it fails when that one recognized.
+///    in play and still possible; it fails when that one recognized. A pan
+///    requires, in the same way, a ``ScreenEdgePanGestureRecognizer``
+///    that shares a touch with it and would exclude it (rule 3): the edge
+///    decides first, so a map's pan never takes the swipe in from the
+///    screen's edge (UIKit leaves this to the app, `pan.require(toFail: edgePan)`).
+///    It costs nothing outside the edges: a touch landing outside the edge
+///    pan's band makes it fail in the frame it lands.
 /// 2. **The delegate's `shouldBegin`**: `false` makes it fail.
 /// 3. **Exclusivity.** It fails when a rival that shares a touch with it has
 ///    already recognized and prevents it (``GestureRecognizer/canPrevent(_:)``,
@@ -64,6 +70,8 @@ final class GestureArena {
     @exclusivity(unchecked) private(set) var recognizedMembers: [GestureRecognizer] = []
     /// The members that had a delegate while in play, in join order.
     @exclusivity(unchecked) private var delegatedMembers: [GestureRecognizer] = []
+    /// The members pans wait for (screen-edge pans: rule 1), in join order.
+    @exclusivity(unchecked) private var precedingMembers: [GestureRecognizer] = []
     /// Recognizers waiting for required recognizers to fail, in the order they asked.
     @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
     /// Numbers members in join order.
@@ -83,6 +91,7 @@ final class GestureArena {
         members.append(recognizer)
         if recognizer.state.isRecognized { noteRecognized(recognizer) }
         if recognizer.core.hasDelegate { noteDelegate(recognizer) }
+        if recognizer.core.precedesPans { precedingMembers.append(recognizer) }
     }
 
     func contains(_ recognizer: GestureRecognizer) -> Bool {
@@ -136,6 +145,7 @@ final class GestureArena {
         }
         recognizedMembers.removeAll { !contains($0) }
         delegatedMembers.removeAll { !contains($0) }
+        if !precedingMembers.isEmpty { precedingMembers.removeAll { !contains($0) } }
         return removed
     }
 
@@ -238,6 +248,10 @@ final class GestureArena {
             return false
         }
         for required in recognizer.failureRequirements where consider(required) { return result }
+        // A pan waits for the screen-edge pans that would exclude it.
+        if !precedingMembers.isEmpty, !recognizer.core.precedesPans, recognizer is PanGestureRecognizer {
+            for edgePan in precedingMembers where prevents(edgePan, recognizer) && consider(edgePan) { return result }
+        }
         // Without a delegate of its own, only members with one can name a requirement.
         let others = recognizer.core.hasDelegate ? members : delegatedMembers
         for other in others where other !== recognizer {

@@ -111,6 +111,18 @@ public final class GestureEngine {
     /// touchscreens read it (``GestureRecognizer/deviceKind``).
     public var deviceKind: DeviceKind?
 
+    /// The size of the touch surface in millimetres, as the person sees it
+    /// (a quarter turn swaps its sides: ``SurfaceMapping/surfaceSize``),
+    /// when known (``InputPipeline`` sets it): how many millimetres under
+    /// the finger the screen's width and height span, which bands along
+    /// the screen's edges are measured in (``ScreenEdgePanGestureRecognizer``).
+    /// Without it the surface is taken to be the screen's physical size.
+    ///
+    /// ```swift
+    /// engine.surfaceSize = TouchAssembler(device: panel, screen: window.screen).mapping.surfaceSize
+    /// ```
+    public var surfaceSize: Size?
+
     /// Engine time in seconds: the latest frame or `advance(to:)` time; never decreases.
     public var now: Double { cycle.now }
 

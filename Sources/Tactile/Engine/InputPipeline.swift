@@ -68,6 +68,7 @@ public final class InputPipeline {
         stages = Stages(assembler: assembler, thumbs: thumbs)
         engine = GestureEngine(window: window)
         engine.deviceKind = device.kind
+        engine.surfaceSize = assembler.mapping.surfaceSize
     }
 
     /// How the device's surface lies on the screen.

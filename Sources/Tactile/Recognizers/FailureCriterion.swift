@@ -45,10 +45,22 @@ extension GestureRecognizer.FailureReason {
         case fingersDeformed
         /// The fingers moved together instead of pinching or turning.
         case fingersMovedTogether
+        /// Two or more fingers never moved enough for ``MultiFingerMotion``
+        /// to tell whether they move together or pinch and turn: which of its
+        /// rules they had not met, with the figures. `wanted` is what the
+        /// gesture waits for: ``MultiFingerMotion/translation`` (a pan) or
+        /// ``MultiFingerMotion/deformation`` (a pinch or a rotation).
+        case motionUndecided(MultiFingerMotion.Shortfall, wanted: MultiFingerMotion)
+        /// The fingers were too close together for their span to be judged (mm).
+        case spanTooSmall(millimetres: Double, minimum: Double)
         /// The fingers' span did not change enough before they lifted (mm).
         case spanChange(millimetres: Double, minimum: Double)
         /// The fingers did not turn enough before they lifted (degrees).
         case turn(degrees: Double, minimum: Double)
+        /// A finger landed outside the band along the screen's `edges` where
+        /// the gesture starts: `millimetres` from the nearest of them, the
+        /// band `band` deep (mm).
+        case landedAwayFromEdge(millimetres: Double, band: Double, edges: ScreenEdges)
         /// Its touches were cancelled (events dropped, the device gone).
         case touchesCancelled
 
@@ -92,13 +104,40 @@ extension GestureRecognizer.FailureReason {
                 return "the fingers pinched or turned instead of moving together"
             case .fingersMovedTogether:
                 return "the fingers moved together instead of pinching or turning"
+            case .motionUndecided(let shortfall, let wanted):
+                return F.undecided(shortfall, wanted: wanted)
+            case .spanTooSmall(let millimetres, let minimum):
+                return "the fingers' span was \(F.number(millimetres)) mm (needs \(F.number(minimum)) mm)"
             case .spanChange(let millimetres, let minimum):
                 return "the fingers' span changed \(F.number(millimetres)) mm before lifting (needs \(F.number(minimum)) mm)"
             case .turn(let degrees, let minimum):
                 return "the fingers turned \(F.number(degrees))° before lifting (needs \(F.number(minimum))°)"
+            case .landedAwayFromEdge(let millimetres, let band, let edges):
+                return "a finger landed \(F.number(millimetres)) mm from the \(edges) edge (it starts within \(F.number(band)) mm of it)"
             case .touchesCancelled:
                 return "its touches were cancelled"
             }
+        }
+
+        /// Which of ``MultiFingerMotion``'s rules fingers that lifted
+        /// undecided had not met: each of two must move 1.5 mm (or, for a
+        /// pinch or a turn, one stay under 1 mm while the other moves 8 mm);
+        /// of more, at least half must; with the figures.
+        private static func undecided(_ shortfall: MultiFingerMotion.Shortfall, wanted: MultiFingerMotion) -> String {
+            typealias M = MultiFingerMotion
+            let each = number(M.movementThreshold)
+            let centroid = wanted == .deformation ? "" : "their centroid moved \(number(shortfall.centroid)) mm"
+            if shortfall.moved == 0 {
+                return "no finger moved \(each) mm since one last landed or lifted (the farthest \(number(shortfall.most)) mm\(centroid.isEmpty ? "" : "; " + centroid))"
+            }
+            if shortfall.fingers == 2 {
+                let lagging = "one finger moved \(number(shortfall.least)) mm"
+                guard wanted == .deformation else { return lagging + " of the \(each) mm each must move (\(centroid))" }
+                return lagging + ": both must move \(each) mm, or one stay under \(number(M.stillThreshold)) mm"
+                    + " while the other moves \(number(M.anchoredThreshold)) mm (it moved \(number(shortfall.most)) mm)"
+            }
+            let half = (shortfall.fingers + 1) / 2
+            return "\(shortfall.moved) of \(shortfall.fingers) fingers moved \(each) mm (at least \(half) must\(centroid.isEmpty ? "" : "; " + centroid))"
         }
 
         /// `1 finger`, `3 fingers`.

@@ -97,9 +97,12 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         /// The centroid's travel before the pan began, in points, eased in after it.
         var missedTranslation = Vector.zero
         /// Before the pan began: the fingers' last mean travel since their
-        /// anchors (mm) and whether they deformed rather than moved together.
+        /// anchors (mm), whether they deformed rather than moved together,
+        /// and why they were undecided when they had travelled far enough
+        /// (at the last frame judged).
         var travelBeforeBeginning = 0.0
         var deformedBeforeBeginning = false
+        var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -227,12 +230,16 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         super.touchesEnded(touches, in: frame)
     }
 
-    /// Too few fingers, fingers that deformed, or too little travel (see ``FingerSetGestureRecognizer/unmetCriterion``).
+    /// Too few fingers, fingers that deformed, fingers that travelled far
+    /// enough but not together (one stayed while the others went: the
+    /// centroid's travel is no evidence then), or too little travel (see
+    /// ``FingerSetGestureRecognizer/unmetCriterion``).
     open override var unmetCriterion: FailureReason.Criterion? {
         if gesture.maximumTouchesSeen < settings.minimumNumberOfTouches {
             return .fingerCount(wanted: settings.minimumNumberOfTouches, down: gesture.maximumTouchesSeen)
         }
         if gesture.deformedBeforeBeginning { return .fingersDeformed }
+        if let shortfall = gesture.undecidedBeforeBeginning { return .motionUndecided(shortfall, wanted: .translation) }
         let threshold = gesture.maximumTouchesSeen >= 2 ? settings.multiFingerTranslation : settings.minimumTranslation
         return .tooShort(millimetres: gesture.travelBeforeBeginning, minimum: millimetres(threshold))
     }
@@ -251,17 +258,21 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
                 return fail(because: .tooManyFingers(wanted: settings.maximumNumberOfTouches, down: fingers))
             }
             guard fingers >= settings.minimumNumberOfTouches else { return }
-            let travel = anchors.meanDisplacement(current).length
+            let displacement = anchors.meanDisplacement(current)
+            let travel = displacement.length
             gesture.travelBeforeBeginning = travel
+            gesture.undecidedBeforeBeginning = nil
             if current.count >= 2 {
                 // Fingers that agree need no more travel than it takes to agree.
                 guard travel >= millimetres(settings.multiFingerTranslation) else { return }
                 let motion = anchors.motion(current)
                 gesture.deformedBeforeBeginning = motion == .deformation
+                if motion == .undecided { gesture.undecidedBeforeBeginning = anchors.shortfall(current) }
                 guard motion == .translation else { return }
             } else {
                 guard travel >= millimetres(settings.minimumTranslation) else { return }
             }
+            guard mayBegin(heading: displacement) else { return }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {
@@ -273,6 +284,12 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
             reportChange(in: frame)
         }
     }
+
+    /// The last word before fingers that travelled far enough begin the
+    /// pan, on `displacement`, their mean displacement since they landed
+    /// (mm, in the screen's orientation): a subclass may fail instead
+    /// (``ScreenEdgePanGestureRecognizer`` checks that they head inward).
+    func mayBegin(heading displacement: Vector) -> Bool { true }
 
     /// Translation and velocity start from zero when the pan actually begins.
     open override func didTransition(from oldState: State, to newState: State) {
@@ -318,5 +335,6 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         gesture.missedTranslation = .zero
         gesture.travelBeforeBeginning = 0
         gesture.deformedBeforeBeginning = false
+        gesture.undecidedBeforeBeginning = nil
     }
 }

@@ -72,6 +72,11 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         var mostFingers = 0
         var spanChangeBeforeBeginning = 0.0
         var translatedBeforeBeginning = false
+        /// At the last frame judged before it began: the wider of the
+        /// fingers' span and their anchored span (mm), and why their motion
+        /// was undecided once their span had changed enough.
+        var spanBeforeBeginning = 0.0
+        var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -109,11 +114,20 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// Once it pinches with ``maximumNumberOfTouches`` fingers, it takes no more.
     open override var acceptsTouchesDuringGesture: Bool { activeTouchCount < settings.maximumNumberOfTouches }
 
-    /// Too few fingers, fingers that moved together, or too little change of their span.
+    /// Too few fingers, fingers that moved together, too little change of
+    /// their span, or a change enough from fingers too close together or
+    /// whose motion was undecided (one finger stayed while the other went
+    /// less than a pivot's 8 mm).
     open override var unmetCriterion: FailureReason.Criterion? {
         if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
         if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
-        return .spanChange(millimetres: gesture.spanChangeBeforeBeginning, minimum: millimetres(settings.minimumSpanChange))
+        let minimumChange = millimetres(settings.minimumSpanChange)
+        if gesture.spanChangeBeforeBeginning >= minimumChange {
+            let minimumSpan = millimetres(settings.minimumSpan)
+            if gesture.spanBeforeBeginning < minimumSpan { return .spanTooSmall(millimetres: gesture.spanBeforeBeginning, minimum: minimumSpan) }
+            if let shortfall = gesture.undecidedBeforeBeginning { return .motionUndecided(shortfall, wanted: .deformation) }
+        }
+        return .spanChange(millimetres: gesture.spanChangeBeforeBeginning, minimum: minimumChange)
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
@@ -131,11 +145,14 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
             gesture.spanChangeBeforeBeginning = abs(span - anchoredSpan)
+            gesture.spanBeforeBeginning = max(anchoredSpan, span)
+            gesture.undecidedBeforeBeginning = nil
             guard current.count >= minimumFingerCount,
                   anchoredSpan >= millimetres(settings.minimumSpan) || span >= millimetres(settings.minimumSpan),
                   abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange) else { return }
             let motion = anchors.motion(current)
             gesture.translatedBeforeBeginning = motion == .translation
+            if motion == .undecided { gesture.undecidedBeforeBeginning = anchors.shortfall(current) }
             guard motion == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress, gesture.baseSpan > 0 {
@@ -199,5 +216,7 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         gesture.mostFingers = 0
         gesture.spanChangeBeforeBeginning = 0
         gesture.translatedBeforeBeginning = false
+        gesture.spanBeforeBeginning = 0
+        gesture.undecidedBeforeBeginning = nil
     }
 }

@@ -37,6 +37,9 @@ struct RecognizerCore {
     /// Whether a delegate was set (and not cleared since): read where a weak
     /// load of the delegate would be slower. It may have gone away since.
     var hasDelegate = false
+    /// Whether pans sharing a touch with it wait for it to decide (a
+    /// screen-edge pan: `GestureArena`'s rule 1).
+    var precedesPans = false
     /// The tokens of the recognizer's live timers in its engine's queue (see `TimerQueue`).
     var timerTokens: [UInt64] = []
     /// Whether ``view`` is set: what the engine checks every frame, without

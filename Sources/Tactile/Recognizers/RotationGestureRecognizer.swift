@@ -71,6 +71,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         /// fingers had turned enough but moved together.
         var mostFingers = 0
         var translatedBeforeBeginning = false
+        /// At the last frame judged before it began: the fingers' span (mm),
+        /// and why their motion was undecided once they had turned enough.
+        var spanBeforeBeginning = 0.0
+        var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -106,10 +110,17 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// Once it turns with ``maximumNumberOfTouches`` fingers, it takes no more.
     open override var acceptsTouchesDuringGesture: Bool { activeTouchCount < settings.maximumNumberOfTouches }
 
-    /// Too few fingers, fingers that moved together, or too little turn.
+    /// Too few fingers, fingers that moved together, too little turn, or a
+    /// turn enough of fingers too close together or whose motion was
+    /// undecided (fingers 8 mm apart turning 6.9° move half a millimetre each).
     open override var unmetCriterion: FailureReason.Criterion? {
         if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
         if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
+        if abs(gesture.turn) >= settings.minimumRotation {
+            let minimumSpan = millimetres(settings.minimumSpan)
+            if gesture.spanBeforeBeginning < minimumSpan { return .spanTooSmall(millimetres: gesture.spanBeforeBeginning, minimum: minimumSpan) }
+            if let shortfall = gesture.undecidedBeforeBeginning { return .motionUndecided(shortfall, wanted: .deformation) }
+        }
         return .turn(degrees: abs(gesture.turn) * 180 / .pi, minimum: settings.minimumRotation * 180 / .pi)
     }
 
@@ -124,10 +135,14 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         accumulateTurn(current)
         if state == .possible {
             averageAnchors(current)
-            guard current.count >= minimumFingerCount, TouchGeometry.span(mm: current) >= millimetres(settings.minimumSpan),
+            let span = TouchGeometry.span(mm: current)
+            gesture.spanBeforeBeginning = span
+            gesture.undecidedBeforeBeginning = nil
+            guard current.count >= minimumFingerCount, span >= millimetres(settings.minimumSpan),
                   abs(gesture.turn) >= settings.minimumRotation else { return }
             let motion = anchors.motion(current)
             gesture.translatedBeforeBeginning = motion == .translation
+            if motion == .undecided { gesture.undecidedBeforeBeginning = anchors.shortfall(current) }
             guard motion == .deformation else { return }
             transition(to: .began)
         } else if state.isInProgress {
@@ -199,5 +214,7 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         gesture.tracker.reset()
         gesture.mostFingers = 0
         gesture.translatedBeforeBeginning = false
+        gesture.spanBeforeBeginning = 0
+        gesture.undecidedBeforeBeginning = nil
     }
 }

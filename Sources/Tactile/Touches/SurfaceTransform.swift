@@ -187,6 +187,24 @@ public struct SurfaceTransform: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension SurfaceTransform: Codable {
+    /// Decodes libinput's six values `[a, b, c, d, e, f]`, checked as ``init(calibration:)`` checks them.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.singleValueContainer().decode([Double].self)
+        do throws(SurfaceTransformError) {
+            try self.init(calibration: values)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    /// Encodes the six values `[a, b, c, d, e, f]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(values)
+    }
+}
+
 /// The quarter turn or mirror a ``SurfaceTransform`` is nearest: how
 /// millimetres on the surface are turned so that they follow the screen.
 ///

@@ -57,10 +57,10 @@ public enum DisplayDiscovery {
             let base = directory + "/" + name + "/"
             return DisplayConnector(
                 name: name,
-                status: readText(base + "status"),
-                enabled: readText(base + "enabled"),
-                edidBytes: readBytes(base + "edid") ?? [],
-                modes: readText(base + "modes").map { $0.split(separator: "\n").map(String.init) } ?? []
+                status: SysfsFile.text(base + "status"),
+                enabled: SysfsFile.text(base + "enabled"),
+                edidBytes: SysfsFile.bytes(base + "edid") ?? [],
+                modes: SysfsFile.text(base + "modes").map { $0.split(separator: "\n").map(String.init) } ?? []
             )
         }
     }
@@ -117,23 +117,5 @@ public enum DisplayDiscovery {
             if name != ".", name != ".." { names.append(name) }
         }
         return names
-    }
-
-    /// The file's bytes (at most 64 KiB: EDIDs are 128 bytes a block), or `nil` when it cannot be read.
-    private static func readBytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65536 {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes
-    }
-
-    private static func readText(_ path: String) -> String? {
-        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -34,15 +34,20 @@ public enum RecordingJournal {
         public var device: DeviceDescription
         /// The device's axis values when recording began; `nil` (left out) when all were 0.
         public var axisValues: AxisValues?
+        /// How the device's surface lay on the screen; `nil` (left out) when upright.
+        public var transform: SurfaceTransform?
 
-        /// A header for `device` and `screen`, its axes starting at `axisValues`.
-        public init(created: String = "", device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues()) {
+        /// A header for `device` and `screen`, its axes starting at `axisValues`,
+        /// its surface lying on the screen as `transform` says.
+        public init(created: String = "", device: DeviceDescription, screen: Screen = .standard, axisValues: AxisValues = AxisValues(),
+                    transform: SurfaceTransform = .identity) {
             self.format = RecordingJournal.formatName
             self.version = 1
             self.created = created
             self.screen = screen
             self.device = device
             self.axisValues = axisValues.isEmpty ? nil : axisValues
+            self.transform = transform.isIdentity ? nil : transform
         }
     }
 
@@ -127,7 +132,8 @@ public enum RecordingJournal {
         }
         let whole = events.lastIndex(where: \.isReport).map { $0 + 1 } ?? 0
         let recording = Recording(
-            created: header.created, device: header.device, screen: header.screen, axisValues: header.axisValues ?? AxisValues(),
+            created: header.created, device: header.device, screen: header.screen, transform: header.transform ?? .identity,
+            axisValues: header.axisValues ?? AxisValues(),
             events: Array(events[..<whole]))
         return Recovery(recording: recording, droppedEvents: events.count - whole, tornLine: torn)
     }

@@ -19,7 +19,7 @@ extension Recording {
     /// let pan = PanGestureRecognizer()
     /// pan.addAction { print($0.state, $0.translation(in: window)) }
     /// window.addGestureRecognizer(pan)
-    /// let pipeline = InputPipeline(device: recording.device, window: window, axisValues: recording.axisValues)
+    /// let pipeline = InputPipeline(for: recording, window: window)
     /// pipeline.process(recording.events)
     /// ```
     ///

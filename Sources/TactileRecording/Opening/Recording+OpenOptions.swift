@@ -41,9 +41,10 @@ extension Recording {
         /// one beside the file (``EvemuReader/descriptionFile(forEventsAt:)``) when
         /// the file has no header. Given with a file of another format, it is an error.
         public var evemuDescriptionFile: String?
-        /// The screen the recording maps onto, whatever the format. `nil` (the
-        /// default): a Tactile JSON recording's own, `Screen/standard` for
-        /// the formats that store none.
+        /// The screen the recording maps onto, whatever the format, as the
+        /// person sees it. `nil` (the default): a Tactile JSON recording's own,
+        /// `Screen/standard` for the formats that store none (turned by the
+        /// mounting a libinput recording's `LIBINPUT_CALIBRATION_MATRIX` gives).
         public var screen: Screen?
         /// The surface's physical size in millimetres, for a device whose
         /// position axes report no resolution (getevent traces never do, some

@@ -38,7 +38,9 @@ public enum RecordingImporter {
         public var slotCount: Int?
         /// The screen the recording maps onto, for files that store none
         /// (Tactile JSON keeps its own, and evemu or libinput record text
-        /// with a `# Tactile-Screen:` line).
+        /// with a `# Tactile-Screen:` line): the panel's own display, turned
+        /// by the mounting the file gives (a libinput recording's
+        /// `LIBINPUT_CALIBRATION_MATRIX`), as ``SurfaceTransform/screen(turning:)`` turns it.
         public var screen: Screen
 
         /// Options with the given parts; every one defaults to what suits most text.
@@ -62,7 +64,7 @@ public enum RecordingImporter {
             format: format, deviceName: options.deviceName, deviceIndex: options.deviceIndex, devicePath: options.devicePath, slotCount: options.slotCount)
         let opened = try Recording.read(.bytes(bytes, file: file), as: format, options: openOptions)
         var recording = opened.recording.convertingProtocolA()
-        if !opened.recordsScreen { recording.screen = options.screen }
+        if !opened.recordsScreen { recording.screen = recording.transform.screen(turning: options.screen) }
         return recording
     }
 

@@ -59,7 +59,9 @@ extension Recording {
             let recorded = try LibinputRecordReader.parse(bytes: bytes, file: input.file)
             let device = try LibinputRecordReader.device(options.deviceIndex, of: recorded, file: input.file)
             let annotations = try RecordingAnnotations.read(bytes, file: input.file, placement: .leadingComments)
-            let recording = Recording(device: device.description, events: device.events)
+            let transform = LibinputRecordReader.transform(of: device)
+            let recording = Recording(device: device.description, screen: transform.screen(turning: .standard), transform: transform,
+                                      events: device.events)
             return Opened(recording: annotations.applied(to: recording), format: format, recordsScreen: annotations.screen != nil)
         case .getevent:
             let trace = try GeteventReader.parse(bytes: input.bytes(), file: input.file, devicePath: options.devicePath)

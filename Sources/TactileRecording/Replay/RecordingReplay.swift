@@ -30,8 +30,8 @@ public enum RecordingReplay {
         }
     }
 
-    /// Replays `recording` on a window sized to its screen with
-    /// `StandardGestures` attached; touches left down at the end are
+    /// Replays `recording` on a window sized to its screen, through its
+    /// ``Recording/transform`` (what the app saw), with `StandardGestures` attached; touches left down at the end are
     /// cancelled and timers run `runOut` seconds past the last event.
     /// `onFrame` and `onAction` see frames and actions as they happen, in
     /// time order (engine time reaches a frame's time, firing the timers due
@@ -43,26 +43,27 @@ public enum RecordingReplay {
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
-        run(device: recording.device, screen: recording.screen, axisValues: recording.axisValues, events: recording.events,
+        run(device: recording.device, screen: recording.screen, transform: recording.transform, axisValues: recording.axisValues,
+            events: recording.events,
             runOut: runOut, onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
     }
 
     /// Replays `events` (any sequence: an array, or a ``RecordingEventStream``
     /// reading a file as it goes) from `device`, its axes starting at
-    /// `axisValues`, on a window sized to `screen`, as
-    /// ``run(_:runOut:onFrame:onAction:beforeEvent:)`` does. With
+    /// `axisValues`, on a window sized to `screen` (its surface lying there as
+    /// `transform` says), as ``run(_:runOut:onFrame:onAction:beforeEvent:)`` does. With
     /// `keepsLog: false` the outcome's log stays empty, so memory does not
     /// grow with the recording (actions still reach `onAction`).
     @inlinable @MainActor
     public static func run<Events: Sequence<InputEvent>>(
-        device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
-        runOut: Double = defaultRunOut,
+        device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity, axisValues: AxisValues = AxisValues(),
+        events: Events, runOut: Double = defaultRunOut,
         keepsLog: Bool = true,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> Outcome {
         ReplayDriver(runOut: runOut, keepsLog: keepsLog).run(
-            device: device, screen: screen, axisValues: axisValues, events: events,
+            device: device, screen: screen, transform: transform, axisValues: axisValues, events: events,
             onFrame: onFrame, onAction: onAction, beforeEvent: beforeEvent)
     }
 

@@ -54,17 +54,17 @@ package struct ReplayDriver {
     }
 
     /// Replays `events` from `device` (its axes starting at `axisValues`) on
-    /// `screen`; touches left down at the end are cancelled. `beforeEvent`
-    /// runs before each event is fed.
+    /// `screen`, its surface lying there as `transform` says; touches left
+    /// down at the end are cancelled. `beforeEvent` runs before each event is fed.
     @inlinable
     package func run<Events: Sequence<InputEvent>>(
-        device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(), events: Events,
+        device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity, axisValues: AxisValues = AxisValues(), events: Events,
         onFrame: ((TouchFrame) -> Void)? = nil, onAction: ((ActionRecord) -> Void)? = nil,
         onTrace: ((GestureTraceEvent) -> Void)? = nil, beforeEvent: ((InputEvent) -> Void)? = nil
     ) -> RecordingReplay.Outcome {
         let window = Window(screen: screen)
         let gestures = StandardGestures(attachingTo: window)
-        let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues)
+        let pipeline = InputPipeline(device: device, window: window, axisValues: axisValues, transform: transform)
         var log = ActionLog()
         let keepsLog = keepsLog
         pipeline.engine.onTrace = onTrace

@@ -80,14 +80,9 @@ public struct ZoneLayout: Hashable, Sendable {
         let width = screen.bounds.width, height = screen.bounds.height
         switch shape {
         case .edge(let edge, let depth):
-            let along = edge == .left || edge == .right ? surfaceSize.width : surfaceSize.height
-            let d = points(depth, along: along)
-            switch edge {
-            case .left: return Rect(x: 0, y: 0, width: d, height: height)
-            case .right: return Rect(x: width - d, y: 0, width: d, height: height)
-            case .top: return Rect(x: 0, y: 0, width: width, height: d)
-            case .bottom: return Rect(x: 0, y: height - d, width: width, height: d)
-            }
+            // The band where a touch lands at the edge: the one definition an app's screen-edge pan uses too.
+            let edges = edge.screenEdges
+            return edges.band(depth: points(depth, along: edges.isSide ? surfaceSize.width : surfaceSize.height), in: screen.bounds)
         case .corner(let corner, let size):
             let w = points(size, along: surfaceSize.width), h = points(size, along: surfaceSize.height)
             // A size in millimetres is a square; a fraction is of each side.

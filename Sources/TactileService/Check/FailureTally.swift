@@ -91,6 +91,13 @@ struct FailureTally {
         case .tooShort(let millimetres, let minimum): (.tooShort(millimetres: 0, minimum: minimum), (millimetres, " mm"))
         case .spanChange(let millimetres, let minimum): (.spanChange(millimetres: 0, minimum: minimum), (millimetres, " mm"))
         case .turn(let degrees, let minimum): (.turn(degrees: 0, minimum: minimum), (degrees, "°"))
+        case .spanTooSmall(let millimetres, let minimum): (.spanTooSmall(millimetres: 0, minimum: minimum), (millimetres, " mm"))
+        case .landedAwayFromEdge(let millimetres, let band, let edges):
+            (.landedAwayFromEdge(millimetres: 0, band: band, edges: edges), (millimetres, " mm"))
+        case .motionUndecided(let shortfall, let wanted):
+            // Counted by how many fingers moved of how many; the figure its text leads with is the one compared.
+            (.motionUndecided(.init(fingers: shortfall.fingers, moved: shortfall.moved, least: 0, most: 0, centroid: 0), wanted: wanted),
+             shortfall.moved == 0 ? (shortfall.most, " mm") : shortfall.fingers == 2 ? (shortfall.least, " mm") : nil)
         case .nextTapTooLate, .landedWhileLifting, .direction, .tooLong, .fingersDeformed, .fingersMovedTogether, .touchesCancelled:
             (criterion, nil)
         }

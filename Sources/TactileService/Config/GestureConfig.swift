@@ -154,6 +154,21 @@ public enum ZoneMeasure: Hashable, Sendable {
 public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     /// The edge, as written in a config (`edge = "left"`).
     case left, right, top, bottom
+
+    /// The edge as the engine names it (`ScreenEdges`, in Tactile), whose bands say
+    /// where a touch lands at it.
+    ///
+    /// ```swift
+    /// ScreenEdge.left.screenEdges.band(depth: 16, in: layout.screen.bounds)   // the left-edge zone 4 mm deep
+    /// ```
+    public var screenEdges: ScreenEdges {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .top: .top
+        case .bottom: .bottom
+        }
+    }
 }
 
 /// A corner of the screen.

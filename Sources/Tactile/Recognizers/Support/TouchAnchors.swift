@@ -114,6 +114,12 @@ struct TouchAnchors {
         return 2 * distances / Double(count)
     }
 
+    /// Why the touches' motion since the anchors is undecided, if it is
+    /// (``MultiFingerMotion/shortfall(displacements:)``).
+    func shortfall(_ touches: [Touch]) -> MultiFingerMotion.Shortfall? {
+        MultiFingerMotion.shortfall(displacements: displacements(touches))
+    }
+
     /// The classification of the touches' motion since the anchors.
     func motion(_ touches: [Touch]) -> MultiFingerMotion {
         MultiFingerMotion.classify(

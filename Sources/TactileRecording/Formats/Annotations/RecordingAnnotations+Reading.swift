@@ -70,6 +70,10 @@ extension RecordingAnnotations {
             switch key {
             case .screen:
                 result.screen = try json.decode(value, path: [.key("screen")], what: "the screen (a JSON object)") { decoder, node throws(RecordingError) in try decoder.screen(node) }
+            case .transform:
+                result.transform = try json.decode(value, path: [.key("transform")], what: "the transform (a JSON array of six numbers)") {
+                    decoder, node throws(RecordingError) in try decoder.transform(node)
+                }
             case .created:
                 result.created = try json.decode(value, path: [.key("created")], what: "the creation time (a JSON string)") { decoder, node throws(RecordingError) in try decoder.created(node) }
             case .labels:

@@ -2,7 +2,7 @@
 import Tactile
 
 /// The parts of a ``Recording`` that evemu and `libinput record` have no
-/// field for (the screen, the creation time, the labels and the golden log),
+/// field for (the screen, the mounting, the creation time, the labels and the golden log),
 /// carried as comment lines those formats allow, so a conversion reads back
 /// and replays as the original does.
 ///
@@ -10,6 +10,7 @@ import Tactile
 ///
 /// ```
 /// # Tactile-Screen: {"bounds": {"origin": {"x": 0, "y": 0}, "size": {"width": 480.0, "height": 800.0}}, "pointsPerMillimetre": 8.0}
+/// # Tactile-Transform: [0, -1, 1, 1, 0, 0]
 /// # Tactile-Created: "2026-11-21T12:00:00Z"
 /// # Tactile-Labels: [{"gesture": "drag", "fingers": 1, "recognizers": ["pan"], "absent": [], "values": {}}]
 /// # Tactile-Expected: 2 actions
@@ -32,6 +33,8 @@ struct RecordingAnnotations: Hashable, Sendable {
     var created = ""
     /// The screen, when the file gives one.
     var screen: Screen?
+    /// How the surface lay on the screen, when the file says (upright when not).
+    var transform: SurfaceTransform?
     /// The labels.
     var labels: [RecordingLabel] = []
     /// The golden log, when one is pinned.
@@ -40,32 +43,37 @@ struct RecordingAnnotations: Hashable, Sendable {
     /// What the comment lines prefixes are, after `# `.
     enum Key: String, CaseIterable {
         case screen = "Tactile-Screen:"
+        case transform = "Tactile-Transform:"
         case created = "Tactile-Created:"
         case labels = "Tactile-Labels:"
         case expected = "Tactile-Expected:"
         case action = "Tactile-Action:"
     }
 
-    init(created: String = "", screen: Screen? = nil, labels: [RecordingLabel] = [], expected: [ActionRecord]? = nil) {
+    init(created: String = "", screen: Screen? = nil, transform: SurfaceTransform? = nil, labels: [RecordingLabel] = [],
+         expected: [ActionRecord]? = nil) {
         self.created = created
         self.screen = screen
+        self.transform = transform
         self.labels = labels
         self.expected = expected
     }
 
     /// The parts of `recording` that evemu and libinput record have no field for.
     init(_ recording: Recording) {
-        self.init(created: recording.created, screen: recording.screen, labels: recording.labels, expected: recording.expected)
+        self.init(created: recording.created, screen: recording.screen, transform: recording.transform.isIdentity ? nil : recording.transform,
+                  labels: recording.labels, expected: recording.expected)
     }
 
     /// Whether there is nothing to carry.
-    var isEmpty: Bool { created.isEmpty && screen == nil && labels.isEmpty && expected == nil }
+    var isEmpty: Bool { created.isEmpty && screen == nil && transform == nil && labels.isEmpty && expected == nil }
 
     /// `recording` with these parts: the screen when there is one, the
     /// creation time when not empty, the labels and the golden log.
     func applied(to recording: Recording) -> Recording {
         var recording = recording
         if let screen { recording.screen = screen }
+        if let transform { recording.transform = transform }
         if !created.isEmpty { recording.created = created }
         recording.labels = labels
         recording.expected = expected
@@ -86,6 +94,9 @@ struct RecordingAnnotations: Hashable, Sendable {
             var out = RecordingJSONOutput(file: file)
             try out.appendScreen(screen)
             lines.append(Self.line(.screen, out.text))
+        }
+        if let transform {
+            lines.append(Self.line(.transform, "[" + transform.values.map { FixedDecimal.shortest($0) }.joined(separator: ", ") + "]"))
         }
         if !created.isEmpty {
             lines.append(Self.line(.created, JSONText.quote(created)))

@@ -61,10 +61,25 @@ public enum LibinputRecordReader {
     }
 
     /// Device `deviceIndex` of `recording` as a ``Recording`` (protocol A
-    /// converted); an error naming `file` when there is no such device.
+    /// converted), turned as libinput turned it: a touchscreen's
+    /// `LIBINPUT_CALIBRATION_MATRIX` among its udev properties is the
+    /// recording's transform (one that is no matrix is ignored, as libinput
+    /// ignores it); an error naming `file` when there is no such device.
     static func recording(of recording: LibinputRecording, deviceIndex: Int = 0, file: String, screen: Screen = .standard) throws(RecordingError) -> Recording {
         let device = try device(deviceIndex, of: recording, file: file)
-        return Recording(device: device.description, screen: screen, events: device.events).convertingProtocolA()
+        let transform = transform(of: device)
+        return Recording(device: device.description, screen: transform.screen(turning: screen), transform: transform,
+                         events: device.events).convertingProtocolA()
+    }
+
+    /// How libinput turned `device`: a touchscreen's `LIBINPUT_CALIBRATION_MATRIX`
+    /// among its udev properties (one that is no matrix is ignored, as libinput
+    /// ignores it), else the identity.
+    static func transform(of device: LibinputRecording.Device) -> SurfaceTransform {
+        let key = "LIBINPUT_CALIBRATION_MATRIX="
+        guard device.description.kind == .touchscreen, let property = device.udevProperties.last(where: { $0.hasPrefix(key) }),
+              let matrix = try? SurfaceTransform(parsing: String(property.dropFirst(key.count))) else { return .identity }
+        return matrix
     }
 
     /// Device `index` of `recording`, as recorded; an error naming `file` when there is no such device.

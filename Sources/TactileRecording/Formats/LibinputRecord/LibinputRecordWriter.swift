@@ -51,7 +51,7 @@ public enum LibinputRecordWriter {
         }
         out += "    properties: [\(device.properties.map(String.init).joined(separator: ", "))]\n"
         out += "  udev:\n    properties:\n"
-        for property in udevProperties(device) {
+        for property in udevProperties(device, transform: recording.transform) {
             out += "    - \(property)\n"
         }
         out += "  quirks:\n"
@@ -106,13 +106,16 @@ public enum LibinputRecordWriter {
         return lines.map { "    " + $0 + "\n" }.joined()
     }
 
-    private static func udevProperties(_ device: DeviceDescription) -> [String] {
+    /// The properties udev would give the device; a turned touchscreen's
+    /// transform as `LIBINPUT_CALIBRATION_MATRIX`, which libinput applies.
+    private static func udevProperties(_ device: DeviceDescription, transform: SurfaceTransform) -> [String] {
         var properties = ["ID_INPUT=1"]
         switch device.kind {
         case .touchscreen: properties.append("ID_INPUT_TOUCHSCREEN=1")
         case .touchpad: properties.append("ID_INPUT_TOUCHPAD=1")
         case .other: break
         }
+        if !transform.isIdentity { properties.append("LIBINPUT_CALIBRATION_MATRIX=\(transform)") }
         return properties
     }
 

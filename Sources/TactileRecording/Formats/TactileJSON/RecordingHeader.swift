@@ -12,6 +12,8 @@ public struct RecordingHeader: Hashable, Sendable {
     public var device: DeviceDescription
     /// The screen its surface maps onto.
     public var screen: Screen
+    /// How the surface lay on the screen (version 3; the identity before).
+    public var transform: SurfaceTransform
     /// The device's axis values when the recording began (version 2; empty in version 1).
     public var axisValues: AxisValues
     /// The counts the writer stored (not recomputed; the full read warns when they are off).
@@ -23,13 +25,14 @@ public struct RecordingHeader: Hashable, Sendable {
 
     /// A header with the given parts.
     public init(
-        version: Int, created: String, device: DeviceDescription, screen: Screen, axisValues: AxisValues = AxisValues(),
-        summary: RecordingSummary, labels: [RecordingLabel], expected: [ActionRecord]?
+        version: Int, created: String, device: DeviceDescription, screen: Screen, transform: SurfaceTransform = .identity,
+        axisValues: AxisValues = AxisValues(), summary: RecordingSummary, labels: [RecordingLabel], expected: [ActionRecord]?
     ) {
         self.version = version
         self.created = created
         self.device = device
         self.screen = screen
+        self.transform = transform
         self.axisValues = axisValues
         self.summary = summary
         self.labels = labels

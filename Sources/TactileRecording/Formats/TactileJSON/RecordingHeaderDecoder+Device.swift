@@ -118,6 +118,22 @@ extension RecordingHeaderDecoder {
         return Screen(bounds: Rect(x: x, y: y, width: width, height: height), pointsPerMillimetre: density)
     }
 
+    /// `transform` (version 3): libinput's six calibration values `[a, b, c, d, e, f]`,
+    /// each finite, the matrix keeping the surface a surface (``SurfaceTransform/init(calibration:)``).
+    func transform(_ node: JSONNode) throws(RecordingError) -> SurfaceTransform {
+        let entries = try array(node, "transform", what: "the transform's six values", maximumCount: 6)
+        var values: [Double] = []
+        for (index, entry) in entries.enumerated() {
+            values.append(try double(entry, JSONPath.index("transform", index), what: "a calibration value",
+                                     minimum: -SurfaceTransform.maximumMagnitude, maximum: SurfaceTransform.maximumMagnitude))
+        }
+        do throws(SurfaceTransformError) {
+            return try SurfaceTransform(calibration: values)
+        } catch {
+            throw failure(.invalidValue, "expected libinput's six calibration values a b c d e f, found \(node.found): \(error)", node, "transform")
+        }
+    }
+
     /// `axisValues` (version 2): `[{"code": 0…63, "value": int32}, …]`, each code once.
     func axisValues(_ node: JSONNode) throws(RecordingError) -> AxisValues {
         var values = AxisValues()

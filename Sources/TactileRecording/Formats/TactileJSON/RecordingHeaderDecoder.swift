@@ -15,7 +15,7 @@ struct RecordingHeaderDecoder {
     let limits: RecordingReader.Limits
 
     /// The keys of a recording's object, in the order the writer gives them.
-    static let headerKeys = ["format", "version", "created", "device", "screen", "axisValues", "summary", "labels", "expected", "events"]
+    static let headerKeys = ["format", "version", "created", "device", "screen", "transform", "axisValues", "summary", "labels", "expected", "events"]
 
     /// Reads the recording's object from its `{` up to and including the key
     /// `"events":` (the last), decoding each member as it comes, and leaves the
@@ -43,7 +43,8 @@ struct RecordingHeaderDecoder {
             throw scanner.failure(.missingField, "expected the device, the screen and the summary before \"events\", found none")
         }
         return RecordingHeader(
-            version: values.version, created: values.created, device: device, screen: screen, axisValues: values.axisValues, summary: summary,
+            version: values.version, created: values.created, device: device, screen: screen, transform: values.transform,
+            axisValues: values.axisValues, summary: summary,
             labels: values.labels, expected: values.expected)
     }
 
@@ -141,12 +142,11 @@ struct RecordingHeaderDecoder {
         case "created": values.created = try created(node)
         case "device": values.device = try device(node)
         case "screen": values.screen = try screen(node)
+        case "transform":
+            try Self.require(version: 3, for: key, values.version, at: keyPosition, scanner)
+            values.transform = try transform(node)
         case "axisValues":
-            guard values.version >= 2 else {
-                throw scanner.failure(
-                    .unknownField, "expected the keys of a version \(values.version) recording, found \"axisValues\", which version 2 added (write \"version\": 2)",
-                    at: keyPosition, path: key)
-            }
+            try Self.require(version: 2, for: key, values.version, at: keyPosition, scanner)
             values.axisValues = try axisValues(node)
         case "summary": values.summary = try summary(node)
         case "labels": values.labels = try labels(node)
@@ -160,10 +160,21 @@ struct RecordingHeaderDecoder {
         var created = ""
         var device: DeviceDescription?
         var screen: Screen?
+        var transform = SurfaceTransform.identity
         var axisValues = AxisValues()
         var summary: RecordingSummary?
         var labels: [RecordingLabel] = []
         var expected: [ActionRecord]?
+    }
+
+    /// A key a later version added, in a file of an earlier one: an error naming the version to write.
+    private static func require(
+        version needed: Int, for key: String, _ version: Int, at position: JSONPosition, _ scanner: JSONScanner
+    ) throws(RecordingError) {
+        guard version < needed else { return }
+        throw scanner.failure(
+            .unknownField, "expected the keys of a version \(version) recording, found \"\(key)\", which version \(needed) added (write \"version\": \(needed))",
+            at: position, path: key)
     }
 
     private static func version(_ node: JSONNode, _ decoder: RecordingHeaderDecoder) throws(RecordingError) -> Int {

@@ -134,7 +134,8 @@ public enum RecordingReader {
             events += more
         }
         let recording = Recording(
-            created: header.created, device: header.device, screen: header.screen, axisValues: header.axisValues, labels: header.labels,
+            created: header.created, device: header.device, screen: header.screen, transform: header.transform,
+            axisValues: header.axisValues, labels: header.labels,
             expected: header.expected, events: events)
         return Result(recording: recording, warnings: parser.warnings, storedSummary: header.summary, version: header.version)
     }

@@ -74,6 +74,11 @@ public enum RecordingWriter {
         out.appendDevice(recording.device)
         out.append(",\n  \"screen\": ")
         try out.appendScreen(recording.screen)
+        if !recording.transform.isIdentity {
+            out.append(",\n  \"transform\": [")
+            // The matrix was checked when made: six finite values, written as libinput writes them.
+            out.append(recording.transform.values.map { FixedDecimal.shortest($0) }.joined(separator: ", ") + "]")
+        }
         if !recording.axisValues.isEmpty {
             out.append(",\n  \"axisValues\": [")
             for (index, entry) in recording.axisValues.entries.enumerated() {

@@ -25,6 +25,7 @@ extension TestbedWriter {
 
         var lines = ["P: \(input)/event\(nodeNumber)", "N: input/event\(nodeNumber)", "E: DEVNAME=\(node)"]
         lines += udev.filter { $0 != "SUBSYSTEM=input" }.map { "E: " + $0 }
+        if let calibration { lines.append("E: LIBINPUT_CALIBRATION_MATRIX=\(calibration)") }
         lines += ["E: MAJOR=13", "E: MINOR=\(minor)", "E: SUBSYSTEM=input", "A: dev=13:\(minor)", "L: device=../../input\(nodeNumber)", ""]
 
         let identity = device.identity

@@ -42,6 +42,15 @@ public struct TestbedWriter: Sendable, Hashable {
     public let nodeNumber: Int
     /// The physical path the device reports (`EVIOCGPHYS`, sysfs `phys`).
     public var phys: String
+    /// The calibration matrix the node's udev entry carries
+    /// (`LIBINPUT_CALIBRATION_MATRIX`), as a desktop's udev rule gives a
+    /// panel mounted turned; `nil` (the default): none.
+    ///
+    /// ```swift
+    /// var writer = try TestbedWriter(device: panel, events: events)
+    /// writer.calibration = .rotated(.clockwise180)   // a kiosk panel mounted upside down
+    /// ```
+    public var calibration: SurfaceTransform?
 
     /// A writer for `device` with `events`, mocked at `node` (`/dev/input/eventN`).
     ///
