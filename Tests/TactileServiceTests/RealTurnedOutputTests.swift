@@ -78,6 +78,24 @@ struct RealTurnedOutputTests {
         #expect(Self.near(served.click, 0.375 * 4095, 0.5 * 2559), "\(String(describing: served.click))")
     }
 
+    @Test func onSwayTheOutputsTurnFollowsThePanelsUdevCalibration() throws {
+        let session = try DesktopSession("sway") { directory in
+            try "output HEADLESS-1 transform 90\n".write(toFile: directory + "/extra.conf", atomically: true, encoding: .utf8)
+        }
+        defer { session.stop() }
+        // The panel is mounted upside down on its output (its udev entry says so, as libinput reads it),
+        // and sway turns the output clockwise: together, wl_output 90's matrix.
+        let stream = Self.stream(swipeFrom: (128, 159), to: (128, 100))
+        let served = try ServeTestbedTests().serve(stream.events, config: Self.config(output: "HEADLESS-1"), session: session,
+                                                   mock: ["--rotate", "180"])
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        let outcome = Self.outcome(served, log: served.output.standardError)
+        #expect(outcome.log.contains("/dev/input/event5: gestures and clicks follow HEADLESS-1 as sway shows it, transform 90 (wl_output 270), "
+                                     + "after the udev calibration -1 0 1 0 -1 1: touch matrix 0 -1 1 1 0 0"), "\(outcome.log)")
+        #expect(outcome.keys == [56, 105, 105, 56], "\(outcome.log)")
+        #expect(Self.near(outcome.click, 0.625 * 4095, 0.5 * 2559), "\(String(describing: outcome.click))")
+    }
+
     /// Turns mutter's first virtual monitor by `transform` (wl_output's), the second to its right, as GNOME's display settings do.
     static func turnMutter(_ session: DesktopSession, transform: Int) throws {
         let state = try session.run(MutterPointerMapping.arguments)

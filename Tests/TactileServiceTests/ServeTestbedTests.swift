@@ -98,11 +98,12 @@ struct ServeTestbedTests {
     /// With `logTo`, serve's log goes to that file (`@LOG@` in the script), so that the script can
     /// wait on what serve said. With `session`, the testbed and serve run in that desktop session, as
     /// its user (a session bus admits only its owner), with its environment (`environment` is not used).
+    /// `mock` adds options to `tactile mock` (`--rotate 180`: the node's udev entry carries the matrix).
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
                namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil,
                linkedConfig: Bool = false, device: DeviceDescription = Self.panel, logTo: String? = nil,
-               session: DesktopSession? = nil) throws -> Served {
+               session: DesktopSession? = nil, mock: [String] = []) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -115,8 +116,8 @@ struct ServeTestbedTests {
         }
         try config.write(toFile: target, atomically: true, encoding: .utf8)
         let node = "/dev/input/event5"
-        let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
-        try #require(mock.status == 0, "\(mock.standardError)")
+        let mocked = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"] + mock)
+        try #require(mocked.status == 0, "\(mocked.standardError)")
         let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
         var replugging: [String] = []
         if let replug {

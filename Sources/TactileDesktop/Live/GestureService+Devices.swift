@@ -70,12 +70,13 @@ extension GestureService {
             return passOver(path, .note("\(TextFormat.visible(description.name)) is not a touch device"))
         }
         let managed = ManagedDevice(device: device)
-        managed.calibration = Self.udevCalibration(of: device)
+        managed.calibration = device.udevCalibration
         devices[path] = managed
         backoff.taken(path, at: MonotonicClock.seconds())
         // A device that keeps failing is said once per step of its backoff, not each time it is taken.
         if backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))"))
+            if let problem = device.udevCalibrationProblem { log(.problem(problem)) }
         }
         activateIfIdle(path)
     }

@@ -1,7 +1,6 @@
 // The gesture service following the desktop's outputs: each touchscreen turned as its output is shown, each click placed on it.
 import TactileService
 import Tactile
-import TactileEvdev
 
 extension GestureService {
     /// How long the first look at the devices waits for the desktop to say
@@ -76,15 +75,11 @@ extension GestureService {
         let output = layout?.output(configured: config.devices.output)
         let turned = output?.transform ?? .normal
         let transform = (calibration ?? .identity).followed(by: turned.surfaceTransform)
-        var parts: [String] = []
-        if let output, let layout {
-            let words = turned == .normal ? "upright" : "\(layout.source.words(for: turned)) (wl_output \(turned.name))"
-            parts.append("\(TextFormat.visible(output.name)) as \(layout.source.compositor) shows it, \(words)")
-        }
-        if let calibration { parts.append("after the udev calibration \(calibration)") }
-        guard !parts.isEmpty else { return (transform, nil) }
-        let matrix = transform.isIdentity ? "" : ": touch matrix \(transform)"
-        return (transform, parts.joined(separator: ", ") + matrix)
+        guard let output, let layout else { return (transform, calibration.map { "the udev calibration \($0)" }) }
+        let words = turned == .normal ? "upright" : "\(layout.source.words(for: turned)) (wl_output \(turned.name))"
+        let text = "\(TextFormat.visible(output.name)) as \(layout.source.compositor) shows it, \(words)"
+            + (calibration.map { ", after the udev calibration \($0)" } ?? "")
+        return (transform, text + (transform.isIdentity ? "" : ": touch matrix \(transform)"))
     }
 
     /// Places `managed`'s clicks by the maths over the layout the follower
@@ -97,13 +92,5 @@ extension GestureService {
         guard outcome.log != managed.saidPlacement else { return }
         managed.saidPlacement = outcome.log
         for line in outcome.lines { log(line.about(TextFormat.visible(path))) }
-    }
-
-    /// The device's calibration from udev (`LIBINPUT_CALIBRATION_MATRIX`), as libinput reads it.
-    ///
-    /// SEAM (issue 46): `EvdevDevice.udevCalibration` is being added to
-    /// TactileEvdev; until it lands, no device reports one here.
-    static func udevCalibration(of device: EvdevDevice) -> SurfaceTransform? {
-        nil
     }
 }
