@@ -51,9 +51,9 @@ struct RealTurnedOutputTests {
         return Outcome(keys: keys, click: x.flatMap { x in y.map { (Int(x), Int($0)) } }, log: log)
     }
 
-    /// Serves `stream` in `session` with the config's output `output`.
-    func serve(_ stream: PanelStream, in session: DesktopSession, output: String) throws -> Outcome {
-        let served = try ServeTestbedTests().serve(stream.events, config: Self.config(output: output), session: session)
+    /// Serves `stream` in `session` with the config's output `output` (`mock`: options of `tactile mock`).
+    func serve(_ stream: PanelStream, in session: DesktopSession, output: String, mock: [String] = []) throws -> Outcome {
+        let served = try ServeTestbedTests().serve(stream.events, config: Self.config(output: output), session: session, mock: mock)
         #expect(served.output.status == 0, "\(served.output.standardError)")
         return Self.outcome(served, log: served.output.standardError)
     }
@@ -63,6 +63,13 @@ struct RealTurnedOutputTests {
         return abs(Double(click.x) - x) <= 3 && abs(Double(click.y) - y) <= 3
     }
 
+    /// That serve said `follows` of the device, sent the back key, and clicked at (`x`, `y`) (pointer units).
+    static func expect(_ outcome: Outcome, follows: String, clickAt x: Double, _ y: Double) {
+        #expect(outcome.log.contains("/dev/input/event5: gestures and clicks follow " + follows), "\(outcome.log)")
+        #expect(outcome.keys == [56, 105, 105, 56], "\(outcome.log)")
+        #expect(near(outcome.click, x, y), "\(String(describing: outcome.click)) \(outcome.log)")
+    }
+
     @Test func onSwayTurned90TheSwipeAndTheClickAreTheScreens() throws {
         let session = try DesktopSession("sway") { directory in
             try "output HEADLESS-1 transform 90\n".write(toFile: directory + "/extra.conf", atomically: true, encoding: .utf8)
@@ -70,12 +77,9 @@ struct RealTurnedOutputTests {
         defer { session.stop() }
         // sway's 90 turns the picture clockwise (wl_output 270): the screen's left edge as seen is the
         // panel's top edge, and a swipe right as seen goes down the panel.
-        let served = try serve(Self.stream(swipeFrom: (128, 1), to: (128, 60)), in: session, output: "HEADLESS-1")
-        #expect(served.log.contains("/dev/input/event5: gestures and clicks follow HEADLESS-1 as sway shows it, transform 90 (wl_output 270): "
-                                    + "touch matrix 0 1 0 -1 0 1"), "\(served.log)")
-        #expect(served.keys == [56, 105, 105, 56], "\(served.log)")
         // sway maps the pointer to the output: 128 × 60 mm (0.5, 0.375 of the panel) is 0.375, 0.5 of the output as seen.
-        #expect(Self.near(served.click, 0.375 * 4095, 0.5 * 2559), "\(String(describing: served.click))")
+        Self.expect(try serve(Self.stream(swipeFrom: (128, 1), to: (128, 60)), in: session, output: "HEADLESS-1"),
+                    follows: "HEADLESS-1 as sway shows it, transform 90 (wl_output 270): touch matrix 0 1 0 -1 0 1", clickAt: 0.375 * 4095, 0.5 * 2559)
     }
 
     @Test func onSwayTheOutputsTurnFollowsThePanelsUdevCalibration() throws {
@@ -85,15 +89,9 @@ struct RealTurnedOutputTests {
         defer { session.stop() }
         // The panel is mounted upside down on its output (its udev entry says so, as libinput reads it),
         // and sway turns the output clockwise: together, wl_output 90's matrix.
-        let stream = Self.stream(swipeFrom: (128, 159), to: (128, 100))
-        let served = try ServeTestbedTests().serve(stream.events, config: Self.config(output: "HEADLESS-1"), session: session,
-                                                   mock: ["--rotate", "180"])
-        #expect(served.output.status == 0, "\(served.output.standardError)")
-        let outcome = Self.outcome(served, log: served.output.standardError)
-        #expect(outcome.log.contains("/dev/input/event5: gestures and clicks follow HEADLESS-1 as sway shows it, transform 90 (wl_output 270), "
-                                     + "after the udev calibration -1 0 1 0 -1 1: touch matrix 0 -1 1 1 0 0"), "\(outcome.log)")
-        #expect(outcome.keys == [56, 105, 105, 56], "\(outcome.log)")
-        #expect(Self.near(outcome.click, 0.625 * 4095, 0.5 * 2559), "\(String(describing: outcome.click))")
+        let served = try serve(Self.stream(swipeFrom: (128, 159), to: (128, 100)), in: session, output: "HEADLESS-1", mock: ["--rotate", "180"])
+        Self.expect(served, follows: "HEADLESS-1 as sway shows it, transform 90 (wl_output 270), after the udev calibration -1 0 1 0 -1 1: "
+                    + "touch matrix 0 -1 1 1 0 0", clickAt: 0.625 * 4095, 0.5 * 2559)
     }
 
     /// Turns mutter's first virtual monitor by `transform` (wl_output's), the second to its right, as GNOME's display settings do.
@@ -113,12 +111,10 @@ struct RealTurnedOutputTests {
         defer { session.stop() }
         try Self.turnMutter(session, transform: 1)
         // wl_output 90 (GNOME's transform 1): the screen's left edge as seen is the panel's bottom edge.
-        let served = try serve(Self.stream(swipeFrom: (128, 159), to: (128, 100)), in: session, output: "Meta-0")
-        #expect(served.log.contains("/dev/input/event5: gestures and clicks follow Meta-0 as GNOME shows it, transform 1 (wl_output 90): "
-                                    + "touch matrix 0 -1 1 1 0 0"), "\(served.log)")
-        #expect(served.keys == [56, 105, 105, 56], "\(served.log)")
         // mutter spans the pointer over its monitors: Meta-0 is 800 × 1280 of 1824 × 1280; the press is 0.625, 0.5 of it.
-        #expect(Self.near(served.click, 0.625 * 800 / 1824 * 4095, 0.5 * 2559), "\(String(describing: served.click)) \(served.log)")
+        Self.expect(try serve(Self.stream(swipeFrom: (128, 159), to: (128, 100)), in: session, output: "Meta-0"),
+                    follows: "Meta-0 as GNOME shows it, transform 1 (wl_output 90): touch matrix 0 -1 1 1 0 0",
+                    clickAt: 0.625 * 800 / 1824 * 4095, 0.5 * 2559)
     }
 
     @Test func onKWinTurnedByKscreenDoctorTheSwipeAndTheClickAreTheScreens() throws {
@@ -127,12 +123,10 @@ struct RealTurnedOutputTests {
         let turn = try session.run(["kscreen-doctor", "output.Virtual-0.rotation.left", "output.Virtual-1.position.800,0"])
         try #require(turn.status == 0, "\(turn.standardError)")
         // KScreen's left is wl_output 90: the screen's left edge as seen is the panel's bottom edge.
-        let served = try serve(Self.stream(swipeFrom: (128, 159), to: (128, 100)), in: session, output: "Virtual-0")
-        #expect(served.log.contains("/dev/input/event5: gestures and clicks follow Virtual-0 as KDE Plasma shows it, rotation left (wl_output 90): "
-                                    + "touch matrix 0 -1 1 1 0 0"), "\(served.log)")
-        #expect(served.keys == [56, 105, 105, 56], "\(served.log)")
         // KWin spans the pointer over its workspace: Virtual-0 is 800 × 1280 of 2080 × 1280.
-        #expect(Self.near(served.click, 0.625 * 800 / 2080 * 4095, 0.5 * 2559), "\(String(describing: served.click)) \(served.log)")
+        Self.expect(try serve(Self.stream(swipeFrom: (128, 159), to: (128, 100)), in: session, output: "Virtual-0"),
+                    follows: "Virtual-0 as KDE Plasma shows it, rotation left (wl_output 90): touch matrix 0 -1 1 1 0 0",
+                    clickAt: 0.625 * 800 / 2080 * 4095, 0.5 * 2559)
     }
 
     @Test func aTurnWhileServingIsFollowedWithoutARestart() throws {
@@ -160,12 +154,10 @@ struct RealTurnedOutputTests {
                                                    unplugAfter: 600, logTo: log, session: session)
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(served.output.status == 0, "\(served.output.standardError) \(text)")
-        #expect(text.contains("/dev/input/event5: gestures and clicks follow HEADLESS-1 as sway shows it, upright"), "\(text)")
         #expect(text.contains("/dev/input/event5: its output changed: gestures and clicks follow HEADLESS-1 as sway shows it, "
                               + "transform 90 (wl_output 270): touch matrix 0 1 0 -1 0 1, from the next moment no finger is down"), "\(text)")
-        let outcome = Self.outcome(served, log: text)
-        #expect(outcome.keys == [56, 105, 105, 56], "\(text) \(served.output.standardError)")
-        #expect(Self.near(outcome.click, 0.375 * 4095, 0.5 * 2559), "\(String(describing: outcome.click))")
+        Self.expect(Self.outcome(served, log: text + served.output.standardError),
+                    follows: "HEADLESS-1 as sway shows it, upright", clickAt: 0.375 * 4095, 0.5 * 2559)
     }
 
     /// Where sway draws a window's title bar on the panel, and its title's text (`tools/output-picture.py`).

@@ -72,21 +72,10 @@ extension ServeTestbedTests {
     @Test func withoutADesktopTheUdevCalibrationTurnsTheGestures() throws {
         // Mounted upside down: the screen's left edge is the panel's right edge, the press at
         // 128 × 60 mm (0.5, 0.375 of the panel) is at 0.5, 0.625 of the screen.
-        var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
-        stream.stroke(slot: 0, from: (255, 100), to: (200, 100), frames: 12)
-        stream.time += 0.3
-        stream.frame(land: [0: (128, 60)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
+        let stream = RealTurnedOutputTests.stream(swipeFrom: (255, 100), to: (200, 100))
         let served = try serve(stream.events, config: Self.config, mock: ["--rotate", "180"])
         #expect(served.output.status == 0, "\(served.output.standardError)")
-        #expect(served.output.standardError.contains("/dev/input/event5: gestures and clicks follow the udev calibration -1 0 1 0 -1 1"),
-                "\(served.output.standardError)")
-        let keyboard = try #require(served.devices.first { $0.name == "Tactile keyboard" })
-        #expect(keyboard.inputEvents.filter { $0.type == .key }.map(\.code) == [56, 105, 105, 56])
-        let pointer = try #require(served.devices.first { $0.name.hasSuffix("pointer (Tactile)") })
-        let x = pointer.inputEvents.first { $0.type == .abs && $0.code == AbsCode.x }?.value ?? -1
-        let y = pointer.inputEvents.first { $0.type == .abs && $0.code == AbsCode.y }?.value ?? -1
-        #expect(abs(Int(x) - 2047) <= 3 && abs(Int(y) - 1599) <= 3, "clicked at \(x), \(y)")
+        RealTurnedOutputTests.expect(RealTurnedOutputTests.outcome(served, log: served.output.standardError),
+                                     follows: "the udev calibration -1 0 1 0 -1 1", clickAt: 0.5 * 4095, 0.625 * 2559)
     }
 }

@@ -9,27 +9,8 @@ import Testing
 /// ``servicePanel`` under a left-edge swipe (the back key) and a long-press
 /// right click, laid on the screen as each output transform says.
 @MainActor @Suite struct TurnedServiceTests {
-    static let config = """
-        [devices]
-        kinds = ["touchscreen"]
-
-        [zones.left]
-        edge = "left"
-        depth = "5mm"
-
-        [[gesture]]
-        name = "menu"
-        recognizer = "long-press"
-        minimum-press-duration = 0.5
-        began = { click = "right" }
-
-        [[gesture]]
-        name = "back"
-        recognizer = "swipe"
-        zone = "left"
-        direction = "right"
-        ended = { key = "alt+Left" }
-        """
+    /// The testbed tests' config: a long-press right click, a swipe in from the left edge (the back key).
+    static let config = ServeTestbedTests.config
 
     static func loaded() throws -> GestureConfig {
         try #require(ConfigLoader.parse(config, file: "turned.toml").config)
