@@ -75,6 +75,15 @@ package struct EvdevEncoder {
     private var burstStart: Int64 = 0
     /// The tracking id the next new contact gets.
     package private(set) var nextTrackingID: Int32
+    /// Whether the positions the device holds before its first contacts are
+    /// unknown to the reader, so that each slot's first position (and the
+    /// first `ABS_X`/`ABS_Y`) is sent even when it is 0: a device whose
+    /// slots last held other positions. Off, every value starts at 0 as on
+    /// a device never touched, and a first position of 0 is not sent (the
+    /// kernel drops a value equal to the last), which a reader that never
+    /// read the slots' values (`EVIOCGMTSLOTS`) cannot place: TactileTesting's
+    /// tester turns it on, so a finger drawn on an edge is sent there.
+    package var sendsFirstPositions = false
 
     /// A freshly opened device: every slot empty, `currentSlot` current (as the
     /// kernel left it for a client opening the device), every value 0.
@@ -201,13 +210,14 @@ package struct EvdevEncoder {
     }
 
     private mutating func setSlotValue(_ index: Int, _ code: UInt16, _ value: Int32, _ output: inout [(type: EventType, code: UInt16, value: Int32)]) {
+        let unknown = sendsFirstPositions && slots[index].values[code] == nil && Self.isPosition(code)
         let old = slots[index].values[code] ?? (code == AbsCode.mtTrackingID ? -1 : 0)
         guard multitouch, declaredAbs.contains(code) else {
             slots[index].values[code] = value  // kept for pointer emulation on single-touch devices
             return
         }
-        let new = Self.defuzz(value, old: old, fuzz: device.axis(code)?.fuzz ?? 0)
-        guard new != old else { return }
+        let new = unknown ? value : Self.defuzz(value, old: old, fuzz: device.axis(code)?.fuzz ?? 0)
+        guard new != old || unknown else { return }
         slots[index].values[code] = new
         if index != emittedSlot {
             emittedSlot = index
@@ -216,11 +226,17 @@ package struct EvdevEncoder {
         output.append((.abs, code, new))
     }
 
+    /// Whether `code` is a position axis (`ABS_MT_POSITION_X/Y`, `ABS_X/Y`).
+    private static func isPosition(_ code: UInt16) -> Bool {
+        code == AbsCode.mtPositionX || code == AbsCode.mtPositionY || code == AbsCode.x || code == AbsCode.y
+    }
+
     private mutating func setAbs(_ code: UInt16, _ value: Int32, _ output: inout [(type: EventType, code: UInt16, value: Int32)]) {
         guard declaredAbs.contains(code) else { return }
+        let unknown = sendsFirstPositions && absValues[code] == nil && Self.isPosition(code)
         let old = absValues[code] ?? 0
-        let new = Self.defuzz(value, old: old, fuzz: device.axis(code)?.fuzz ?? 0)
-        guard new != old else { return }
+        let new = unknown ? value : Self.defuzz(value, old: old, fuzz: device.axis(code)?.fuzz ?? 0)
+        guard new != old || unknown else { return }
         absValues[code] = new
         output.append((.abs, code, new))
     }

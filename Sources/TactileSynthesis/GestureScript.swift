@@ -57,6 +57,20 @@ struct GestureScript {
     }
 }
 
+extension GestureScript {
+    /// The same fingers with every position mapped by `placement` (from the
+    /// millimetres a gesture is drawn in to the device's).
+    func placed(by placement: @escaping @Sendable (Point) -> Point) -> GestureScript {
+        var result = self
+        result.tracks = tracks.map { original in
+            var copy = original
+            copy.position = { time in placement(original.position(time)) }
+            return copy
+        }
+        return result
+    }
+}
+
 extension Vector {
     /// The vector turned by `angle` radians (clockwise on screen for positive angles).
     func rotated(by angle: Double) -> Vector {

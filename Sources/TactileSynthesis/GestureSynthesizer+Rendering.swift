@@ -35,11 +35,15 @@ extension GestureSynthesizer {
         let noise: Double
     }
 
-    /// Samples, senses and encodes `spec`, its first frame at `start` seconds.
+    /// Samples, senses and encodes `spec`, its first frame at `start`
+    /// seconds; `placement` maps the fingers' positions onto the device's
+    /// axes (see ``make(exactly:at:imperfections:placement:encoder:)``).
     mutating func render(
-        _ spec: GestureSpec, at start: Double, encoder: inout EvdevEncoder, imperfections: [Imperfection] = []
+        _ spec: GestureSpec, at start: Double, encoder: inout EvdevEncoder, imperfections: [Imperfection] = [],
+        placement: (@Sendable (Point) -> Point)? = nil
     ) -> SynthesizedGesture {
-        let script = spec.script().applying(imperfections)
+        var script = spec.script().applying(imperfections)
+        if let placement { script = script.placed(by: placement) }
         let tracks = script.tracks
         guard !tracks.isEmpty else {
             return SynthesizedGesture(spec: spec, label: GestureLabel(kind: spec.kind, fingers: 0, start: start, end: start), events: [], frames: [])

@@ -44,24 +44,50 @@ public struct GestureSynthesizer: Sendable {
     var generator: SeededRandom
     var nextTrackingID: Int32
 
-    /// Finger centres stay this far from the edges, in millimetres (less on tiny surfaces).
+    /// Gestures drawn at random (``draw(_:fingers:)``, ``random(_:fingers:at:)``,
+    /// sessions) keep their finger centres this far from the edges, in
+    /// millimetres (less on tiny surfaces). A gesture given to
+    /// ``make(_:at:imperfections:)`` is kept on the surface only, not this far in.
     public var edgeMargin: Double {
         let size = mapping.surfaceSize
         return min(5, 0.1 * min(size.width, size.height))
     }
 
     /// A synthesizer for `device` whose every random choice derives from
-    /// `seed`; `model` defaults to ``SensorModel/typical(for:)``.
+    /// `seed`; `model` defaults to ``SensorModel/typical(for:)``. A device
+    /// that reports no resolution is sized as on the standard screen
+    /// (1920 × 1080 pt at 96 dpi); give the screen it maps onto with
+    /// ``init(device:seed:model:screen:transform:)``.
     public init(device: DeviceDescription, seed: UInt64, model: SensorModel? = nil) {
+        self.init(device: device, seed: seed, model: model, screen: .standard, transform: .identity)
+    }
+
+    /// A synthesizer for `device` mapped onto `screen` (the screen as the
+    /// person sees it) as `transform` mounts it, so that a device without
+    /// resolution is sized as the pipeline reading it sizes it
+    /// (``SurfaceMapping``): an 800 × 480 panel that reports none, on an
+    /// 800 × 480 pt screen at 160 dpi, is 127 × 76.2 mm.
+    ///
+    /// The synthesizer still draws in millimetres along the device's own
+    /// axes (``surfaceSize``), as the device senses the fingers.
+    ///
+    /// ```swift
+    /// let kiosk = Screen(width: 800, height: 480, dotsPerInch: 160)
+    /// var synthesizer = GestureSynthesizer(device: panel, seed: 1, screen: kiosk)
+    /// synthesizer.surfaceSize   // 127 × 76.2 mm, not 508 × 285.75
+    /// ```
+    public init(device: DeviceDescription, seed: UInt64, model: SensorModel? = nil, screen: Screen,
+                transform: SurfaceTransform = .identity) {
         self.device = device
         self.model = model ?? .typical(for: device)
-        mapping = SurfaceMapping(device: device, screen: .standard)
+        mapping = SurfaceMapping(device: device, screen: screen, transform: transform)
         generator = SeededRandom(seed: seed)
         nextTrackingID = Int32(generator.integer(in: 0...4999))
     }
 
-    /// The surface in millimetres.
-    public var surfaceSize: Size { mapping.surfaceSize }
+    /// The surface in millimetres, along the device's own axes (as made,
+    /// whatever its mounting): the synthesizer's gestures are drawn there.
+    public var surfaceSize: Size { mapping.deviceSurfaceSize }
 
     /// The most fingers the device can count (at least 1).
     public var maximumFingers: Int { max(1, device.maximumFingerCount) }
@@ -69,7 +95,8 @@ public struct GestureSynthesizer: Sendable {
     // MARK: - Making gestures
 
     /// Renders `spec` with its first frame at `start` seconds. The spec is
-    /// limited to ``maximumFingers``, moved onto the surface if it leaves it,
+    /// limited to ``maximumFingers``, moved onto the surface if it leaves it
+    /// (by as little as that takes: a finger may land on the very edge),
     /// and shrunk if it does not fit; ``SynthesizedGesture/spec`` tells what was rendered.
     ///
     /// `imperfections` add what real hands do (a finger starting late or
@@ -77,18 +104,28 @@ public struct GestureSynthesizer: Sendable {
     /// describes the gesture's own fingers.
     public mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection] = []) -> SynthesizedGesture {
         var encoder = EvdevEncoder(device: device, firstTrackingID: nextTrackingID)
-        let gesture = make(spec, at: start, imperfections: imperfections, encoder: &encoder)
+        let fitted = fit(spec.limited(toFingers: maximumFingers), margin: 0, placeRandomly: false)
+        let gesture = render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
         nextTrackingID = encoder.nextTrackingID
         return gesture
     }
 
-    /// ``make(_:at:imperfections:)`` through `encoder`, whose device state
-    /// (current slot, slots, tracking ids) carries over from what it encoded
-    /// before: gestures made one after another into one stream, as
-    /// TactileTesting's tester feeds them.
-    package mutating func make(_ spec: GestureSpec, at start: Double, imperfections: [Imperfection], encoder: inout EvdevEncoder) -> SynthesizedGesture {
-        let fitted = fit(spec.limited(toFingers: maximumFingers), placeRandomly: false)
-        return render(fitted, at: start, encoder: &encoder, imperfections: imperfections)
+    /// Renders `spec` exactly as given, nothing moved or shrunk, through
+    /// `encoder`, whose device state (current slot, slots, tracking ids)
+    /// carries over from what it encoded before: gestures made one after
+    /// another into one stream, as TactileTesting's tester feeds them. The
+    /// caller sees that the fingers stay on the surface (a position off it
+    /// is held at the axis's end, as the noise is).
+    ///
+    /// `placement`, when given, maps every finger's position (imperfections
+    /// included) from the millimetres the spec is drawn in to millimetres
+    /// along the device's axes: the tester draws on the screen as the
+    /// person sees it, and a panel mounted turned senses it turned.
+    package mutating func make(
+        exactly spec: GestureSpec, at start: Double, imperfections: [Imperfection],
+        placement: (@Sendable (Point) -> Point)? = nil, encoder: inout EvdevEncoder
+    ) -> SynthesizedGesture {
+        render(spec.limited(toFingers: maximumFingers), at: start, encoder: &encoder, imperfections: imperfections, placement: placement)
     }
 
     /// The device units of `point` (millimetres from the surface's minimum corner), rounded and kept on the axes.
@@ -200,11 +237,12 @@ public struct GestureSynthesizer: Sendable {
 
     // MARK: - Fitting
 
-    /// `spec` shrunk until it fits the surface within ``edgeMargin``, then
-    /// moved onto it: by as little as possible, or to a random place.
-    mutating func fit(_ spec: GestureSpec, placeRandomly: Bool) -> GestureSpec {
+    /// `spec` shrunk until it fits the surface within `margin` millimetres
+    /// of its edges (``edgeMargin`` unless given), then moved onto it: by as
+    /// little as possible, or to a random place.
+    mutating func fit(_ spec: GestureSpec, margin chosen: Double? = nil, placeRandomly: Bool) -> GestureSpec {
         let size = surfaceSize
-        let margin = edgeMargin
+        let margin = chosen ?? edgeMargin
         let available = Size(width: max(0, size.width - 2 * margin), height: max(0, size.height - 2 * margin))
         let slack = model.reportInterval + model.reportJitter
         var fitted = spec

@@ -29,16 +29,23 @@ public final class TestTouch {
     /// Where the finger is, in window points (nil while it is up).
     public var location: Point? { tester.heldTouches[key] }
 
-    /// Puts the finger down at `point`, one report after the clock.
+    /// Puts the finger down at `point`, one report after the clock. A
+    /// point off the screen (or where the mounted surface does not reach)
+    /// is refused as a gesture is (``TouchTester/refusedGestures``): the
+    /// finger stays up.
     public func down(at point: Point) {
+        guard tester.reaches(point, asked: "touch down at \(TouchTester.describe(point))") else { return }
         tester.heldTouches[key] = point
         tester.report()
     }
 
     /// Moves the finger to `point` in `duration` seconds, one report per
-    /// device report interval (at least one), the clock moving with it.
+    /// device report interval (at least one), the clock moving with it. A
+    /// point off the screen is refused, as ``down(at:)`` refuses one: the
+    /// finger stays where it is.
     public func move(to point: Point, duration: Double = 0) {
-        guard let start = tester.heldTouches[key] else { return }
+        guard let start = tester.heldTouches[key],
+              tester.reaches(point, asked: "touch move to \(TouchTester.describe(point))") else { return }
         let steps = max(1, Int((duration / tester.reportInterval).rounded(.up)))
         for step in 1...steps {
             let fraction = Double(step) / Double(steps)
@@ -73,6 +80,14 @@ extension TouchTester {
         return TestTouch(tester: self, key: nextTouchKey)
     }
 
+    /// Whether a finger can be at the window point `point`; when it cannot,
+    /// the step `asked` is refused, saying why.
+    func reaches(_ point: Point, asked: @autoclosure () -> String) -> Bool {
+        guard let problem = surface.problem(atDeviceMillimetres: surface.deviceMillimetres(at: point)) else { return true }
+        refuse(asked(), "the finger would be \(problem)")
+        return false
+    }
+
     /// Seconds between two reports of the device.
     var reportInterval: Double { synthesizer.model.reportInterval }
 
@@ -84,13 +99,14 @@ extension TouchTester {
         let pressure = device.axis(AbsCode.mtPressure) ?? device.axis(AbsCode.pressure)
         let major = device.axis(AbsCode.mtTouchMajor)
         for (key, point) in heldTouches.sorted(by: { $0.key < $1.key }) {
-            let units = synthesizer.units(ofMillimetres: millimetres(point))
+            let units = synthesizer.units(ofMillimetres: surface.deviceMillimetres(at: point))
             script.down(key, FingerScript.Finger(x: units.x, y: units.y,
                                                  pressure: pressure.map { $0.minimum + ($0.maximum - $0.minimum) / 4 } ?? 0,
                                                  touchMajor: major.map { $0.clamp(Int32((9 * mapping.unitsPerMillimetreX).rounded())) } ?? 0))
         }
         for key in script.fingers.keys where heldTouches[key] == nil { script.up(key) }
         let events = script.frame(atMicroseconds: Int64(time))
+        fedEvents += events
         for event in events { pipeline.process(event) }
         now = time / 1_000_000
     }

@@ -16,8 +16,7 @@ extension TouchTester {
         if Test.current != nil {
             Issue.record(Comment(rawValue: failure.description),
                          sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: max(line, 1), column: max(column, 1)))
-        } else if CommandLine.arguments.first?.hasSuffix(".xctest") == true {
-            // An XCTest run (Swift Testing sets Test.current in the same binary).
+        } else if Self.isXCTestRun {
             XCTFail(failure.description, file: filePath, line: UInt(max(line, 1)))
         } else {
             return failure
@@ -25,6 +24,27 @@ extension TouchTester {
         failure.isRecorded = true
         return failure
     }
+
+    /// `failure`, of a call that knows no line of its own (a gesture the
+    /// tester refused), recorded as ``recorded(_:fileID:filePath:line:column:)``
+    /// records one: the test framework places it where it can, and its
+    /// message says what was asked.
+    func recorded(_ failure: TouchTestFailure) -> TouchTestFailure {
+        var failure = failure
+        guard recordsFailures else { return failure }
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: failure.description))
+        } else if Self.isXCTestRun {
+            XCTFail(failure.description)
+        } else {
+            return failure
+        }
+        failure.isRecorded = true
+        return failure
+    }
+
+    /// Whether this is an XCTest run (Swift Testing sets `Test.current` in the same binary).
+    private static var isXCTestRun: Bool { CommandLine.arguments.first?.hasSuffix(".xctest") == true }
 }
 
 extension TouchTestFailure: CustomTestStringConvertible {

@@ -25,20 +25,22 @@ extension TouchTester {
     public func tap(at point: Point, fingers: Int = 1, contact: Double = 0.08, imperfections: [Imperfection] = []) {
         let stroke = TapStroke(timing: Self.together(fingers), dwell: contact)
         perform(.tap(TapSpec(centre: millimetres(point), offsets: Self.offsets(fingers: fingers), strokes: [stroke])),
-                imperfections: imperfections)
+                imperfections: imperfections, asked: "tap at \(Self.describe(point))" + Self.describe(fingers: fingers))
     }
 
     /// Two taps at `point`, `interval` seconds from the first lift to the second landing.
     public func doubleTap(at point: Point, fingers: Int = 1, interval: Double = 0.15, imperfections: [Imperfection] = []) {
         let stroke = TapStroke(timing: Self.together(fingers), dwell: 0.08)
         perform(.tap(TapSpec(centre: millimetres(point), offsets: Self.offsets(fingers: fingers), strokes: [stroke, stroke],
-                             interval: interval)), imperfections: imperfections)
+                             interval: interval)), imperfections: imperfections,
+                asked: "double tap at \(Self.describe(point))" + Self.describe(fingers: fingers))
     }
 
     /// Fingers resting at `point` for `duration` seconds, then lifting.
     public func longPress(at point: Point, for duration: Double = 0.8, fingers: Int = 1, imperfections: [Imperfection] = []) {
         perform(.longPress(PressSpec(centre: millimetres(point), offsets: Self.offsets(fingers: fingers), duration: duration,
-                                     timing: Self.together(fingers))), imperfections: imperfections)
+                                     timing: Self.together(fingers))), imperfections: imperfections,
+                asked: "long press at \(Self.describe(point))" + Self.describe(fingers: fingers))
     }
 
     /// Fingers that land at `start`, slide to `end` in `duration` seconds
@@ -47,7 +49,8 @@ extension TouchTester {
         let translation = millimetres(Vector(dx: end.x - start.x, dy: end.y - start.y))
         perform(.pan(PanSpec(start: millimetres(start), offsets: Self.offsets(fingers: fingers), translation: translation,
                              motion: MotionTiming(onset: 0.03, duration: duration, rest: 0.03), timing: Self.together(fingers))),
-                imperfections: imperfections)
+                imperfections: imperfections,
+                asked: "drag from \(Self.describe(start)) to \(Self.describe(end))" + Self.describe(fingers: fingers))
     }
 
     /// A flick from `start`: the fingers speed up over 0.05 s to
@@ -71,7 +74,9 @@ extension TouchTester {
         let distance = speed * motion.duration * (1 - acceleration / 2)
         perform(.swipe(SwipeSpec(start: millimetres(start), offsets: Self.offsets(fingers: fingers), direction: heading.direction,
                                  deviation: heading.deviation, distance: distance, acceleration: acceleration, motion: motion,
-                                 timing: Self.together(fingers))), imperfections: imperfections)
+                                 timing: Self.together(fingers))), imperfections: imperfections,
+                asked: "fling from \(Self.describe(start)) at \(Self.describe(Point(x: velocity.dx, y: velocity.dy))) pt/s"
+                    + Self.describe(fingers: fingers))
     }
 
     /// A swipe of `fingers` fingers from `start` in `direction`, covering
@@ -82,7 +87,9 @@ extension TouchTester {
         perform(.swipe(SwipeSpec(start: millimetres(start), offsets: Self.offsets(fingers: fingers), direction: direction,
                                  distance: (length.dx * length.dx + length.dy * length.dy).squareRoot(),
                                  motion: MotionTiming(onset: 0.02, duration: duration, rest: 0.02), timing: Self.together(fingers))),
-                imperfections: imperfections)
+                imperfections: imperfections,
+                asked: "swipe \(direction) from \(Self.describe(start)) over \(ApproximateValue.format(distance)) pt"
+                    + Self.describe(fingers: fingers))
     }
 
     /// Two fingers (or `fingers`) about `center`, `fromSpan` window points
@@ -97,7 +104,9 @@ extension TouchTester {
         let scale = fromSpan > 0 ? toSpan / fromSpan : 1
         perform(.pinch(TransformSpec(centre: millimetres(center), offsets: TransformSpec.offsets(fingers: max(2, fingers), span: span, angle: 0),
                                      scale: scale, rotation: 0, motion: MotionTiming(onset: 0.05, duration: duration, rest: 0.05),
-                                     timing: Self.together(max(2, fingers)))), imperfections: imperfections)
+                                     timing: Self.together(max(2, fingers)))), imperfections: imperfections,
+                asked: "pinch about \(Self.describe(center)) from \(ApproximateValue.format(fromSpan)) to \(ApproximateValue.format(toSpan)) pt"
+                    + Self.describe(fingers: max(2, fingers)))
     }
 
     /// Two fingers `span` window points apart about `center`, turning by
@@ -108,8 +117,13 @@ extension TouchTester {
         perform(.rotation(TransformSpec(centre: millimetres(center),
                                         offsets: TransformSpec.offsets(fingers: max(2, fingers), span: millimetreSpan, angle: 0),
                                         scale: 1, rotation: angle, motion: MotionTiming(onset: 0.05, duration: duration, rest: 0.05),
-                                        timing: Self.together(max(2, fingers)))), imperfections: imperfections)
+                                        timing: Self.together(max(2, fingers)))), imperfections: imperfections,
+                asked: "rotation about \(Self.describe(center)) by \(ApproximateValue.format(angle)) rad"
+                    + Self.describe(fingers: max(2, fingers)))
     }
+
+    /// " with 3 fingers", or nothing for one.
+    static func describe(fingers: Int) -> String { fingers == 1 ? "" : " with \(fingers) fingers" }
 
     /// The swipe direction nearest `vector` and the angle from its axis to `vector` (positive clockwise on screen).
     static func heading(of vector: Vector) -> (direction: SwipeDirection, deviation: Double) {

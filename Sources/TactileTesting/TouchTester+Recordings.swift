@@ -5,7 +5,11 @@ import TactileRecording
 
 extension TouchTester {
     /// A tester feeding `window` from `recording`'s device, its axes as the
-    /// recording begins them, ready for ``replay(_:runOut:)``.
+    /// recording begins them, mounted as the recording was made
+    /// (`Recording.transform`), ready for ``replay(_:runOut:)``: the app's
+    /// recognizers see what they saw then. `window` is the screen as the
+    /// person saw it (`Recording.screen`). To replay it mounted otherwise,
+    /// use ``init(window:replaying:mounting:)``.
     ///
     /// ```swift
     /// let recording = try TouchTester.recording(named: "Recordings/pinch", in: .module)
@@ -14,8 +18,39 @@ extension TouchTester {
     /// try tester.expect(pinch, to: .ended)
     /// ```
     public convenience init(window: Window, replaying recording: Recording) {
-        self.init(window: window, device: TestDevice(recording.device), start: recording.events.first?.time ?? 0,
+        self.init(window: window, replaying: recording, mounting: recording.transform)
+    }
+
+    /// A tester feeding `window` from `recording`'s device mounted as
+    /// `mounting` says (in place of the recording's own transform), ready
+    /// for ``replay(_:runOut:)``: a recording of a panel replayed as the
+    /// same panel turned or calibrated, without rewriting its events.
+    /// `window` is the screen as the person sees it (a quarter turn swaps
+    /// the sides of the recording's screen).
+    ///
+    /// ```swift
+    /// let recording = try TouchTester.recording(named: "Recordings/swipe", in: .module)
+    /// let upsideDown = SurfaceTransform.rotated(.clockwise180)
+    /// let window = Window(screen: upsideDown.screen(turning: recording.screen))
+    /// let tester = TouchTester(window: window, replaying: recording, mounting: upsideDown)
+    /// try tester.replay(recording)   // the swipe right of the recording is a swipe left on this screen
+    /// ```
+    public convenience init(window: Window, replaying recording: Recording, mounting: SurfaceTransform) {
+        self.init(window: window, device: TestDevice(recording.device, mounting: mounting), start: recording.events.first?.time ?? 0,
                   axisValues: recording.axisValues)
+    }
+
+    /// What the tester fed so far, as a recording of its device on its
+    /// window's screen, mounted as the device is: the raw events a real
+    /// panel would have sent. Save it to look at it (`tactile plot`), or give
+    /// it to `TestbedWriter` to run an app on it through the live path.
+    ///
+    /// ```swift
+    /// tester.swipe(direction: .right, from: Point(x: 2, y: 240))
+    /// try RecordingWriter.write(tester.recording, to: "edge-swipe.json")
+    /// ```
+    public var recording: Recording {
+        Recording(device: device, screen: window.screen, transform: surface.mapping.transform, events: fedEvents)
     }
 
     /// Feeds every event of `recording`, as fast as the machine goes, its

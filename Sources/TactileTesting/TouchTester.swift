@@ -15,8 +15,17 @@ import Tactile
 /// Gestures are rendered by TactileSynthesis's synthesizer into the evdev
 /// events the device would send, then read by the same `InputPipeline` a
 /// live device feeds: what a test draws is what `tactile synth` would make.
-/// Points are in the window's coordinates (its screen's points); the
-/// device's surface is mapped onto the screen as the pipeline maps it.
+/// Points are in the window's coordinates (its screen's points, the screen
+/// as the person sees it); the device's surface is mapped onto the screen
+/// as the pipeline maps it, mounted as ``TestDevice/mounting`` says (a
+/// panel turned or calibrated is sent the events it would really send).
+///
+/// Fingers land where they are asked to, the screen's edges included: a
+/// tap 1 pt from an edge lands 1 pt from it, within the device's position
+/// resolution. A gesture that would put a finger off the screen (or where
+/// a calibrated panel does not reach) is not drawn: the tester records a
+/// failure saying which finger and where, as a failed expectation does,
+/// and keeps it in ``refusedGestures``.
 ///
 /// ```swift
 /// let window = Window(screen: Screen(width: 800, height: 600))
@@ -58,16 +67,35 @@ public final class TouchTester {
     /// ```
     public var recordsFailures = true
 
+    /// Every gesture asked for that the tester did not draw, and why (a
+    /// finger off the screen, more fingers than the device counts), in
+    /// order. Each is also recorded with the test framework running, as a
+    /// failed expectation is, unless ``recordsFailures`` is off.
+    ///
+    /// ```swift
+    /// tester.recordsFailures = false   // a probe
+    /// tester.tap(at: Point(x: -5, y: 300))
+    /// tester.refusedGestures.last?.description   // "tap at (-5.000, 300.000): not drawn: …"
+    /// ```
+    public internal(set) var refusedGestures: [TouchTestFailure] = []
+
+    /// Every event the tester fed its pipeline so far, as the device sent
+    /// them (raw, before the mounting): ``recording`` holds them.
+    public internal(set) var fedEvents: [InputEvent] = []
+
     var synthesizer: GestureSynthesizer
     /// The fingers of ``touch()`` as the device reports them; the synthesizer's gestures go through its encoder too.
     var script: FingerScript
-    let mapping: SurfaceMapping
+    /// The device's surface under the window, as the pipeline maps it, run backwards.
+    let surface: MountedSurface
+    var mapping: SurfaceMapping { surface.mapping }
     /// Fingers of touches made with ``touch()`` that are down, by key.
     var heldTouches: [Int: Point] = [:]
     var nextTouchKey = 1000
 
-    /// A tester feeding `window` from `device` (a touchscreen by default),
-    /// with the clock at `start`. `realism` adds the sensor's report jitter
+    /// A tester feeding `window` from `device` (a touchscreen by default,
+    /// mounted as its ``TestDevice/mounting`` says), with the clock at
+    /// `start`. `realism` adds the sensor's report jitter
     /// and position noise, drawn from its seed; without it, every report
     /// comes on the device's rate and every position is exact. `palmEdges`
     /// are the touchpad's palm bands (`PalmEdgeZones`; the device's
@@ -77,11 +105,17 @@ public final class TouchTester {
     /// ```swift
     /// let tester = TouchTester(window: window, device: .touchpad, palmEdges: PalmEdgeZones.none)
     /// tester.drag(from: Point(x: 10, y: 500), to: Point(x: 400, y: 500))   // from the pad's edge
+    ///
+    /// // An 800 × 480 panel mounted in portrait: the window is the screen as seen, 480 × 800.
+    /// let portrait = Window(screen: Screen(width: 480, height: 800))
+    /// let kiosk = TouchTester(window: portrait, device: TestDevice(panel, mounting: .rotated(.clockwise90)))
+    /// kiosk.swipe(direction: .right, from: Point(x: 40, y: 400))   // a swipe right on the screen as seen
     /// ```
     public init(window: Window, device: TestDevice = .touchscreen, realism: Realism = .exact, start: Double = 0,
                 axisValues: AxisValues = AxisValues(), palmEdges: PalmEdgeZones? = nil) {
         self.window = window
         self.device = device.description
+        let mounting = device.mounting
         var model = SensorModel.typical(for: device.description)
         let seed: UInt64
         switch realism {
@@ -92,10 +126,13 @@ public final class TouchTester {
         case .realistic(let chosen):
             seed = chosen
         }
-        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model)
+        synthesizer = GestureSynthesizer(device: device.description, seed: seed, model: model, screen: window.screen, transform: mounting)
         script = FingerScript(device: device.description, firstTrackingID: 1)
-        mapping = SurfaceMapping(device: device.description, screen: window.screen)
-        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges)
+        // The pipeline never read the slots' positions (EVIOCGMTSLOTS): a first position of 0, on an edge, is sent.
+        script.encoder.sendsFirstPositions = true
+        surface = MountedSurface(mapping: SurfaceMapping(device: device.description, screen: window.screen, transform: mounting))
+        pipeline = InputPipeline(device: device.description, window: window, axisValues: axisValues, palmEdges: palmEdges,
+                                 transform: mounting)
         now = start
         pipeline.engine.onRecognizerAction = { [unowned self] recognizer, record in
             actions.append(record)
@@ -137,6 +174,7 @@ public final class TouchTester {
     /// Feeds `events` (their times on this tester's clock), then brings the
     /// clock to the last one.
     public func feed(_ events: [InputEvent]) {
+        fedEvents += events
         for event in events { pipeline.process(event) }
         if let last = events.last, last.time > now { now = last.time }
     }
@@ -159,18 +197,15 @@ public final class TouchTester {
     // MARK: Coordinates
 
     /// The window point over the surface point `millimetres` from the
-    /// surface's minimum corner: for gestures placed on the device rather
-    /// than the screen.
+    /// top-left corner of the surface as the person sees it (the device's
+    /// minimum corner when it is mounted upright): for gestures placed on
+    /// the device rather than the screen.
     ///
     /// ```swift
     /// tester.tap(at: tester.point(atMillimetres: Point(x: 20, y: 15)))
     /// ```
     public func point(atMillimetres millimetres: Point) -> Point {
-        let bounds = mapping.screenBounds
-        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
-        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
-        return Point(x: bounds.minX + millimetres.x * mapping.unitsPerMillimetreX / unitsX * bounds.width,
-                     y: bounds.minY + millimetres.y * mapping.unitsPerMillimetreY / unitsY * bounds.height)
+        surface.point(atMillimetres: millimetres)
     }
 
     /// Window points along x that `millimetres` of the surface cover: spans
@@ -179,27 +214,14 @@ public final class TouchTester {
         point(atMillimetres: Point(x: millimetres, y: 0)).x - point(atMillimetres: .zero).x
     }
 
-    /// The surface point, in millimetres, under the window point `point`.
+    /// The surface point, in millimetres on the surface as seen, under the window point `point`.
     func millimetres(_ point: Point) -> Point {
-        let bounds = mapping.screenBounds
-        let unitsX = Double(mapping.xAxis.maximum - mapping.xAxis.minimum + 1)
-        let unitsY = Double(mapping.yAxis.maximum - mapping.yAxis.minimum + 1)
-        let fractionX = bounds.width > 0 ? (point.x - bounds.minX) / bounds.width : 0
-        let fractionY = bounds.height > 0 ? (point.y - bounds.minY) / bounds.height : 0
-        return Point(x: fractionX * unitsX / mapping.unitsPerMillimetreX, y: fractionY * unitsY / mapping.unitsPerMillimetreY)
+        surface.millimetres(at: point)
     }
 
     /// Millimetres on the surface of `points` window points along x and y.
     func millimetres(_ vector: Vector) -> Vector {
         let origin = millimetres(Point(x: 0, y: 0)), moved = millimetres(Point(x: vector.dx, y: vector.dy))
         return Vector(dx: moved.x - origin.x, dy: moved.y - origin.y)
-    }
-
-    /// Renders `spec` from now and feeds it; returns what was drawn.
-    @discardableResult
-    func perform(_ spec: GestureSpec, imperfections: [Imperfection]) -> SynthesizedGesture {
-        let gesture = synthesizer.make(spec, at: now, imperfections: imperfections, encoder: &script.encoder)
-        feed(gesture.events)
-        return gesture
     }
 }

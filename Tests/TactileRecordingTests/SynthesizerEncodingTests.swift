@@ -58,7 +58,7 @@ struct SynthesizerEncodingTests {
         #expect(KernelRules.violations(gesture.events, device: device).isEmpty)
     }
 
-    @Test("an explicit pinch renders its exact scale and turn, and a spec off the surface is moved onto it")
+    @Test("an explicit pinch renders its exact scale and turn, and a spec off the surface is moved onto it, to the very edge")
     func explicitSpecs() throws {
         let device = SynthesizedDevices.touchscreen
         var synthesizer = GestureSynthesizer(device: device, seed: 4)
@@ -80,11 +80,36 @@ struct SynthesizerEncodingTests {
         #expect(moved.spec != .pinch(outside))
         #expect(abs((moved.label[GestureLabel.Key.scale] ?? 0) - 0.5) < 1e-9)
         #expect(SynthAssembled(moved.events, device: device).diagnostics.isEmpty)
+        // Moved by as little as that takes: onto the surface, not 5 mm (edgeMargin) into it.
         let size = synthesizer.surfaceSize
-        for contact in moved.frames.flatMap(\.contacts) {
-            #expect(contact.position.x >= synthesizer.edgeMargin - 1e-9 && contact.position.x <= size.width - synthesizer.edgeMargin + 1e-9)
-            #expect(contact.position.y >= synthesizer.edgeMargin - 1e-9 && contact.position.y <= size.height - synthesizer.edgeMargin + 1e-9)
+        let contacts = moved.frames.flatMap(\.contacts)
+        for contact in contacts {
+            #expect(contact.position.x >= -1e-9 && contact.position.x <= size.width + 1e-9)
+            #expect(contact.position.y >= -1e-9 && contact.position.y <= size.height + 1e-9)
         }
+        let left = contacts.map(\.position.x).min() ?? 0, bottom = contacts.map(\.position.y).max() ?? 0
+        #expect(left < 0.5 && bottom > size.height - 0.5, "the fingers reach the left and bottom edges: \(left), \(bottom) of \(size)")
+    }
+
+    @Test("a device without resolution is sized by the screen given, as the pipeline sizes it")
+    func screenOfADeviceWithoutResolution() {
+        // An 800 × 480 panel that reports no resolution, on an 800 × 480 pt screen at 160 dpi.
+        let panel = DeviceDescription(name: "Panel", properties: [InputProperty.direct], keys: [KeyCode.touch], axes: [
+            AbsoluteAxis(code: AbsCode.mtSlot, minimum: 0, maximum: 9),
+            AbsoluteAxis(code: AbsCode.mtPositionX, minimum: 0, maximum: 799),
+            AbsoluteAxis(code: AbsCode.mtPositionY, minimum: 0, maximum: 479),
+            AbsoluteAxis(code: AbsCode.mtTrackingID, minimum: 0, maximum: 65535),
+        ])
+        let screen = Screen(width: 800, height: 480, dotsPerInch: 160)
+        let synthesizer = GestureSynthesizer(device: panel, seed: 1, screen: screen)
+        let pipeline = SurfaceMapping(device: panel, screen: screen)
+        #expect(synthesizer.surfaceSize == pipeline.surfaceSize)
+        #expect(abs(synthesizer.surfaceSize.width - 127) < 1e-9 && abs(synthesizer.surfaceSize.height - 76.2) < 1e-9)
+        #expect(GestureSynthesizer(device: panel, seed: 1).surfaceSize.width > 500, "the standard screen's 508 mm without one")
+        // In portrait (a quarter turn) the panel's x axis lies along the screen's 800 pt height.
+        let portrait = GestureSynthesizer(device: panel, seed: 1, screen: Screen(width: 480, height: 800, dotsPerInch: 160),
+                                          transform: .rotated(.clockwise90))
+        #expect(abs(portrait.surfaceSize.width - 127) < 1e-9 && abs(portrait.surfaceSize.height - 76.2) < 1e-9)
     }
 
     @Test("a session is one stream: state carries over, labels follow each other, timestamps restart after long pauses")

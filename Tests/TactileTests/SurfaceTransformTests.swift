@@ -27,6 +27,26 @@ struct SurfaceTransformTests {
         #expect(SurfaceTransform.flippedHorizontally.followed(by: .flippedVertically) == .rotated(.clockwise180))
     }
 
+    @Test("the inverse undoes a transform, and an orientation's inverse undoes it on the turned size")
+    func inverses() throws {
+        #expect(SurfaceTransform.rotated(.clockwise90).inverted == .rotated(.clockwise270))
+        #expect(SurfaceTransform.flippedHorizontally.inverted == .flippedHorizontally)
+        let calibrated = try SurfaceTransform(parsing: "1.02 0.01 -0.01 -0.02 1.03 -0.015").followed(by: .rotated(.clockwise90))
+        let inverse = try #require(calibrated.inverted)
+        for point in [Point(x: 0, y: 0), Point(x: 1, y: 0.25), Point(x: 0.3, y: 1)] {
+            #expect(inverse.apply(to: calibrated.apply(to: point)).distance(to: point) < 1e-12)
+        }
+        #expect(SurfaceTransform(a: 1, b: 1, c: 0, d: 1, e: 1, f: 0).inverted == nil)
+        let made = Size(width: 160, height: 96), point = Point(x: 10, y: 20)
+        for rotation in SurfaceTransform.Rotation.allCases {
+            let orientation = SurfaceTransform.rotated(rotation).orientation
+            let seen = orientation.apply(to: point, on: made)
+            #expect(orientation.inverted.apply(to: seen, on: orientation.apply(to: made)) == point, "\(rotation)")
+            #expect(orientation.inverted == SurfaceTransform.rotated(rotation).inverted?.orientation)
+        }
+        #expect(SurfaceTransform.rotated(.clockwise90).orientation.apply(to: point, on: made) == Point(x: 76, y: 10))
+    }
+
     @Test("six numbers parse; anything else is refused with what was wrong")
     func parsing() throws {
         #expect(try SurfaceTransform(parsing: " 0 -1 1\t1 0 0 ") == .rotated(.clockwise90))

@@ -152,6 +152,22 @@ public struct SurfaceTransform: Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    /// The transform that undoes this one: where on the surface (normalized)
+    /// a normalized point of the screen comes from, as a test that draws on
+    /// the screen needs to know what the mounted panel sends. `nil` for a
+    /// matrix that folds the surface onto a line (which
+    /// ``init(calibration:)`` refuses).
+    ///
+    /// ```swift
+    /// SurfaceTransform.rotated(.clockwise90).inverted == .rotated(.clockwise270)   // true
+    /// ```
+    public var inverted: SurfaceTransform? {
+        let determinant = a * e - b * d
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let (ia, ib, id, ie) = (e / determinant, -b / determinant, -d / determinant, a / determinant)
+        return SurfaceTransform(a: ia, b: ib, c: -(ia * c + ib * f), d: id, e: ie, f: -(id * c + ie * f))
+    }
+
     /// The quarter turn or mirror nearest the matrix: what millimetres
     /// and the screen's sides follow.
     public var orientation: SurfaceOrientation {
@@ -239,6 +255,18 @@ public struct SurfaceOrientation: Hashable, Sendable {
     public func apply(to point: Point, on size: Size) -> Point {
         let (x, y, width, height) = swapsAxes ? (point.y, point.x, size.height, size.width) : (point.x, point.y, size.width, size.height)
         return Point(x: mirrorsX ? width - x : x, y: mirrorsY ? height - y : y)
+    }
+
+    /// The orientation that undoes this one: applied on the turned size, it
+    /// gives back millimetres along the device's own axes.
+    ///
+    /// ```swift
+    /// let turned = SurfaceTransform.rotated(.clockwise90).orientation
+    /// let seen = turned.apply(to: Point(x: 10, y: 20), on: Size(width: 160, height: 96))   // (76, 10)
+    /// turned.inverted.apply(to: seen, on: Size(width: 96, height: 160))                     // (10, 20)
+    /// ```
+    public var inverted: SurfaceOrientation {
+        swapsAxes ? SurfaceOrientation(swapsAxes: true, mirrorsX: mirrorsY, mirrorsY: mirrorsX) : self
     }
 
     /// "upright", "rotated 90° clockwise", "mirrored left to right", …
