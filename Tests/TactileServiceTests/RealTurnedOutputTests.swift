@@ -218,7 +218,7 @@ struct RealTurnedOutputTests {
         #expect(try session.run(["swaymsg", "output", "HEADLESS-1", "transform", "90"]).status == 0)
         // sway's 90 is wl_output 270, and Xwayland's RR_Rotate_270.
         #expect(eventually(30) { wayland.layout?.outputs.first { $0.name == "HEADLESS-1" }?.transform == .rotated270 })
-        #expect(wayland.generation == before + 1)
+        #expect(wayland.generation > before)
         #expect(wayland.layout?.outputs.first { $0.name == "HEADLESS-1" }.map { ($0.width, $0.height) } ?? (0, 0) == (1080, 1920))
         #expect(eventually(30) { x11.layout?.outputs.first { $0.name == "XWAYLAND0" }?.transform == .rotated270 },
                 "\(String(describing: x11.layout))")
