@@ -28,6 +28,21 @@ let package = Package(
                 .product(name: "TactileRecording", package: tactile),
             ]
         ),
+        // The kiosk of docs/kiosk.md: an 800 × 480 screen (top bar, map, edge menu) on a
+        // Raspberry Pi's 7" panel, however it is mounted, following its touchscreen live.
+        .target(
+            name: "KioskApp",
+            dependencies: [.product(name: "Tactile", package: tactile)]
+        ),
+        // The kiosk live: on the touchscreen as mounted, following it (make examples runs it on umockdev).
+        .executableTarget(
+            name: "Kiosk",
+            dependencies: [
+                "KioskApp",
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileEvdev", package: tactile),
+            ]
+        ),
         // The guide (Sources/Tactile/Tactile.docc/GettingStarted.md) as one program, its code
         // blocks unchanged (make examples checks them): views, target-action, custom
         // recognizers, a recording fed, actions awaited.
@@ -52,6 +67,16 @@ let package = Package(
             dependencies: [
                 "PhotoViewer",
                 .product(name: "Tactile", package: tactile),
+                .product(name: "TactileTesting", package: tactile),
+            ]
+        ),
+        // The kiosk's tests, written with TactileTesting: upright, upside down and in portrait.
+        .testTarget(
+            name: "KioskTests",
+            dependencies: [
+                "KioskApp", "Kiosk",
+                .product(name: "Tactile", package: tactile),
+                .product(name: "TactileRecording", package: tactile),
                 .product(name: "TactileTesting", package: tactile),
             ]
         ),

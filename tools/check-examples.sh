@@ -108,7 +108,7 @@ if ! diff <(article_xctest_code) "$xctest_example" >/dev/null; then
     status=1
 fi
 if "$swift" test --package-path Examples --scratch-path .build; then
-    echo "check-examples: the Examples package's tests pass (PhotoViewerTests, TestingGuideTests, TestingGuideXCTests)"
+    echo "check-examples: the Examples package's tests pass (PhotoViewerTests, KioskTests with the kiosk live on umockdev, TestingGuideTests, TestingGuideXCTests)"
 else
     echo "check-examples: the Examples package's tests failed" >&2
     status=1

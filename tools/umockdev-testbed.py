@@ -34,7 +34,8 @@ node disappears. If COMMAND still runs --timeout seconds after the removal
 --replug-device (with --replug-ioctl and --replug-events, an "add" uevent;
 umockdev cannot re-create a node it removed, so give it another node, as the
 kernel often does), and is removed again once the --after-* conditions hold
-anew: a device unplugged and plugged in again.
+anew (COMMAND has the new node open, has printed --after-lines more lines
+since it came back, …): a device unplugged and plugged in again.
 
 --grabbed: the ioctls of NODE (the node of -i) are answered by this script
 from its ioctl record instead of by umockdev, and EVIOCGRAB(1) fails with
@@ -718,6 +719,8 @@ def main():
     pty = os.path.realpath(os.path.join(testbed.get_root_dir(), node.lstrip("/"))) if node else None
     opened = not options.after_open
     lines_reached = options.after_lines <= 0
+    # The lines printed before the device came back: --after-lines counts anew from there.
+    lines_before = 0
     conditions_met_at = None
     stdout_open = True
 
@@ -790,6 +793,7 @@ def main():
             replugged = True
             removed_at = None
             opened = not options.after_open
+            lines_before, lines_reached = lines, options.after_lines <= 0
             conditions_met_at = None
         if options.unplug and removed_at is None:
             if not opened and has_open(child.pid, pty):
@@ -826,7 +830,7 @@ def main():
             pending += data
             lines += pending.count(b"\n")
             pending = pending[pending.rfind(b"\n") + 1:]
-            if lines >= options.after_lines:
+            if lines - lines_before >= options.after_lines:
                 lines_reached = True
 
     status = child.returncode

@@ -1,4 +1,4 @@
-// What a device holds right now: the contacts down, and where it sits (its phys string).
+// What a device holds right now: the contacts down, where it sits (its phys string) and its serial (uniq).
 import CLibevdev
 import Tactile
 
@@ -31,6 +31,19 @@ extension EvdevDevice {
     public var physicalLocation: String? {
         guard let phys = libevdev_get_phys(handle) else { return nil }
         let text = String(cString: phys)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The device's unique identifier (`EVIOCGUNIQ`), usually a serial
+    /// number; `nil` when it has none, as most touchscreens have. Unlike
+    /// ``physicalLocation`` it stays the same on another port.
+    ///
+    /// ```swift
+    /// print(device.uniqueIdentifier ?? "no serial")
+    /// ```
+    public var uniqueIdentifier: String? {
+        guard let uniq = libevdev_get_uniq(handle) else { return nil }
+        let text = String(cString: uniq)
         return text.isEmpty ? nil : text
     }
 }

@@ -29,7 +29,7 @@ import Glibc
 ///
 /// ## End
 /// `run()` returns when the device goes away (every event received is
-/// kept), when ``StopSignal/requestStop()`` was called, when no event came
+/// kept; a ``FollowingSession`` instead waits for it to come back), when ``StopSignal/requestStop()`` was called, when no event came
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
 /// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
 /// down and lets pending timers fire until `last event + runOut` (or the
@@ -158,11 +158,11 @@ public final class LiveSession {
     ///
     /// - Throws: ``EvdevError`` for read or poll failures other than the device going away.
     public func run() throws(EvdevError) -> Outcome {
-        var loop = Loop(start: MonotonicClock.microseconds())
+        var run = SessionRun(start: MonotonicClock.microseconds())
         let reason = try PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, failure: pollFailure) { ready throws(EvdevError) in
-            try turn(ready, &loop)
+            try turn(ready, &run)
         }
-        return finish(&loop, reason: reason)
+        return run.finish(pipeline, runOut: options.runOut, reason: reason)
     }
 
     /// The blocking `run()` without blocking a thread: between events the task is
@@ -187,11 +187,11 @@ public final class LiveSession {
     /// await printer.value
     /// ```
     public func run() async throws(EvdevError) -> Outcome {
-        var loop = Loop(start: MonotonicClock.microseconds())
+        var run = SessionRun(start: MonotonicClock.microseconds())
         let reason = try await PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, queue: device.pollQueue, failure: pollFailure) {
-            ready throws(EvdevError) in try turn(ready, &loop)
+            ready throws(EvdevError) in try turn(ready, &run)
         }
-        return finish(&loop, reason: reason)
+        return run.finish(pipeline, runOut: options.runOut, reason: reason)
     }
 
     /// A failed wait, as the device's error.
@@ -201,12 +201,12 @@ public final class LiveSession {
     /// buffered; otherwise the events waiting and the timers due are
     /// processed, and the wait lasts until the next deadline (a timer, a
     /// limit, the device's node check), with no tick of its own.
-    private func turn(_ ready: PollLoop.Ready, _ loop: inout Loop) throws(EvdevError) -> PollLoop.Next<EndReason> {
+    private func turn(_ ready: PollLoop.Ready, _ run: inout SessionRun) throws(EvdevError) -> PollLoop.Next<EndReason> {
         if let revents = ready.first, device.readiness(revents) == .hangup {
-            try drain(&loop)
+            try run.drain(device, into: pipeline, onEvent: onEvent)
             return .end(.deviceGone)
         }
-        switch try step(&loop) {
+        switch try run.step(device, pipeline: pipeline, options: options, stop: stopSignal, onEvent: onEvent) {
         case .end(let reason):
             return .end(reason)
         case .wait(let timeout):
@@ -215,94 +215,6 @@ public final class LiveSession {
         }
     }
 
-    /// The state of one run.
-    private struct Loop {
-        let start: Int64
-        var events: [InputEvent] = []
-        var origin: InputEvent?
-        /// When the last event was read (the start until one is), for the idle limit.
-        var lastRead: Int64
-        /// The device's clock (rebased event times), by which timers fire between events.
-        var clock = DeviceClock()
-        var lastEventTime: Double { clock.lastEventTime ?? 0 }
-
-        init(start: Int64) {
-            self.start = start
-            lastRead = start
-        }
-    }
-
     /// `monotonic` microseconds in seconds, as ``DeviceClock`` counts.
     nonisolated static func seconds(_ monotonic: Int64) -> Double { Double(monotonic) / 1_000_000 }
-
-    private enum Step {
-        /// Wait for input for at most this many seconds (`nil`: until input comes).
-        case wait(Double?)
-        case end(EndReason)
-    }
-
-    private func take(_ event: InputEvent, at monotonic: Int64, into loop: inout Loop) {
-        onEvent?(event)
-        if loop.origin == nil { loop.origin = event }
-        loop.lastRead = monotonic
-        let rebased = Self.rebase(event, origin: loop.origin?.timeInMicroseconds ?? 0)
-        loop.clock.read(eventAt: rebased.time, monotonic: Self.seconds(monotonic))
-        loop.events.append(rebased)
-        pipeline.process(rebased)
-    }
-
-    /// Processes the events that are there and the timers that are due, and
-    /// says how long to wait for more, or that the session ends.
-    private func step(_ loop: inout Loop) throws(EvdevError) -> Step {
-        while true {
-            if stopSignal.isStopRequested { return .end(.stopped) }
-            switch try device.nextEvent() {
-            case .event(let event):
-                take(event, at: MonotonicClock.microseconds(), into: &loop)
-                continue
-            case .endOfStream:
-                return .end(.deviceGone)
-            case .wouldBlock:
-                break
-            }
-            break
-        }
-        let monotonic = MonotonicClock.microseconds()
-        let idleLimit = options.idleExit.map { loop.lastEventTime + $0 }
-        // Fire the timers that are due by the device clock, each at its deadline.
-        if let now = loop.clock.now(monotonic: Self.seconds(monotonic)) {
-            pipeline.fireTimers(through: min(now - options.timerGrace, idleLimit ?? .infinity))
-        }
-        var timeout: Double?
-        if let idle = options.idleExit {
-            let idleLeft = idle - Double(monotonic - loop.lastRead) / 1_000_000
-            if idleLeft <= 0 {
-                if loop.origin != nil, let idleLimit { pipeline.advance(to: idleLimit) }
-                return .end(.idle)
-            }
-            timeout = min(timeout ?? .infinity, idleLeft)
-        }
-        if let maximum = options.maxDuration {
-            let left = maximum - Double(monotonic - loop.start) / 1_000_000
-            if left <= 0 { return .end(.maxDuration) }
-            timeout = min(timeout ?? .infinity, left)
-        }
-        if let wait = loop.clock.seconds(until: pipeline.nextDeadline.map { $0 + options.timerGrace }, monotonic: Self.seconds(monotonic)) {
-            timeout = min(timeout ?? .infinity, wait)
-        }
-        return .wait(timeout)
-    }
-
-    /// After a hang-up: the events still buffered, so nothing received is lost.
-    private func drain(_ loop: inout Loop) throws(EvdevError) {
-        while case .event(let event) = try device.nextEvent() {
-            take(event, at: MonotonicClock.microseconds(), into: &loop)
-        }
-    }
-
-    private func finish(_ loop: inout Loop, reason: EndReason) -> Outcome {
-        // Also without an event: the pipeline's streams end with the session.
-        pipeline.finishInput(at: loop.origin == nil ? nil : max(pipeline.engine.now, loop.lastEventTime + options.runOut))
-        return Outcome(reason: reason, events: loop.events, origin: loop.origin, endTime: pipeline.engine.now)
-    }
 }

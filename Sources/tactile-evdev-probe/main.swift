@@ -8,6 +8,7 @@
 //   {"error":"notAnEvdevNode","message":"…"}   (exit status 2)
 //
 // Usage: tactile-evdev-probe PATH [--timeout SECONDS] [--max N] [--require-touch] [--grab] [--read-after-removal]
+//        tactile-evdev-probe --follow KIND …   (a FollowingSession: see Follow.swift)
 //
 // --read-after-removal waits, after opening, until PATH is gone (at most 30 s) and
 // half a second more before the first read: the device's removal and hang-up are
@@ -31,6 +32,7 @@ func emit(_ line: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--follow" { exit(follow(arguments)) }
 var path: String?
 var timeout = 1.0
 var maximum = Int.max

@@ -34,6 +34,19 @@ struct UdevPropertiesTests {
         #expect(try properties.calibration?.get() == .rotated(.clockwise90))
     }
 
+    @Test("the touchscreen's mounting without opening it: the first node udev marks a touchscreen")
+    func touchscreenMounting() throws {
+        let (root, sysfs, database) = try tree(uevent: "DEVNAME=input/event7\n",
+                                               database: "E:ID_INPUT_TOUCHSCREEN=1\nE:LIBINPUT_CALIBRATION_MATRIX=-1 0 1 0 -1 1\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dev = root.appendingPathComponent("dev/input")
+        try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
+        for name in ["event3", "event7"] { _ = FileManager.default.createFile(atPath: dev.appendingPathComponent(name).path, contents: nil) }
+        #expect(DeviceDiscovery.touchscreenMounting(directory: dev.path, sysfsRoot: sysfs, database: database) == .rotated(.clockwise180))
+        try FileManager.default.removeItem(atPath: database + "/c13:71")
+        #expect(DeviceDiscovery.touchscreenMounting(directory: dev.path, sysfsRoot: sysfs, database: database).isIdentity)
+    }
+
     @Test("a matrix that is no matrix is a failure saying why; a node udev does not know has no properties")
     func problems() throws {
         let (root, sysfs, database) = try tree(uevent: "LIBINPUT_CALIBRATION_MATRIX=0 -1 1 1 0\n", database: nil)

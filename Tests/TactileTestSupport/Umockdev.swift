@@ -100,11 +100,30 @@ extension TestSupport {
         public var dropped: Int?
         public var error: String?
         public var message: String?
+        /// `--follow`: a change of the session ("connected", "disconnected", …), its node and its text.
+        public var change: String?
+        public var path: String?
+        public var text: String?
+        /// `--follow`: an action.
+        public var action: ProbeAction?
+        /// `--follow`'s end: how many events, whether their times never went back, how many connections.
+        public var events: Int?
+        public var inOrder: Bool?
+        public var connections: Int?
+        public var endTime: Double?
 
         public var event: InputEvent? {
             guard let sec, let usec, let type, let code, let value else { return nil }
             return InputEvent(seconds: sec, microseconds: usec, type: EventType(rawValue: type), code: code, value: value)
         }
+    }
+
+    /// An action on a `--follow` probe's line (the action log's JSON).
+    public struct ProbeAction: Decodable, Sendable {
+        public var t: Double
+        public var recognizer: String
+        public var state: String
+        public var touches: Int
     }
 
     /// The probe's output, line by line.

@@ -141,3 +141,17 @@ struct TurnedMappingTests {
         #expect(abs(size.width - screen.physicalSize.width) < 0.5 && abs(size.height - screen.physicalSize.height) < 0.5)
     }
 }
+
+@Suite("InputPipeline: the device read, and its surface as turned")
+struct ReplacedDeviceSurfaceTests {
+    @Test("a device that replaces another gives the engine its kind and its surface as turned")
+    func replacedDeviceSurface() {
+        let window = Window(screen: Screen(width: 1000, height: 2000))
+        let pipeline = InputPipeline(device: TestDevices.touchpad, window: window)
+        #expect(pipeline.engine.surfaceSize == Size(width: 99.9, height: 49.9))
+        pipeline.replaceDevice(TestDevices.panel, transform: .rotated(.clockwise90))
+        #expect(pipeline.engine.deviceKind == .touchscreen)
+        #expect(pipeline.engine.surfaceSize == Size(width: 99.9, height: 199.9))
+        #expect(pipeline.transform == .rotated(.clockwise90))
+    }
+}

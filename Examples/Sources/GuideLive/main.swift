@@ -18,3 +18,10 @@ defer { interrupt.cancel() }
 let outcome = try await Task { @MainActor in try await session.run() }.value
 await printer.value
 print(outcome.reason, outcome.events.count, "events")
+
+let panel = FollowingSession(following: .touchscreen, window: window)
+panel.onChange = { print($0) }   // connected, disconnected (gestures cancelled), reconnected at event7…
+let stop = panel.stopSignal.stopOnSignals()
+defer { stop.cancel() }
+let followed = try await Task { @MainActor in try await panel.run() }.value
+print(followed.reason, panel.connections, "connections")

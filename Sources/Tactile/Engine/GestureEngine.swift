@@ -46,6 +46,12 @@
 ///    (``FingerSetGestureRecognizer/startsAgainWhenFingersChange``; UIKit
 ///    waits for every finger to lift); arbitration, actions and reset run
 ///    once more.
+/// 9. **Other devices.** With several devices on one window (an engine
+///    each), a recognizer follows one device's fingers at a time: a finger
+///    that waits for a recognizer another device's gesture holds takes it
+///    once it moves, if that gesture has not started and its fingers rest
+///    (see "Several devices on one window" in ``InputPipeline``); arbitration,
+///    actions and reset run once more.
 ///
 /// Each step has its own part: the `TimerQueue` (1), the `TouchRouter` (2,
 /// 3), the `GestureArena` (4) and the `ActionQueue` (5); this type runs the
@@ -169,6 +175,7 @@ public final class GestureEngine {
         finishCycle()
         if router.bindLate(frame, in: self) { finishCycle() }
         if router.startAgain(frame, in: self) { finishCycle() }
+        if router.takeFromOtherDevices(frame, in: self) { finishCycle() }
     }
 
     /// Moves engine time to `time` without input, firing every timer due on the
@@ -268,6 +275,24 @@ public final class GestureEngine {
         recognizer.resetToPossible()
         router.receiversMayHaveChanged()
         cycle.needsRecheck = true
+    }
+
+    /// Lets `recognizer` go to a finger of another device (another engine
+    /// on the same window), when its gesture here is over or has not
+    /// started and its fingers rest (`TouchRouter+Devices.swift`): it is
+    /// reset with no action, leaves play here, and the fingers it followed
+    /// wait for it. Returns whether it let go.
+    func letGoForAnotherDevice(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.core.engine === self, router.mayLetGo(recognizer) else { return false }
+        var fingers: [TouchID] = []
+        for touch in recognizer.touches where !touch.phase.isFinal { fingers.append(touch.id) }
+        restart(recognizer)
+        _ = arena.removeMembers { $0 === recognizer }
+        router.forget(recognizer, waiting: fingers)
+        recognizer.leave(self)
+        // Those waiting for it here are released now, not at this device's next frame.
+        if cycle.depth == 0 { finishCycle() }
+        return true
     }
 
     /// Ends a recognizer that can no longer work (disabled, or removed from its view).

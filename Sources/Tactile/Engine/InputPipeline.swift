@@ -16,6 +16,32 @@
 /// pipeline.process(recording.events)
 /// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
 /// ```
+///
+/// ## Several devices on one window
+/// Give each device a pipeline of its own on the same window (two panels,
+/// or a panel and a touchpad: a live session each). Every device's touches
+/// are hit-tested in the one window and reach the recognizers of the views
+/// they hit, but **a gesture never combines fingers of two devices**: a
+/// recognizer follows one device's fingers at a time, as libinput keeps
+/// each device's gestures apart. A finger resting on one device never
+/// swallows a gesture on another: a recognizer whose gesture has not
+/// started, its fingers resting, goes to another device's finger that
+/// lands, and a finger that found its recognizer busy takes it once it
+/// moves, if the gesture there has not started by then. A recognizer that
+/// recognized keeps its device's fingers until it is reset. Each pipeline
+/// keeps its own time, timers and arbitration (a failure requirement on a
+/// recognizer another device holds is not waited for); ``GestureEngine``,
+/// step 9, has the details.
+///
+/// ```swift
+/// let window = Window(screen: Screen(width: 800, height: 480))
+/// let map = View(frame: window.bounds)
+/// window.addSubview(map)
+/// map.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+/// let panel = InputPipeline(device: panelDescription, window: window)
+/// let pad = InputPipeline(device: padDescription, window: window)
+/// // A finger resting on the pad, then a drag on the panel: a one-finger pan of the panel's finger.
+/// ```
 @MainActor
 public final class InputPipeline {
     /// Runs the recognizers.
@@ -28,6 +54,8 @@ public final class InputPipeline {
         var thumbs: ThumbDetector
         var onFrame: ((TouchFrame) -> Void)?
         var frameStreams = StreamFanOut<TouchFrame>()
+        /// The palm bands asked for (`nil`: each device's own), for a device read later.
+        var palmEdges: PalmEdgeZones?
     }
 
     @exclusivity(unchecked) private var stages: Stages
@@ -65,9 +93,15 @@ public final class InputPipeline {
                 palmEdges: PalmEdgeZones? = nil, transform: SurfaceTransform = .identity) {
         let assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues, transform: transform)
         let thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: palmEdges)
-        stages = Stages(assembler: assembler, thumbs: thumbs)
+        stages = Stages(assembler: assembler, thumbs: thumbs, palmEdges: palmEdges)
         engine = GestureEngine(window: window)
-        engine.deviceKind = device.kind
+        tellEngine(about: assembler)
+    }
+
+    /// What the engine knows of the device read: its kind, and its surface
+    /// as turned (screen-edge bands are millimetres of it).
+    private func tellEngine(about assembler: TouchAssembler) {
+        engine.deviceKind = assembler.device.kind
         engine.surfaceSize = assembler.mapping.surfaceSize
     }
 
@@ -165,13 +199,55 @@ public final class InputPipeline {
     /// pipeline.finishInput(at: (recording.events.last?.time ?? 0) + 1)
     /// ```
     public func finishInput(at time: Double? = nil) {
-        var frame = stages.assembler.finishInput(at: time)
-        stages.thumbs.classify(&frame)
-        if !frame.touches.isEmpty { hand(frame) }
+        cancelTouches(at: time)
         stages.frameStreams.finish()
         engine.finishInput(at: time)
     }
 
-    /// What the assembler had to work around so far.
+    /// The device's input broke off (it was unplugged) but the pipeline
+    /// goes on: the touches still down are cancelled in a frame at `time`
+    /// (the last frame's time when `nil` or earlier), so their gestures end
+    /// cancelled — never a tap or a swipe of a finger that did not lift —
+    /// and the streams stay open. Then feed the device again, or another
+    /// one (``replaceDevice(_:axisValues:transform:)``).
+    ///
+    /// ```swift
+    /// pipeline.cancelTouches(at: lastEventTime)   // the panel was unplugged mid-drag: the pan ends cancelled
+    /// ```
+    public func cancelTouches(at time: Double? = nil) {
+        var frame = stages.assembler.finishInput(at: time)
+        stages.thumbs.classify(&frame)
+        if !frame.touches.isEmpty { hand(frame) }
+    }
+
+    /// Reads `device` from now on (the same device plugged in again, at
+    /// another node, or another one), on the same window, engine,
+    /// recognizers and streams: a new ``TouchAssembler`` and
+    /// ``ThumbDetector`` for it (its surface lying on the screen as
+    /// `transform` says; its axes starting at `axisValues`), the palm bands
+    /// chosen at ``init(device:window:axisValues:palmEdges:transform:)``.
+    /// Touches still down on the old device are cancelled first, and touch
+    /// ids go on from the old device's, so none is reused. Engine time goes
+    /// on: feed the new device's events at times after the old ones (a
+    /// ``GestureEngine`` processes an older frame at its own time).
+    ///
+    /// ```swift
+    /// pipeline.cancelTouches(at: lastEventTime)
+    /// // … the panel comes back as /dev/input/event7 …
+    /// pipeline.replaceDevice(panel.description, axisValues: panel.axisValues, transform: panel.udevCalibration ?? .identity)
+    /// ```
+    public func replaceDevice(_ device: DeviceDescription, axisValues: AxisValues = AxisValues(), transform: SurfaceTransform = .identity) {
+        cancelTouches()
+        var assembler = TouchAssembler(device: device, screen: window.screen, axisValues: axisValues, transform: transform)
+        assembler.nextTouchID = stages.assembler.nextTouchID
+        stages.thumbs = ThumbDetector(device: device, surfaceSize: assembler.mapping.surfaceSize, palmEdges: stages.palmEdges)
+        stages.assembler = assembler
+        tellEngine(about: assembler)
+    }
+
+    /// The device read (the one given last to ``replaceDevice(_:axisValues:transform:)``, or at the start).
+    public var device: DeviceDescription { stages.assembler.device }
+
+    /// What the assembler had to work around so far (for the device read now: see ``replaceDevice(_:axisValues:transform:)``).
     public var diagnostics: AssemblerDiagnostics { stages.assembler.diagnostics }
 }

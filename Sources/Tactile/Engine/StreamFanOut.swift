@@ -6,23 +6,27 @@
 ///
 /// A stream keeps every element its consumer has not read yet, unless it was
 /// made with a limit; then the oldest unread ones make room and ``dropped``
-/// counts them, so no loss goes unseen.
-struct StreamFanOut<Element: Sendable> {
+/// counts them, so no loss goes unseen. (Package: a live session's news
+/// streams are fed the same way.)
+package struct StreamFanOut<Element: Sendable> {
+    /// No stream yet.
+    package init() {}
+
     private var continuations: [AsyncStream<Element>.Continuation] = []
 
     /// Elements that streams made with a limit discarded because their
     /// consumer fell behind, over all streams so far.
-    private(set) var dropped = 0
+    package private(set) var dropped = 0
 
     /// Whether no stream is listened to (then nothing needs building).
-    var isEmpty: Bool { continuations.isEmpty }
+    package var isEmpty: Bool { continuations.isEmpty }
 
     /// The streams not finished yet (one whose consumer stopped counts until the next element).
-    var count: Int { continuations.count }
+    package var count: Int { continuations.count }
 
     /// A new stream that keeps every element its consumer has not read, or
     /// with `limit`, the newest `limit` of them.
-    mutating func makeStream(bufferingNewest limit: Int?) -> AsyncStream<Element> {
+    package mutating func makeStream(bufferingNewest limit: Int?) -> AsyncStream<Element> {
         let policy: AsyncStream<Element>.Continuation.BufferingPolicy = limit.map { .bufferingNewest(max(0, $0)) } ?? .unbounded
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: policy)
         continuations.append(continuation)
@@ -30,7 +34,7 @@ struct StreamFanOut<Element: Sendable> {
     }
 
     /// Hands `element` to every stream still listened to.
-    mutating func yield(_ element: Element) {
+    package mutating func yield(_ element: Element) {
         var index = 0
         while index < continuations.count {
             let result = continuations[index].yield(element)
@@ -44,7 +48,7 @@ struct StreamFanOut<Element: Sendable> {
     }
 
     /// Ends every stream: a consumer reads what is buffered, then its loop ends.
-    mutating func finish() {
+    package mutating func finish() {
         for continuation in continuations { continuation.finish() }
         continuations.removeAll()
     }

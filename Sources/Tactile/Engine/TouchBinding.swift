@@ -35,6 +35,13 @@ struct TouchBinding {
         if !receivers.containsIdentical(recognizer) { receivers.append(recognizer) }
     }
 
+    /// Forgets `recognizer` (it went to another device's gesture): the
+    /// touch's end no longer reaches it.
+    @MainActor mutating func remove(_ recognizer: GestureRecognizer) {
+        recognizers.removeAll { $0 === recognizer }
+        receivers.removeAll { $0 === recognizer }
+    }
+
     /// Drops the receivers that finished or no longer follow the touch `id`.
     @MainActor mutating func pruneReceivers(of id: TouchID, generation: UInt64) {
         receivers.removeAll { $0.state.isFinal || !$0.hasSeen(id) }

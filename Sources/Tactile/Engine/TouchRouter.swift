@@ -10,7 +10,7 @@ final class TouchRouter {
     /// every touch of every frame. Unchecked exclusivity: see
     /// docs/performance.md, "Dynamic exclusivity checks". No access to it
     /// spans a call into a recognizer or a delegate.
-    private struct Storage {
+    struct Storage {
         /// The bindings of live touches, in landing order. A handful at most
         /// (one per finger), so a linear search beats hashing.
         var bindings: [TouchBinding] = []
@@ -33,6 +33,10 @@ final class TouchRouter {
         /// while two hands tap at once.
         var carried: [(touch: TouchID, recognizer: GestureRecognizer)] = []
         var carriedReady: [GestureRecognizer] = []
+        /// Fingers waiting for a recognizer that another device's gesture
+        /// holds (see `TouchRouter+Devices.swift`), in landing order. Empty
+        /// but while two devices share a window.
+        var waitingForDevice: [(touch: TouchID, recognizer: GestureRecognizer)] = []
         /// Numbers frames, so a recognizer's delivery from an earlier frame reads as stale.
         var frameStamp: UInt64 = 0
         /// Moves on whenever a recognizer may have stopped listening (it
@@ -41,7 +45,7 @@ final class TouchRouter {
         var generation: UInt64 = 0
     }
 
-    @exclusivity(unchecked) private var storage = Storage()
+    @exclusivity(unchecked) var storage = Storage()
 
     /// The number of live touches bound so far.
     var count: Int { storage.bindings.count }
@@ -77,6 +81,7 @@ final class TouchRouter {
         if !storage.lostFinger.isEmpty { storage.lostFinger.removeAll(keepingCapacity: true) }
         for touch in frame.touches {
             if !storage.carried.isEmpty { followCarried(touch) }
+            if !storage.waitingForDevice.isEmpty, touch.phase.isFinal { storage.waitingForDevice.removeAll { $0.touch == touch.id } }
             let recognizers: [GestureRecognizer]
             let isNew: Bool
             if let index = TouchBinding.index(of: touch.id, in: storage.bindings) {
@@ -195,7 +200,8 @@ final class TouchRouter {
             guard !landing.phase.isFinal, landing.beganAt >= frame.time else { continue }
             landing.phase = .began
             let isTaker = takers.containsIdentical(recognizer)
-            guard isTaker || !engine.arena.contains(recognizer), Self.canTake(landing, recognizer) else { continue }
+            guard isTaker || !engine.arena.contains(recognizer), !Self.isHeldElsewhere(recognizer, by: engine),
+                  Self.canTake(landing, recognizer) else { continue }
             if !isTaker {
                 recognizer.core.delivery.clear(stamp: storage.frameStamp)
                 takers.append(recognizer)
@@ -266,6 +272,8 @@ final class TouchRouter {
         var view = hit
         while let current = view {
             for recognizer in current.gestureRecognizers {
+                // Another device's gesture holds it: it lets go, or the finger waits for it.
+                if Self.isHeldElsewhere(recognizer, by: engine), !anotherDeviceLetsGo(of: recognizer, for: touch) { continue }
                 if recognizer.startsAnewForIndependentTouches, !recognizer.state.isInProgress,
                    recognizer.activeTouchCount > 0, isIndependent(touch, of: recognizer, in: frame, arena: engine.arena) {
                     engine.restart(recognizer)
@@ -288,7 +296,7 @@ final class TouchRouter {
     }
 
     /// Whether `recognizer` takes a touch landing now.
-    private static func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
+    static func canTake(_ touch: Touch, _ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.isEnabled, !recognizer.state.isFinal else { return false }
         if recognizer.state.isInProgress, !recognizer.acceptsTouchesDuringGesture { return false }
         if recognizer.core.pendingState != nil, recognizer.isDiscrete { return false }

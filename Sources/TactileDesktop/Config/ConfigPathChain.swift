@@ -1,5 +1,6 @@
 // A config path and the symbolic links it goes through: what is judged before it is read, and what is watched for changes.
 import TactileService
+import TactileEvdev
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,16 +48,10 @@ package struct ConfigPathChain: Hashable, Sendable {
     }
 
     /// The directory part of `path` (`"/"` for `/x`, `"."` for a bare name).
-    public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    public static func directory(of path: String) -> String { PathParts.directory(of: path) }
 
     /// The last component of `path`.
-    public static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
+    public static func name(of path: String) -> String { PathParts.name(of: path) }
 
     /// What the symbolic link at `path` names, or `nil` when `path` is no link.
     static func linkTarget(_ path: String) -> String? {

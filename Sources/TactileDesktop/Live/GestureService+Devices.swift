@@ -25,12 +25,11 @@ extension GestureService {
         }
         waitingFor.formIntersection(options.devicePaths.filter { !present.contains($0) })
         for path in passedOver.keys where !present.contains(path) { passedOver[path] = nil }
-        for path in unready.keys where !present.contains(path) { unready[path] = nil }
-        backoff.keep(only: present)
+        rediscovery.keep(only: present)
         // Nodes named on the command line are waited for while they are not there.
         let candidates = options.devicePaths.isEmpty ? present.sorted() : options.devicePaths.filter(present.contains)
         let now = MonotonicClock.seconds()
-        for path in candidates where devices[path] == nil && passedOver[path] == nil && !backoff.isWaiting(path, at: now) {
+        for path in candidates where devices[path] == nil && passedOver[path] == nil && !rediscovery.backoff.isWaiting(path, at: now) {
             consider(path)
         }
     }
@@ -52,16 +51,15 @@ extension GestureService {
             case .notFound, .permissionDenied, .deviceGone, .busy:
                 // Not ready yet (udev still making the node or setting its permissions): looked at
                 // again on the next scan, and said once when the node was named.
-                if unready[path] == nil {
-                    unready[path] = MonotonicClock.seconds()
-                    if !options.devicePaths.isEmpty { log(.problem("\(TextFormat.visible(path)): \(error.description)")) }
+                if rediscovery.notReady(path, at: MonotonicClock.seconds()), !options.devicePaths.isEmpty {
+                    log(.problem("\(TextFormat.visible(path)): \(error.description)"))
                 }
                 return
             default:
                 return passOver(path, options.devicePaths.isEmpty ? nil : .problem(error.description))
             }
         }
-        unready[path] = nil
+        rediscovery.ready(path)
         if UInputSink.isServiceDevice(phys: device.physicalLocation) { return passOver(path, nil) }
         let description = device.description
         if options.devicePaths.isEmpty {
@@ -72,9 +70,9 @@ extension GestureService {
         let managed = ManagedDevice(device: device)
         managed.calibration = device.udevCalibration
         devices[path] = managed
-        backoff.taken(path, at: MonotonicClock.seconds())
+        rediscovery.backoff.taken(path, at: MonotonicClock.seconds())
         // A device that keeps failing is said once per step of its backoff, not each time it is taken.
-        if backoff.failures(of: path) < 2 {
+        if rediscovery.backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))"))
             if let problem = device.udevCalibrationProblem { log(.problem(problem)) }
         }
@@ -118,14 +116,14 @@ extension GestureService {
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service
-        if backoff.failures(of: path) < 2 {
+        if rediscovery.backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)")))
         } else {
             managed.saidTurn = turn(of: managed).text   // said the first time it was taken
         }
         if outputs.pointer != nil { mapPointer(of: service, path: path) }
         follow(managed, path: path)
-        if backoff.failures(of: path) < 2 {
+        if rediscovery.backoff.failures(of: path) < 2 {
             let reported = EmergencyWatch.fingersReported(by: description)
             if config.emergency.fingers > reported {
                 log(.problem("\(TextFormat.visible(path)): reports at most \(reported) finger\(reported == 1 ? "" : "s") at once: the emergency gesture "

@@ -48,7 +48,7 @@ extension GestureService {
     /// taking its node again (``DeviceBackoff``): a node that stays but keeps
     /// failing is not taken again in a loop. Said once per step of the wait.
     func failed(_ path: String, _ reason: ServiceLogLine) {
-        let step = backoff.failed(path, at: MonotonicClock.seconds())
+        let step = rediscovery.backoff.failed(path, at: MonotonicClock.seconds())
         let node = TextFormat.visible(path)
         if step.failures == 1 {
             log(reason.about(node))

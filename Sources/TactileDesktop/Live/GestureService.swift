@@ -128,17 +128,11 @@ public final class GestureService {
     /// Nodes looked at and not taken, with why (said once).
     var passedOver: [String: String] = [:]
     var retiredEngineLatency = LatencyRecorder()
-    /// Nodes that could not be opened yet, and since when: tried again on each
-    /// scan, every ``quickRescanInterval`` in their first ``quickRescanPeriod``
-    /// seconds (udev, or a testbed, is still making them).
-    var unready: [String: Double] = [:]
-    /// How soon a node that appeared unready is looked at again, and for how long so soon.
-    static let quickRescanInterval = 0.25
-    static let quickRescanPeriod = 10.0
     /// Named nodes not there (said once).
     var waitingFor: Set<String> = []
-    /// Nodes whose device failed, waiting before they are taken again.
-    var backoff = DeviceBackoff()
+    /// When the input directory is looked at again: the slow rescan, quick
+    /// ones for nodes not ready yet, waits for nodes whose device failed.
+    var rediscovery: Rediscovery
     /// When the config changed last, plus its quiet period: when to read it (`nil`: no change pending).
     var reloadDue: Double?
     /// Reads the config off the input loop.
@@ -173,6 +167,7 @@ public final class GestureService {
         self.options = options
         self.sink = sink
         self.commands = commands
+        rediscovery = Rediscovery(rescanInterval: options.rescanInterval, now: MonotonicClock.seconds())
         configReading = ConfigReading(news: news)
         (commands as? SpawningCommandRunner)?.signalProblems(to: news)
         let path = options.configPath ?? ConfigLoader.locate(environment: options.environment) { access($0, F_OK) == 0 }
@@ -246,8 +241,10 @@ public final class GestureService {
         defer { shutDown() }
         // The first look at the devices waits for the desktop to say how its outputs are turned.
         var lookedAtDevices = outputsKnown(now: MonotonicClock.seconds())
-        if lookedAtDevices { scan() }
-        var nextScan = MonotonicClock.seconds() + options.rescanInterval
+        if lookedAtDevices {
+            scan()
+            rediscovery.scanned(at: MonotonicClock.seconds())
+        }
         var idleSince = MonotonicClock.seconds()
         var waited: [String?] = []
         return try PollLoop.run(stop: stopSignal, onStop: .stopped, failure: { .system(operation: "poll", errno: $0) }) {
@@ -261,20 +258,18 @@ public final class GestureService {
             if !lookedAtDevices, outputsKnown(now: now) {
                 lookedAtDevices = true
                 scan()
+                rediscovery.scanned(at: MonotonicClock.seconds())
             }
             // Idle counts from the first look at the devices.
             if !lookedAtDevices { idleSince = now }
-            if lookedAtDevices, now >= nextScan {
+            if lookedAtDevices, rediscovery.isDue(at: MonotonicClock.seconds()) {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { configChanged() }
                 scan()
-                nextScan = MonotonicClock.seconds() + options.rescanInterval
+                rediscovery.scanned(at: MonotonicClock.seconds())
             }
             let scanned = MonotonicClock.seconds()
-            if unready.values.contains(where: { scanned - $0 < Self.quickRescanPeriod }) {
-                nextScan = min(nextScan, scanned + Self.quickRescanInterval)
-            }
-            if let retry = backoff.nextRetry(after: scanned) { nextScan = min(nextScan, retry) }
+            let nextScan = rediscovery.nextScan(at: scanned)
             if devices.isEmpty, let limit = options.idleExit, scanned - idleSince >= limit { return .end(.idle) }
             if !devices.isEmpty { idleSince = scanned }
             // No tick: the helpers' news wakes the wait (`news`), unless no eventfd could be made.
@@ -315,11 +310,6 @@ public final class GestureService {
         collectOutputs()
         for line in focus?.collectLines() ?? [] { log(ServiceLogLine(severity: line.severity, text: TextFormat.visible(line.text))) }
         reloadIfDue()
-    }
-
-    nonisolated static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Fires what is due on each device by its own clock.

@@ -1,5 +1,6 @@
 // The directories the service watches: the input nodes' (and its parent, to see it come back) and those its config lives in.
 import TactileService
+import TactileEvdev
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,8 @@ import Glibc
 /// What the gesture service watches with inotify, kept watched: a directory
 /// that goes away (the input directory once its last node is removed; a
 /// config directory deleted) is watched again when it is back, seen through
-/// its parent (the input directory) or on the next ``ensure()`` (the service
+/// its parent (the input directory: ``InputDirectoryWatch``, as a
+/// `FollowingSession` watches it) or on the next ``ensure()`` (the service
 /// calls it on every rescan, and after every batch of changes).
 ///
 /// A config is watched where each path of its chain of symbolic links lives
@@ -25,24 +27,28 @@ struct ServiceWatches {
     }
 
     let inotify: InotifyWatch
-    let inputDirectory: String
     /// The config files that matter (the one named, or every search path).
     let configPaths: [String]
-    private var input: Int32?
-    private var inputParent: Int32?
+    private var input: InputDirectoryWatch
     /// The directories watched for configs, and the watch of each.
     private var configDirectories: [String: Int32] = [:]
     /// For each watch, the names in its directory that are a path of a config's chain.
     private var configNames: [Int32: Set<String>] = [:]
 
     init(inputDirectory: String, configFiles: [String]) throws(ServiceError) {
-        inotify = try InotifyWatch()
-        self.inputDirectory = inputDirectory
+        do {
+            inotify = try InotifyWatch()
+        } catch {
+            // Its one failure is inotify_init1's.
+            guard case .system(_, let operation, let code) = error else { throw .system(operation: "inotify_init1", errno: 0) }
+            throw .system(operation: operation, errno: code)
+        }
+        input = InputDirectoryWatch(directory: inputDirectory, inotify: inotify)
         configPaths = configFiles
     }
 
     /// Whether the input directory is watched.
-    var watchesInput: Bool { input != nil }
+    var watchesInput: Bool { input.watchesInput }
 
     /// Watches what is not watched yet and exists now, and the config's
     /// chain as it resolves now (watches no chain needs any more go).
@@ -52,13 +58,7 @@ struct ServiceWatches {
     @discardableResult
     mutating func ensure() -> Changes {
         var result: Changes = []
-        if input == nil {
-            input = inotify.add(inputDirectory, events: InotifyWatch.nodeEvents)
-            if input != nil { result.insert(.devices) }
-        }
-        if inputParent == nil {
-            inputParent = inotify.add(GestureService.directory(of: inputDirectory), events: UInt32(IN_CREATE | IN_MOVED_TO))
-        }
+        if input.ensure() { result.insert(.devices) }
         var wanted: [String: Set<String>] = [:]
         for path in configPaths {
             for step in ConfigPathChain(path).paths {
@@ -80,7 +80,7 @@ struct ServiceWatches {
             directories[directory] = watch
             names[watch, default: []].formUnion(files)
         }
-        for (_, watch) in configDirectories where names[watch] == nil && watch != input && watch != inputParent {
+        for (_, watch) in configDirectories where names[watch] == nil && !input.owns(watch) {
             inotify.remove(watch)
         }
         configDirectories = directories
@@ -92,16 +92,13 @@ struct ServiceWatches {
     mutating func changes() -> Changes {
         var result: Changes = []
         for change in inotify.read() {
+            if input.owns(change.watch), input.calls(for: change) { result.insert(.devices) }
             if change.mask & UInt32(IN_IGNORED) != 0 {
                 // The directory went away (or was replaced): watched again when it is back.
-                if change.watch == input { input = nil; result.insert(.devices) }
-                if change.watch == inputParent { inputParent = nil }
                 configDirectories = configDirectories.filter { $0.value != change.watch }
                 configNames[change.watch] = nil
                 continue
             }
-            if change.watch == input, change.name.hasPrefix("event") { result.insert(.devices) }
-            if change.watch == inputParent, change.name == ConfigPathChain.name(of: inputDirectory) { result.insert(.devices) }
             if let names = configNames[change.watch] {
                 // A config (or a link to it) in the directory, or the directory's own modes (its fix).
                 let own = change.name.isEmpty && change.mask & UInt32(IN_ATTRIB) != 0

@@ -1,6 +1,5 @@
-// The wait before the service takes a failing node again: doubling up to its cap, reset by a device that worked, forgotten with its node.
-@testable import TactileDesktop
-@testable import TactileService
+// The wait before a failing node is taken again: doubling up to its cap, reset by a device that worked, forgotten with its node.
+import TactileEvdev
 import Testing
 
 @Suite struct DeviceBackoffTests {

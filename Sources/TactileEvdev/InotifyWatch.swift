@@ -1,56 +1,60 @@
 // Watching directories with inotify: new input nodes, and a config saved in place or by renaming.
-import TactileService
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// An inotify descriptor with the directories it watches.
+/// An inotify descriptor with the directories it watches: the project's
+/// one (the gesture service's input and config directories, a
+/// ``FollowingSession``'s input directory).
 ///
 /// ```swift
 /// let watch = try InotifyWatch()
 /// let input = try watch.add("/dev/input", events: InotifyWatch.nodeEvents)
 /// for change in watch.read() where change.watch == input { rescan() }
 /// ```
-final class InotifyWatch {
+package final class InotifyWatch {
     /// One change in a watched directory.
-    struct Change: Hashable {
-        var watch: Int32
-        var mask: UInt32
+    package struct Change: Hashable {
+        package var watch: Int32
+        package var mask: UInt32
         /// The file's name in the directory ("" for the directory itself).
-        var name: String
+        package var name: String
     }
 
     /// Nodes appearing, changing permissions (udev's ACLs) or going away.
-    static let nodeEvents = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+    package static let nodeEvents = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
     /// A file closed after writing, replaced by renaming (editors, `ln -sf`),
     /// removed, or its owner or modes changed (the fix a refusal names). Not
     /// its creation nor each write: a file being written is read once it is closed.
     /// Added to what the directory is watched for already (`IN_MASK_ADD`).
-    static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_MASK_ADD)
+    package static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_MASK_ADD)
 
-    let fileDescriptor: Int32
+    package let fileDescriptor: Int32
 
-    init() throws(ServiceError) {
+    /// A new inotify descriptor.
+    ///
+    /// - Throws: ``EvdevError/system(path:operation:errno:)`` when `inotify_init1` fails (too many instances).
+    package init() throws(EvdevError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw ServiceError.system(operation: "inotify_init1", errno: errno) }
+        guard fd >= 0 else { throw EvdevError.system(path: "inotify", operation: "inotify_init1", errno: errno) }
         fileDescriptor = fd
     }
 
     deinit { close(fileDescriptor) }
 
     /// Watches `directory`; `nil` when it cannot be watched (it does not exist).
-    func add(_ directory: String, events: UInt32) -> Int32? {
+    package func add(_ directory: String, events: UInt32) -> Int32? {
         let watch = inotify_add_watch(fileDescriptor, directory, events)
         return watch >= 0 ? watch : nil
     }
 
     /// Stops watching `watch`.
-    func remove(_ watch: Int32) {
+    package func remove(_ watch: Int32) {
         _ = inotify_rm_watch(fileDescriptor, watch)
     }
 
     /// The changes waiting, without blocking.
-    func read() -> [Change] {
+    package func read() -> [Change] {
         var changes: [Change] = []
         let size = 64 * 1024
         var buffer = [UInt8](repeating: 0, count: size)

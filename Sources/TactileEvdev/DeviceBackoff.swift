@@ -1,12 +1,13 @@
-// How soon the service takes a node again after its device failed: a delay per node, doubling while it keeps failing.
-/// The waits between the service's attempts to take a node whose device
+// How soon a node is taken again after its device failed: a delay per node, doubling while it keeps failing.
+/// The waits between attempts to take a node whose device
 /// failed (a read error, or a hang-up while its node stays), per node: the
 /// first retry after ``firstDelay``, each further failure doubling the wait
 /// up to ``longestDelay``. A device that worked ``resetAfter`` seconds
 /// before it failed starts again from the first delay, and a node that goes
 /// away is forgotten, so a device unplugged and plugged in again comes back
-/// at once. Times are monotonic seconds (the service's clock for devices,
-/// not engine time).
+/// at once. Times are monotonic seconds (the clock for devices, not engine
+/// time). The gesture service and a ``FollowingSession`` keep one each, in
+/// their ``Rediscovery``.
 ///
 /// ```swift
 /// var backoff = DeviceBackoff()
@@ -14,23 +15,28 @@
 /// let step = backoff.failed("/dev/input/event5", at: 10.1)   // delay 0.25, a new step: say it
 /// backoff.isWaiting("/dev/input/event5", at: 10.2)            // true: not taken before 10.35
 /// ```
-import TactileService
-struct DeviceBackoff {
+package struct DeviceBackoff {
     /// The first wait after a failure, in seconds.
-    static let firstDelay = 0.25
+    package static let firstDelay = 0.25
     /// The longest wait.
-    static let longestDelay = 30.0
+    package static let longestDelay = 30.0
     /// A device that worked this long before failing waits only ``firstDelay`` again.
-    static let resetAfter = 10.0
+    package static let resetAfter = 10.0
 
     /// What one failure leads to.
-    struct Step: Equatable {
+    package struct Step: Equatable {
         /// Seconds until the node is taken again.
-        var delay: Double
+        package var delay: Double
         /// How many failures in a row, this one included.
-        var failures: Int
+        package var failures: Int
         /// Whether the wait changed (the first failure, or a longer wait): said in the log, once.
-        var isNew: Bool
+        package var isNew: Bool
+
+        package init(delay: Double, failures: Int, isNew: Bool) {
+            self.delay = delay
+            self.failures = failures
+            self.isNew = isNew
+        }
     }
 
     private struct Node {
@@ -42,13 +48,16 @@ struct DeviceBackoff {
     private var nodes: [String: Node] = [:]
     private var takenAt: [String: Double] = [:]
 
+    /// No node has failed yet.
+    package init() {}
+
     /// `path`'s device was taken at `now`.
-    mutating func taken(_ path: String, at now: Double) {
+    package mutating func taken(_ path: String, at now: Double) {
         takenAt[path] = now
     }
 
     /// `path`'s device failed at `now`: how long to wait before taking it again.
-    mutating func failed(_ path: String, at now: Double) -> Step {
+    package mutating func failed(_ path: String, at now: Double) -> Step {
         let worked = takenAt[path].map { now - $0 } ?? 0
         takenAt[path] = nil
         guard var node = nodes[path], worked < Self.resetAfter else {
@@ -65,29 +74,29 @@ struct DeviceBackoff {
     }
 
     /// Whether `path` must not be taken yet at `now`.
-    func isWaiting(_ path: String, at now: Double) -> Bool {
+    package func isWaiting(_ path: String, at now: Double) -> Bool {
         guard let node = nodes[path] else { return false }
         return now < node.retryAt
     }
 
     /// How many times in a row `path`'s device failed (0: it has not, or it worked since).
-    func failures(of path: String) -> Int {
+    package func failures(of path: String) -> Int {
         nodes[path]?.failures ?? 0
     }
 
     /// The earliest time a node waiting after `now` may be taken again.
-    func nextRetry(after now: Double) -> Double? {
+    package func nextRetry(after now: Double) -> Double? {
         nodes.values.map(\.retryAt).filter { $0 > now }.min()
     }
 
     /// `path` went away: a device that comes back there is taken at once.
-    mutating func forget(_ path: String) {
+    package mutating func forget(_ path: String) {
         nodes[path] = nil
         takenAt[path] = nil
     }
 
     /// Forgets every node not in `present`.
-    mutating func keep(only present: Set<String>) {
+    package mutating func keep(only present: Set<String>) {
         for path in nodes.keys where !present.contains(path) { forget(path) }
         for path in takenAt.keys where !present.contains(path) { takenAt[path] = nil }
     }
