@@ -5,7 +5,7 @@ whose device is grabbed by another program — what `umockdev-run` cannot do.
     tools/umockdev-testbed.py -d DEVICE.umockdev [-i NODE=FILE.ioctl]
         [-e NODE=EVENTS.evemu] [--grabbed]
         [--uinput [--uinput-capture FILE] [--uinput-refuse ERRNO]]
-        [--paced-events NODE=FILE [--paced-delay S]]
+        [--paced-events NODE=FILE [--paced-delay S] [--paced-after FILE]]
         [--flaky NODE] [--stderr-stall S] [--terminate-after S]
         [--unplug [--remove NODE] [--after-open] [--after-lines N]
                   [--after-seconds S] [--timeout S] [--no-hangup]
@@ -71,7 +71,10 @@ started) has every node of --paced-events open: the first frame --paced-delay
 S seconds (default 0) after that, the others at their times in FILE after it,
 each frame written to every paced node back to back (the same stream, at the
 same moments, to two programs reading two nodes) and stamped with the
-CLOCK_MONOTONIC time of its write. When every node is open it
+CLOCK_MONOTONIC time of its write. With --paced-after FILE the first frame
+waits, besides, until FILE exists (a script beside COMMAND makes it once
+COMMAND has said what the frames need: a condition, not a guess of time;
+the delay then counts from then). When every node is open it
 says on standard error `umockdev-testbed: paced nodes open at T, first frame
 at F` (CLOCK_MONOTONIC seconds), and `umockdev-testbed: paced frames written
 … last at L` after the last frame, so that a caller can tell the phases of a
@@ -260,9 +263,9 @@ class PacedWriter(threading.Thread):
     once, at their times after --paced-delay, from the moment COMMAND has
     every paced node open."""
 
-    def __init__(self, testbed, assignments, delay, pid_of_command):
+    def __init__(self, testbed, assignments, delay, pid_of_command, after=None):
         super().__init__(daemon=True)
-        self.testbed, self.delay, self.pid_of_command = testbed, delay, pid_of_command
+        self.testbed, self.delay, self.pid_of_command, self.after = testbed, delay, pid_of_command, after
         self.nodes = [node for node, _ in assignments]
         self.frames = evemu_frames(assignments[0][1])
         for node, path in assignments[1:]:
@@ -275,6 +278,8 @@ class PacedWriter(threading.Thread):
         while not all(has_open(self.pid_of_command(), pty) for pty in ptys):
             time.sleep(0.005)
         masters = [self.testbed.get_dev_fd(node) for node in self.nodes]
+        while self.after and not os.path.exists(self.after):
+            time.sleep(0.01)
         opened = time.monotonic()
         begin = opened + self.delay
         say("paced nodes open at %.6f, first frame at %.6f" % (opened, begin))
@@ -613,6 +618,8 @@ def main():
                         help="NODE=FILE evemu events written by this script, whole, to every such node at once")
     parser.add_argument("--paced-delay", type=float, default=0.0, metavar="S",
                         help="with --paced-events: the first frame S seconds after every paced node is open")
+    parser.add_argument("--paced-after", metavar="FILE",
+                        help="with --paced-events: the first frame waits until FILE exists, too")
     parser.add_argument("--grabbed", action="store_true", help="EVIOCGRAB fails with EBUSY on the node of -i")
     parser.add_argument("--uinput", action="store_true", help="emulate /dev/uinput (see above)")
     parser.add_argument("--uinput-capture", help="with --uinput: save what was set up and written as JSON lines")
@@ -677,7 +684,7 @@ def main():
         testbed.load_evemu_events(node, path)
     split_nodes = [split_assignment(assignment, "--split-events") for assignment in options.split_events]
     paced = [split_assignment(assignment, "--paced-events") for assignment in options.paced_events]
-    paced_writer = PacedWriter(testbed, paced, options.paced_delay, lambda: child.pid) if paced else None
+    paced_writer = PacedWriter(testbed, paced, options.paced_delay, lambda: child.pid, options.paced_after) if paced else None
     uinput = None
     if options.uinput:
         add_uinput(testbed)

@@ -82,6 +82,26 @@ import Testing
         return directory
     }
 
+    /// Where clicks land in the session of `environment`, as the service
+    /// places them: over the layout an output follower read.
+    static func placing(_ environment: [String: String], configured: String?) throws -> PointerMappingOutcome {
+        let follower = try #require(OutputFollower.start(environment: environment))
+        defer { follower.stop() }
+        #expect(eventually(30) { follower.hasAnswered })
+        #expect(follower.collect().isEmpty)
+        return PointerMappingOutcome.placing(over: try #require(follower.layout), configured: configured)
+    }
+
+    /// What `read` throws, if it does.
+    static func failure(_ read: () throws(FocusError) -> DesktopLayout) -> String? {
+        do throws(FocusError) {
+            _ = try read()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     // MARK: The maths over each desktop's range
 
     @Test func aPointerSpanningFromTheOriginIsPlacedOnTheOutput() throws {
@@ -113,7 +133,7 @@ import Testing
         let layout = try #require(MutterPointerMapping.layout(inJSON: Self.mutterState()))
         #expect(layout.outputs == [OutputRect(name: "DP-1", x: 0, y: 0, width: 2560, height: 1440),
                                    OutputRect(name: "eDP-1", x: 2560, y: 540, width: 1440, height: 900)])
-        #expect(layout.builtin == "eDP-1")
+        #expect(layout.likely == .init(name: "eDP-1", reason: "the built-in display"))
         #expect(layout.range == OutputRect(name: "", x: 0, y: 0, width: 4000, height: 1440))
         // Physical layout mode: sizes are the modes' pixels.
         let physical = try #require(MutterPointerMapping.layout(inJSON: Self.mutterState(layoutMode: 2)))
@@ -128,10 +148,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0",
                            "PATH": directory.path + ":/usr/bin:/bin"]
-        let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: nil))
-        #expect(eventually(30) { mapper.isDone })
-        #expect(Self.close(mapper.mapping, 0.64, 0.375, 0.36, 0.625), "\(mapper.mapping)")
-        #expect(mapper.collect() == [
+        let outcome = try Self.placing(environment, configured: nil)
+        #expect(Self.close(outcome.mapping, 0.64, 0.375, 0.36, 0.625), "\(outcome.mapping)")
+        #expect(outcome.log == [
             "2 outputs (DP-1, eDP-1) and no output under [devices]: clicks land on eDP-1, the built-in display; "
                 + "if the touchscreen is on another, set output = \"NAME\" under [devices]",
             "clicks placed on eDP-1 over GNOME's layout of 2 monitors",
@@ -141,13 +160,12 @@ import Testing
     @Test func withoutBusctlGNOMESaysWhy() throws {
         let empty = try TemporaryDirectory.create(prefix: "tactile-desktop")
         defer { try? FileManager.default.removeItem(at: empty) }
-        let outcome = MutterPointerMapping(environment: ["PATH": empty.path]).map(configured: nil)
-        #expect(outcome == PointerMappingOutcome(mapping: .identity, log: ["cannot ask GNOME for its monitors: busctl is not on PATH"]))
+        #expect(Self.failure { () throws(FocusError) in try MutterPointerMapping(environment: ["PATH": empty.path]).read() }
+                == "cannot ask GNOME for its monitors: busctl is not on PATH")
         let failing = try Self.fakeProgram("busctl", arguments: ["busctl", "other"], answer: "")
         defer { try? FileManager.default.removeItem(at: failing) }
-        let refused = MutterPointerMapping(environment: ["PATH": failing.path + ":/usr/bin:/bin"]).map(configured: nil)
-        #expect(refused.mapping == .identity)
-        #expect(refused.log.first?.hasPrefix("cannot ask GNOME for its monitors: busctl: unexpected arguments: --user --json=short call") == true)
+        let refused = Self.failure { () throws(FocusError) in try MutterPointerMapping(environment: ["PATH": failing.path + ":/usr/bin:/bin"]).read() }
+        #expect(refused?.hasPrefix("cannot ask GNOME for its monitors: busctl: unexpected arguments: --user --json=short call") == true)
     }
 
     // MARK: KDE Plasma
@@ -155,7 +173,7 @@ import Testing
     @Test func kscreenDoctorGivesTheLogicalLayoutAndTheBuiltInPanel() throws {
         let layout = try #require(KScreenPointerMapping.layout(inJSON: "kscreen.doctor: some log line\n" + Self.kscreenState))
         #expect(layout.outputs == [OutputRect(name: "eDP-1", x: 0, y: 0, width: 1440, height: 900),
-                                   OutputRect(name: "HDMI-A-1", x: 1440, y: 0, width: 1080, height: 1920)])
+                                   OutputRect(name: "HDMI-A-1", x: 1440, y: 0, width: 1080, height: 1920, transform: .rotated270)])
         #expect(layout.likely?.name == "eDP-1")
         #expect(layout.range == OutputRect(name: "", x: 0, y: 0, width: 2520, height: 1920))
         #expect(KScreenPointerMapping.layout(inJSON: "[]") == nil)
@@ -165,10 +183,9 @@ import Testing
         let directory = try Self.fakeProgram("kscreen-doctor", arguments: KScreenPointerMapping.arguments, answer: Self.kscreenState)
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0", "PATH": directory.path + ":/usr/bin:/bin"]
-        let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: "HDMI-A-1"))
-        #expect(eventually(30) { mapper.isDone })
-        #expect(Self.close(mapper.mapping, 1440.0 / 2520, 0, 1080.0 / 2520, 1), "\(mapper.mapping)")
-        #expect(mapper.collect() == ["clicks placed on HDMI-A-1 over KDE Plasma's layout of 2 outputs"])
+        let outcome = try Self.placing(environment, configured: "HDMI-A-1")
+        #expect(Self.close(outcome.mapping, 1440.0 / 2520, 0, 1080.0 / 2520, 1), "\(outcome.mapping)")
+        #expect(outcome.log == ["clicks placed on HDMI-A-1 over KDE Plasma's layout of 2 outputs"])
     }
 
     // MARK: Other wlroots compositors
@@ -176,14 +193,13 @@ import Testing
     @Test func wlrRandrGivesTheLayoutOfLabwcAndItsKin() throws {
         let outputs = try #require(WlrRandrPointerMapping.outputs(inJSON: Self.wlrRandrState))
         #expect(outputs == [OutputRect(name: "DP-1", x: -1920, y: 0, width: 1920, height: 1080),
-                            OutputRect(name: "eDP-1", x: 0, y: 0, width: 800, height: 1280)])
+                            OutputRect(name: "eDP-1", x: 0, y: 0, width: 800, height: 1280, transform: .rotated90)])
         let directory = try Self.fakeProgram("wlr-randr", arguments: WlrRandrPointerMapping.arguments, answer: Self.wlrRandrState)
         defer { try? FileManager.default.removeItem(at: directory) }
         let environment = ["XDG_CURRENT_DESKTOP": "labwc:wlroots", "WAYLAND_DISPLAY": "wayland-0", "PATH": directory.path + ":/usr/bin:/bin"]
-        let mapper = try #require(PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)", configured: "eDP-1"))
-        #expect(eventually(30) { mapper.isDone })
-        #expect(Self.close(mapper.mapping, 1920.0 / 2720, 0, 800.0 / 2720, 1), "\(mapper.mapping)")
-        #expect(mapper.collect() == ["clicks placed on eDP-1 over the compositor's layout of 2 outputs (wlr-randr --json)"])
+        let outcome = try Self.placing(environment, configured: "eDP-1")
+        #expect(Self.close(outcome.mapping, 1920.0 / 2720, 0, 800.0 / 2720, 1), "\(outcome.mapping)")
+        #expect(outcome.log == ["clicks placed on eDP-1 over the compositor's layout of 2 outputs (wlr-randr --json)"])
     }
 
     // MARK: X11
@@ -192,27 +208,27 @@ import Testing
         guard let server = try XvfbServer(base: 600, size: "3840x1080") else { return }
         defer { server.stop() }
         let display = server.display
-        var layout: X11PointerMapping.Layout?
+        var layout: DesktopLayout?
         #expect(eventually(10) {
             layout = try? X11PointerMapping.layout(display: display)
             return layout != nil
         })
         // Xvfb has one output, "screen", over the whole root window.
         let read = try #require(layout)
-        #expect(read.monitors == [OutputRect(name: "screen", x: 0, y: 0, width: 3840, height: 1080)])
-        #expect(read.root == OutputRect(name: "", x: 0, y: 0, width: 3840, height: 1080))
+        #expect(read.outputs == [OutputRect(name: "screen", x: 0, y: 0, width: 3840, height: 1080)])
+        #expect(read.range == OutputRect(name: "", x: 0, y: 0, width: 3840, height: 1080))
         // One monitor: nothing to place, and nothing to say.
-        let mapper = try #require(PointerMapper.start(environment: ["DISPLAY": display], pointerName: "Panel pointer (Tactile)", configured: nil))
-        #expect(eventually(30) { mapper.isDone })
-        #expect(mapper.mapping == .identity)
-        #expect(mapper.collect().isEmpty)
+        let outcome = try Self.placing(["DISPLAY": display], configured: nil)
+        #expect(outcome.mapping == .identity)
+        #expect(outcome.log.isEmpty)
         // A display that is not there says so.
-        #expect(X11PointerMapping(display: ":1999").map(configured: nil).log == ["cannot read the X11 monitors: cannot connect to the X11 display :1999"])
+        #expect(Self.failure { () throws(FocusError) in try X11PointerMapping(display: ":1999").read() }
+                == "cannot read the X11 monitors: cannot connect to the X11 display :1999")
     }
 
     @Test func eachSessionIsAskedItsOwnWay() {
         func route(_ environment: [String: String]) -> Bool {
-            PointerMapper.route(environment: environment, pointerName: "p", configured: nil) != nil
+            OutputFollower.route(environment: environment) != nil
         }
         #expect(route(["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "wayland-1"]))
         #expect(route(["XDG_CURRENT_DESKTOP": "GNOME", "WAYLAND_DISPLAY": "wayland-0"]))

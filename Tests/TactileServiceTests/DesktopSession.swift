@@ -48,6 +48,16 @@ nonisolated final class DesktopSession {
         try TestSupport.run("/bin/bash", [Self.script, "exec", directory, "--"] + arguments, timeout: timeout)
     }
 
+    /// Gives `path` and what it holds to the session's user (the caller's own when the tests do
+    /// not run as root), so that a program run in the session may write there.
+    func own(_ path: String) throws {
+        let home = try FileManager.default.attributesOfItem(atPath: directory + "/home")
+        guard let user = home[.ownerAccountID] as? NSNumber, let group = home[.groupOwnerAccountID] as? NSNumber,
+              user.uint32Value != getuid() else { return }
+        let chown = try TestSupport.run("/bin/chown", ["-R", "\(user):\(group)", path])
+        guard chown.status == 0 else { throw TestFailureText("chown \(path): \(chown.standardError)") }
+    }
+
     /// Starts a client (a window) in the session; it is stopped with the session.
     func client(_ arguments: [String]) throws {
         let process = Process()

@@ -107,6 +107,25 @@ import Testing
         #expect(none == nil)
     }
 
+    @Test func outputsWhoseChangesCannotBeFollowedAreStillReadAndTheProblemSaidOnce() throws {
+        let directory = try TemporaryDirectory.create(prefix: "tactile-pointer")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let turned = #"[{"name": "eDP-1", "active": true, "transform": "90", "rect": {"x": 0, "y": 0, "width": 1080, "height": 1920}}]"#
+        let server = try Self.sway(at: directory.appendingPathComponent("sway.sock").path, outputs: turned, listedAfter: 1,
+                                   reply: #"[{"success": true}]"#, commands: SentCommands())
+        defer { server.close() }
+        // A Wayland socket that is not there: the layout is read all the same, the problem said once.
+        let environment = ["SWAYSOCK": server.path, "WAYLAND_DISPLAY": directory.path + "/wayland-9"]
+        let follower = try #require(OutputFollower.start(environment: environment))
+        defer { follower.stop() }
+        #expect(eventually { follower.layout != nil })
+        #expect(follower.layout?.outputs == [OutputRect(name: "eDP-1", x: 0, y: 0, width: 1080, height: 1920, transform: .rotated270)])
+        let said = follower.collect()
+        #expect(said.count == 1 && said.first?.hasPrefix("the outputs' changes are not followed: cannot connect to \(directory.path)/wayland-9") == true,
+                "\(said)")
+        #expect(said.first?.hasSuffix("tried again every 5 s") == true, "\(said)")
+    }
+
     @Test func hyprlandsMonitorsPlaceTheClick() throws {
         let monitors = #"[{"id": 0, "name": "eDP-1", "width": 2880, "height": 1800, "x": 0, "y": 0, "scale": 2.0, "transform": 0, "disabled": false}, "#
             + #"{"id": 1, "name": "DP-1", "width": 3840, "height": 2160, "x": 1440, "y": 0, "scale": 1.5, "transform": 0, "disabled": false}]"#
@@ -117,10 +136,14 @@ import Testing
             connection.close()
         }
         defer { hyprland.close() }
-        let mapper = try #require(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1"))
-        #expect(eventually { mapper.isDone })
-        #expect(mapper.mapping == OutputMapping(originX: 0, originY: 0, scaleX: 0.36, scaleY: 0.625))
-        #expect(mapper.collect() == ["clicks placed on eDP-1 over Hyprland's layout of 2 monitors"])
+        // Hyprland spans the pointer over its layout: clicks are placed over the layout the follower reads.
+        #expect(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1") == nil)
+        let follower = try #require(OutputFollower.start(environment: hyprland.environment))
+        defer { follower.stop() }
+        #expect(eventually { follower.layout != nil })
+        let outcome = PointerMappingOutcome.placing(over: try #require(follower.layout), configured: "eDP-1")
+        #expect(outcome.mapping == OutputMapping(originX: 0, originY: 0, scaleX: 0.36, scaleY: 0.625))
+        #expect(outcome.log == ["clicks placed on eDP-1 over Hyprland's layout of 2 monitors"])
     }
 
     @Test func swaysIdentifiersAndQuoting() {

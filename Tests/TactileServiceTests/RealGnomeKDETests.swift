@@ -21,14 +21,14 @@ struct RealGnomeKDETests {
     }
 
     /// mutter's GetCurrentState, asked as the service asks it.
-    func mutterLayout(_ session: DesktopSession) throws -> MutterPointerMapping.Layout {
+    func mutterLayout(_ session: DesktopSession) throws -> DesktopLayout {
         try answer(session, MutterPointerMapping.arguments, MutterPointerMapping.layout(inJSON:))
     }
 
     @Test func gnomesPrimaryMonitorIsWhereClicksLand() throws {
         let session = try DesktopSession("mutter")
         defer { session.stop() }
-        #expect(try mutterLayout(session).primary == "Meta-0")
+        #expect(try mutterLayout(session).likely == .init(name: "Meta-0", reason: "the primary monitor"))
         // The second monitor made primary, as GNOME's display settings do (ApplyMonitorsConfig, temporary).
         let apply = try session.run(["busctl", "--user", "call", "org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig",
                                      "org.gnome.Mutter.DisplayConfig", "ApplyMonitorsConfig", "uua(iiduba(ssa{sv}))a{sv}", "2", "1", "2",
@@ -36,8 +36,8 @@ struct RealGnomeKDETests {
                                      "1280", "0", "1", "0", "true", "1", "Meta-1", "1024x768@60.000", "0", "0"])
         try #require(apply.status == 0, "\(apply.standardError)")
         let layout = try mutterLayout(session)
-        #expect(layout.primary == "Meta-1")
-        let choice = OutputChoice(outputs: layout.outputs, configured: nil, compositor: "GNOME", preferred: layout.likely)
+        #expect(layout.likely == .init(name: "Meta-1", reason: "the primary monitor"))
+        let choice = layout.choice(configured: nil)
         #expect(choice.target == "Meta-1")
         #expect(choice.log.first?.contains("clicks land on Meta-1, the primary monitor") == true, "\(choice.log)")
     }
@@ -83,7 +83,7 @@ struct RealGnomeKDETests {
     }
 
     /// kscreen-doctor's layout, asked as the service asks it.
-    func plasmaLayout(_ session: DesktopSession) throws -> KScreenPointerMapping.Layout {
+    func plasmaLayout(_ session: DesktopSession) throws -> DesktopLayout {
         try answer(session, KScreenPointerMapping.arguments, KScreenPointerMapping.layout(inJSON:))
     }
 

@@ -21,10 +21,11 @@ struct RealWlrootsX11Tests {
         try #require(turned.status == 0, "\(turned.standardError)")
         let text = try session.run(WlrRandrPointerMapping.textArguments)
         let outputs = try #require(WlrRandrPointerMapping.outputs(inText: text.standardOutput), "\(text.standardOutput)")
+        // wlr-randr's `90` is the protocol's: phoc tells its clients wl_output transform 90.
         #expect(Set(outputs) == [OutputRect(name: "HEADLESS-1", x: 0, y: 0, width: 1280, height: 800),
-                                 OutputRect(name: "HEADLESS-2", x: 1280, y: 0, width: 540, height: 960)])
+                                 OutputRect(name: "HEADLESS-2", x: 1280, y: 0, width: 540, height: 960, transform: .rotated90)])
         // The whole route, as the service runs it in that session: --json refused, the text read.
-        let outcome = WlrRandrPointerMapping(environment: session.environment).map(configured: "HEADLESS-2")
+        let outcome = PointerMappingOutcome.placing(over: try WlrRandrPointerMapping(environment: session.environment).read(), configured: "HEADLESS-2")
         #expect(outcome.log.contains { $0.contains("clicks placed on HEADLESS-2") && $0.contains("(wlr-randr's text)") }, "\(outcome.log)")
         #expect(outcome.mapping != .identity)
         // Under Phosh (its session names it), phoc's own version decides: it drops the touch cancel.

@@ -66,3 +66,16 @@ extension ServeTestbedTests {
         #expect(eventually(5) { session.log.contains("Config stored for input \(identifier)") }, "\(session.log.suffix(2000))")
     }
 }
+
+extension ServeTestbedTests {
+    /// Without a desktop to ask, a touchscreen follows its udev calibration alone, as libinput does.
+    @Test func withoutADesktopTheUdevCalibrationTurnsTheGestures() throws {
+        // Mounted upside down: the screen's left edge is the panel's right edge, the press at
+        // 128 × 60 mm (0.5, 0.375 of the panel) is at 0.5, 0.625 of the screen.
+        let stream = RealTurnedOutputTests.stream(swipeFrom: (255, 100), to: (200, 100))
+        let served = try serve(stream.events, config: Self.config, mock: ["--rotate", "180"])
+        #expect(served.output.status == 0, "\(served.output.standardError)")
+        RealTurnedOutputTests.expect(RealTurnedOutputTests.outcome(served, log: served.output.standardError),
+                                     follows: "the udev calibration -1 0 1 0 -1 1", clickAt: 0.5 * 4095, 0.625 * 2559)
+    }
+}

@@ -95,10 +95,15 @@ struct ServeTestbedTests {
     /// loaded machine must still have read everything; 1.5 s was once too little in CI). With
     /// `linkedConfig` the config is a symbolic link to `dotfiles/gestures.toml` beside it
     /// (`@TARGET@` in the script), as a dotfile manager makes it. `device` is the testbed's device.
+    /// With `logTo`, serve's log goes to that file (`@LOG@` in the script), so that the script can
+    /// wait on what serve said. With `session`, the testbed and serve run in that desktop session, as
+    /// its user (a session bus admits only its owner), with its environment (`environment` is not used).
+    /// `mock` adds options to `tactile mock` (`--rotate 180`: the node's udev entry carries the matrix).
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
                namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil,
-               linkedConfig: Bool = false, device: DeviceDescription = Self.panel) throws -> Served {
+               linkedConfig: Bool = false, device: DeviceDescription = Self.panel, logTo: String? = nil,
+               session: DesktopSession? = nil, mock: [String] = []) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -111,8 +116,8 @@ struct ServeTestbedTests {
         }
         try config.write(toFile: target, atomically: true, encoding: .utf8)
         let node = "/dev/input/event5"
-        let mock = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"])
-        try #require(mock.status == 0, "\(mock.standardError)")
+        let mocked = try TestSupport.run(tactile, ["mock", recording, directory, "--node", node, "--name", "panel"] + mock)
+        try #require(mocked.status == 0, "\(mocked.standardError)")
         let duration = (events.last?.time ?? 0) - (events.first?.time ?? 0)
         var replugging: [String] = []
         if let replug {
@@ -139,11 +144,19 @@ struct ServeTestbedTests {
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
             let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml).replacingOccurrences(of: "@TARGET@", with: target)
-            arguments += ["--", "/bin/sh", "-c", "(" + edits + ") & exec \"$@\"", "sh"] + command
+                .replacingOccurrences(of: "@LOG@", with: logTo ?? "/dev/null")
+            let log = logTo.map { " 2>>'\($0)'" } ?? ""
+            arguments += ["--", "/bin/sh", "-c", "(" + edits + ") & exec \"$@\"" + log, "sh"] + command
         } else {
             arguments += ["--"] + command
         }
-        let output = try TestSupport.run(helper, arguments, timeout: 90)
+        let output: TestSupport.Output
+        if let session {
+            try session.own(directory)
+            output = try session.run([helper] + arguments, timeout: 90)
+        } else {
+            output = try TestSupport.run(helper, arguments, timeout: 90)
+        }
         let devices = try CapturedUInputDevice.read(capture)
         return Served(output: output, devices: devices)
     }

@@ -43,15 +43,16 @@ struct ServiceRun {
     let reports: [String]
 
     /// Runs `events` of `device` under `config` as the service does (timers fired before each
-    /// event due after them), then finishes `runOut` seconds after the last event.
+    /// event due after them), then finishes `runOut` seconds after the last event; `transform`
+    /// lays the device's surface on the screen (its output's turn).
     init(device: DeviceDescription = servicePanel, config: GestureConfig, events: [InputEvent], axisValues: AxisValues = AxisValues(),
-         runOut: Double = 1, focusedApp: (() -> FocusedApp?)? = nil) throws {
+         runOut: Double = 1, focusedApp: (() -> FocusedApp?)? = nil, transform: SurfaceTransform = .identity) throws {
         sink = RecordingSink()
         let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
         outputs = try ServiceDevice.makeOutputs(for: device, config: config, sink: sink, keyboard: keyboard, passThrough: true)
         commands = RecordingCommandRunner()
         let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs, commands: commands,
-                                    axisValues: axisValues)
+                                    axisValues: axisValues, transform: transform)
         var reports: [String] = []
         service.onReport = { reports.append($0.description) }
         service.focusedApp = focusedApp

@@ -69,6 +69,7 @@ extension GestureService {
         configPath = path
         log(.note("config reloaded: \(TextFormat.visible(path)) (\(newConfig.bindings.count) gestures): \(changes)"))
         followFocusIfNeeded(newConfig)
+        if takesTouchscreens(newConfig) { startFollowingOutputs() }
         if let focus {
             for managed in devices.values { managed.service?.focusedApp = { focus.current } }
         }
@@ -84,6 +85,8 @@ extension GestureService {
                 }
             }
             service.reconfigure(newConfig, outputs: outputs)
+            // The output under [devices] may be another.
+            follow(managed, path: path)
         }
     }
 }

@@ -68,11 +68,13 @@ extension GestureService {
             return passOver(path, .note("\(TextFormat.visible(description.name)) is not a touch device"))
         }
         let managed = ManagedDevice(device: device)
+        managed.calibration = device.udevCalibration
         devices[path] = managed
         rediscovery.backoff.taken(path, at: MonotonicClock.seconds())
         // A device that keeps failing is said once per step of its backoff, not each time it is taken.
         if rediscovery.backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): \(TextFormat.visible(description.name)) (\(description.kind.rawValue))"))
+            if let problem = device.udevCalibrationProblem { log(.problem(problem)) }
         }
         activateIfIdle(path)
     }
@@ -105,7 +107,7 @@ extension GestureService {
         var axisValues = managed.device.axisValues
         axisValues[AbsCode.mtSlot] = Int32(managed.device.currentSlot)
         let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
-                                    commands: commands, axisValues: axisValues)
+                                    commands: commands, axisValues: axisValues, transform: turn(of: managed).transform)
         service.measuresLatency = true
         if let focus { service.focusedApp = { focus.current } }
         service.onReport = { [weak self] report in
@@ -114,9 +116,14 @@ extension GestureService {
         }
         service.onEmergency = { [weak self] in self?.emergency = true }
         managed.service = service
-        if outputs.pointer != nil { mapPointer(of: service, path: path) }
         if rediscovery.backoff.failures(of: path) < 2 {
             log(.note("\(TextFormat.visible(path)): taken" + (grab ? " (grabbed; touches pass through its copy)" : " (watched, not grabbed)")))
+        } else {
+            managed.saidTurn = turn(of: managed).text   // said the first time it was taken
+        }
+        if outputs.pointer != nil { mapPointer(of: service, path: path) }
+        follow(managed, path: path)
+        if rediscovery.backoff.failures(of: path) < 2 {
             let reported = EmergencyWatch.fingersReported(by: description)
             if config.emergency.fingers > reported {
                 log(.problem("\(TextFormat.visible(path)): reports at most \(reported) finger\(reported == 1 ? "" : "s") at once: the emergency gesture "

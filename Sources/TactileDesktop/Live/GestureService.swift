@@ -151,6 +151,14 @@ public final class GestureService {
         var service: ServiceDevice?
         /// The device's clock, by which its timers fire between events.
         var clock = DeviceClock()
+        /// Its udev calibration (read when it is opened), which its output's turn follows.
+        var calibration: SurfaceTransform?
+        /// What the log last said of its turn.
+        var saidTurn: String?
+        /// Whether its clicks are placed over the desktop's layout (not mapped by sway), where, and what was said of it.
+        var placesClicks = false
+        var clickMapping = OutputMapping.identity
+        var saidPlacement: [String] = []
         init(device: EvdevDevice) { self.device = device }
     }
 
@@ -183,6 +191,12 @@ public final class GestureService {
     var pointerMappers: [String: PointerMapper] = [:]
     /// Follows the focused app, once a binding has `app` or `not-app`.
     var focus: FocusTracker?
+    /// Follows the desktop's outputs, once a touchscreen may be taken or a click placed.
+    var outputFollower: OutputFollower?
+    /// Until when the first look at the devices waits for the outputs (nil: it does not).
+    var outputsAwaitedUntil: Double?
+    /// The follower's layout last applied to the devices.
+    var outputsGeneration = 0
 
     /// Starts following the focused app when `config` needs it and nothing follows it yet.
     func followFocusIfNeeded(_ config: GestureConfig) {
@@ -206,7 +220,11 @@ public final class GestureService {
         log(.note("a touch taken after the app saw it is " + TextFormat.visible(config.claimedTouchEnd.description)))
         for warning in pendingWarnings { log(warning) }
         followFocusIfNeeded(config)
-        defer { focus?.stop() }
+        if takesTouchscreens(config) { startFollowingOutputs(beforeScanning: true) }
+        defer {
+            focus?.stop()
+            outputFollower?.stop()
+        }
         var watches = try ServiceWatches(
             inputDirectory: options.inputDirectory,
             configFiles: options.configPath.map { [$0] } ?? ConfigLoader.searchPaths(environment: options.environment)
@@ -221,8 +239,12 @@ public final class GestureService {
             throw .output(error)
         }
         defer { shutDown() }
-        scan()
-        rediscovery.scanned(at: MonotonicClock.seconds())
+        // The first look at the devices waits for the desktop to say how its outputs are turned.
+        var lookedAtDevices = outputsKnown(now: MonotonicClock.seconds())
+        if lookedAtDevices {
+            scan()
+            rediscovery.scanned(at: MonotonicClock.seconds())
+        }
         var idleSince = MonotonicClock.seconds()
         var waited: [String?] = []
         return try PollLoop.run(stop: stopSignal, onStop: .stopped, failure: { .system(operation: "poll", errno: $0) }) {
@@ -232,7 +254,15 @@ public final class GestureService {
             if !devices.isEmpty { idleSince = MonotonicClock.seconds() }
             handle(ready, of: waited, watches: &watches)
             if emergency { return .end(.emergency) }
-            if rediscovery.isDue(at: MonotonicClock.seconds()) {
+            let now = MonotonicClock.seconds()
+            if !lookedAtDevices, outputsKnown(now: now) {
+                lookedAtDevices = true
+                scan()
+                rediscovery.scanned(at: MonotonicClock.seconds())
+            }
+            // Idle counts from the first look at the devices.
+            if !lookedAtDevices { idleSince = now }
+            if lookedAtDevices, rediscovery.isDue(at: MonotonicClock.seconds()) {
                 // A config directory that appeared may hold a config already.
                 if watches.ensure().contains(.config) { configChanged() }
                 scan()
@@ -245,6 +275,7 @@ public final class GestureService {
             // No tick: the helpers' news wakes the wait (`news`), unless no eventfd could be made.
             var deadline = min(nextScan, scanned + reloadTimeout(now: scanned))
             if devices.isEmpty, let limit = options.idleExit { deadline = min(deadline, idleSince + limit) }
+            if let until = outputsAwaitedUntil { deadline = min(deadline, until) }
             if !news.wakesWaits { deadline = min(deadline, scanned + LiveSession.checkInterval) }
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
@@ -263,7 +294,8 @@ public final class GestureService {
     private func handle(_ ready: PollLoop.Ready, of waited: [String?], watches: inout ServiceWatches) {
         if ready.first.map({ $0 != 0 }) == true {
             let changes = watches.changes()
-            if changes.contains(.devices) { scan() }
+            // While the first look at the devices waits for the outputs, it sees these nodes too.
+            if changes.contains(.devices), outputsAwaitedUntil == nil { scan() }
             if changes.contains(.config) { configChanged() }
         }
         for (index, path) in waited.enumerated() where index < ready.count && ready[index] != 0 {
@@ -275,6 +307,7 @@ public final class GestureService {
         // The runner collects only programs that could not start.
         for line in commands.collect() { log(.problem(line)) }
         collectPointerMappings()
+        collectOutputs()
         for line in focus?.collectLines() ?? [] { log(ServiceLogLine(severity: line.severity, text: TextFormat.visible(line.text))) }
         reloadIfDue()
     }

@@ -8,18 +8,18 @@ import Foundation
 /// a client's. So the service asks `j/monitors` on the request socket
 /// (`.socket.sock`, as `hyprctl -j monitors` does) for the layout: each
 /// monitor's `name`, logical `x`, `y`, its mode's `width`×`height` in pixels,
-/// its `scale` and `transform`, and places clicks on the touchscreen's part
+/// its `scale` and `transform` (the protocol's numbers: Hyprland's `1` is
+/// `wl_output` transform 90), and places clicks on the touchscreen's part
 /// of it (``OutputMapping``).
 struct HyprlandPointerMapping {
     let directory: String
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the monitors, each with its transform (the protocol's numbers).
+    func read() throws(FocusError) -> DesktopLayout {
         do throws(FocusError) {
-            let outputs = Self.outputs(in: try reply(to: "j/monitors"))
-            return .placing(on: outputs, configured: configured, compositor: "Hyprland",
-                            layout: "Hyprland's layout of \(outputs.count) monitors")
+            return DesktopLayout(source: .hyprland, outputs: Self.outputs(in: try reply(to: "j/monitors")))
         } catch {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read Hyprland's monitors: \(error.description)")])
+            throw FocusError("cannot read Hyprland's monitors: \(error.description)")
         }
     }
 

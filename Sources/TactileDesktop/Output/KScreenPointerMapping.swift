@@ -14,7 +14,7 @@ import Tactile
 ///
 /// Each output of `outputs` has `name`, `enabled`, `connected`, `pos`
 /// (`x`, `y`, logical), `scale`, `rotation` (1 none, 2 left, 4 inverted,
-/// 8 right), `currentModeId` and `modes` (each `id` and `size` in pixels),
+/// 8 right: ``transform(ofRotation:)``), `currentModeId` and `modes` (each `id` and `size` in pixels),
 /// `type` (7 is a built-in panel) and the primary output: `"primary": true`
 /// before Plasma 5.27, `"priority": 1` from 5.27 on (the outputs' order of
 /// preference, 1 the primary; 5.27 has no `primary` key).
@@ -24,35 +24,35 @@ struct KScreenPointerMapping {
 
     static let arguments = ["kscreen-doctor", "-j"]
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the enabled outputs, each with its rotation, the built-in panel
+    /// and the primary output.
+    func read() throws(FocusError) -> DesktopLayout {
         guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH")])
+            throw FocusError("cannot ask KDE Plasma for its outputs: kscreen-doctor is not on PATH")
         }
         guard result.status == 0, let layout = Self.layout(inJSON: result.output) else {
             let why = result.status != 0 ? result.failureReason : "its answer is not libkscreen's JSON"
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)")])
+            throw FocusError("cannot read KDE Plasma's outputs: kscreen-doctor -j: \(why)")
         }
-        return .placing(on: layout.outputs, configured: configured, compositor: "KDE Plasma", preferred: layout.likely,
-                        range: layout.range, layout: "KDE Plasma's layout of \(layout.outputs.count) outputs")
+        return layout
     }
 
-    /// What the service needs of Plasma's outputs.
-    struct Layout: Equatable {
-        /// The enabled, connected outputs, in logical coordinates.
-        var outputs: [OutputRect]
-        /// The built-in panel, else the primary output, and which it is.
-        var likely: (name: String, reason: String)?
-        /// What the pointer spans: the origin and the workspace's size.
-        var range: OutputRect
+    /// libkscreen's rotations (`Output::Rotation`: 1 none, 2 left, 4
+    /// inverted, 8 right; Plasma 6 adds 16, 32, 64, 128, the same mirrored),
+    /// in the protocol's terms: `left` is what KWin tells its clients is
+    /// `wl_output` transform 90 (`kscreen-doctor output.Virtual-0.rotation.left` on KWin 5.27).
+    static func transform(ofRotation rotation: Int) -> OutputTransform? {
+        guard rotation > 0, rotation & (rotation - 1) == 0, rotation <= 128 else { return nil }
+        return OutputTransform(wayland: rotation.trailingZeroBitCount)
+    }
 
-        static func == (lhs: Layout, rhs: Layout) -> Bool {
-            lhs.outputs == rhs.outputs && lhs.likely?.name == rhs.likely?.name && lhs.likely?.reason == rhs.likely?.reason
-                && lhs.range == rhs.range
-        }
+    /// The word `kscreen-doctor` takes for `transform`'s rotation: `none`, `left`, `inverted`, `right`, `flipped`, …
+    static func rotationName(of transform: OutputTransform) -> String {
+        ["none", "left", "inverted", "right", "flipped", "flipped90", "flipped180", "flipped270"][transform.rawValue]
     }
 
     /// The layout in `kscreen-doctor -j` output (nil when it is something else).
-    static func layout(inJSON text: String) -> Layout? {
+    static func layout(inJSON text: String) -> DesktopLayout? {
         // kscreen-doctor may print log lines before the JSON.
         guard let start = text.firstIndex(of: "{"),
               let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
@@ -67,11 +67,10 @@ struct KScreenPointerMapping {
             let modeSize = (output["modes"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }
                 .first { mode in (mode["id"] as? String).map { $0 == output["currentModeId"] as? String } == true }?["size"] as? [String: Any]
             guard let size = modeSize ?? output["size"] as? [String: Any] else { continue }
-            // libkscreen's rotations: 2 (left) and 8 (right) turn by a quarter.
-            let rotation = Int(number(output["rotation"], 1))
+            let transform = Self.transform(ofRotation: Int(number(output["rotation"], 1))) ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(size["width"]), pixelHeight: number(size["height"]),
-                                  scale: number(output["scale"], 1), transform: rotation == 2 || rotation == 8 ? 1 : 0)
+                                  scale: number(output["scale"], 1), transform: transform.rawValue)
             guard !rect.isEmpty else { continue }
             outputs.append(rect)
             if panel == nil, Int(number(output["type"], -1)) == 7 { panel = name }
@@ -79,8 +78,9 @@ struct KScreenPointerMapping {
             if primary == nil, output["primary"] as? Bool == true || Int(number(output["priority"], 0)) == 1 { primary = name }
         }
         let box = OutputMapping.bounds(of: outputs)
-        return Layout(outputs: outputs,
-                      likely: panel.map { ($0, "the built-in panel") } ?? primary.map { ($0, "the primary output") },
-                      range: OutputRect(name: "", x: 0, y: 0, width: box?.width ?? 0, height: box?.height ?? 0))
+        let likely = panel.map { DesktopLayout.LikelyOutput(name: $0, reason: "the built-in panel") }
+            ?? primary.map { DesktopLayout.LikelyOutput(name: $0, reason: "the primary output") }
+        return DesktopLayout(source: .kde, outputs: outputs, likely: likely,
+                             range: OutputRect(name: "", x: 0, y: 0, width: box?.width ?? 0, height: box?.height ?? 0))
     }
 }

@@ -31,40 +31,25 @@ struct MutterPointerMapping {
     static let arguments = ["busctl", "--user", "--json=short", "call", "org.gnome.Mutter.DisplayConfig",
                             "/org/gnome/Mutter/DisplayConfig", "org.gnome.Mutter.DisplayConfig", "GetCurrentState"]
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the logical monitors, each with its transform (the protocol's
+    /// numbers: mutter's `MetaMonitorTransform`), the built-in display and
+    /// the primary monitor.
+    func read() throws(FocusError) -> DesktopLayout {
         guard let result = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask GNOME for its monitors: busctl is not on PATH")])
+            throw FocusError("cannot ask GNOME for its monitors: busctl is not on PATH")
         }
-        guard result.status == 0 else {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot ask GNOME for its monitors: busctl: \(result.failureReason)")])
-        }
+        guard result.status == 0 else { throw FocusError("cannot ask GNOME for its monitors: busctl: \(result.failureReason)") }
         guard let layout = Self.layout(inJSON: result.output) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read GNOME's monitors: busctl's answer is not GetCurrentState's")])
+            throw FocusError("cannot read GNOME's monitors: busctl's answer is not GetCurrentState's")
         }
-        return .placing(on: layout.outputs, configured: configured, compositor: "GNOME", preferred: layout.likely, range: layout.range,
-                        layout: "GNOME's layout of \(layout.outputs.count) monitors")
-    }
-
-    /// What the service needs of mutter's state.
-    struct Layout: Equatable {
-        /// Each logical monitor, named by its first monitor's connector.
-        var outputs: [OutputRect]
-        /// The connector of the built-in display, if one is on.
-        var builtin: String?
-        /// The connector of the primary logical monitor's first monitor.
-        var primary: String?
-        /// What the pointer spans: the origin to the extents.
-        var range: OutputRect
-
-        /// The built-in display, else the primary monitor, and which it is.
-        var likely: (name: String, reason: String)? {
-            builtin.map { ($0, "the built-in display") } ?? primary.map { ($0, "the primary monitor") }
-        }
+        return layout
     }
 
     /// The layout in `busctl --json=short` output of `GetCurrentState`
-    /// (nil when it is something else).
-    static func layout(inJSON text: String) -> Layout? {
+    /// (nil when it is something else): the built-in display is the likely
+    /// output, else the primary monitor; the pointer spans the origin to the
+    /// extents.
+    static func layout(inJSON text: String) -> DesktopLayout? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let data = object["data"] as? [Any], data.count >= 4,
               let monitors = data[1] as? [Any], let logical = data[2] as? [Any] else { return nil }
@@ -101,11 +86,10 @@ struct MutterPointerMapping {
                 builtinName = connector
             }
         }
-        guard let maxX = outputs.map({ $0.x + $0.width }).max(), let maxY = outputs.map({ $0.y + $0.height }).max() else {
-            return outputs.isEmpty ? Layout(outputs: [], builtin: nil, primary: nil, range: OutputRect(name: "", x: 0, y: 0, width: 0, height: 0)) : nil
-        }
-        return Layout(outputs: outputs, builtin: builtinName, primary: primaryName,
-                      range: OutputRect(name: "", x: 0, y: 0, width: maxX, height: maxY))
+        let likely = builtinName.map { DesktopLayout.LikelyOutput(name: $0, reason: "the built-in display") }
+            ?? primaryName.map { DesktopLayout.LikelyOutput(name: $0, reason: "the primary monitor") }
+        let maxX = outputs.map { $0.x + $0.width }.max() ?? 0, maxY = outputs.map { $0.y + $0.height }.max() ?? 0
+        return DesktopLayout(source: .gnome, outputs: outputs, likely: likely, range: OutputRect(name: "", x: 0, y: 0, width: maxX, height: maxY))
     }
 
     /// The value of a `busctl` variant (`{"type":"b","data":true}`), or the value itself.

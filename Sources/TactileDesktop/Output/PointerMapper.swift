@@ -33,17 +33,19 @@ struct PointerMappingOutcome: Equatable, Sendable {
     }
 }
 
-/// Makes clicks land on the touchscreen's output, once the virtual pointer
-/// is made, without the input loop waiting: a thread of its own asks the
-/// session, and ``mapping`` is read at each click.
+/// Maps the virtual pointer to the touchscreen's output under sway, once
+/// it is made, without the input loop waiting: a thread of its own asks
+/// sway (`SwayPointerMapping`, over the IPC socket), and ``mapping`` is read
+/// at each click (the identity once sway maps the pointer; the maths over
+/// the layout if sway refuses).
 ///
-/// - **sway**: the pointer is mapped to the output (`SwayPointerMapping`, over the IPC socket);
-/// - elsewhere the compositor spans the pointer over its whole layout, so the
-///   layout is read and clicks are placed on the output by ``OutputMapping``:
-///   **Hyprland** from `j/monitors` on its request socket, **GNOME** from
-///   mutter's `DisplayConfig.GetCurrentState` (through `busctl`), **KDE
-///   Plasma** from `kscreen-doctor -j`, other **wlroots** compositors (labwc)
-///   from `wlr-randr --json`, **X11** from RandR's monitors.
+/// Elsewhere the compositor spans the pointer over its whole layout and
+/// offers no way to map it: clicks are placed on the output by
+/// ``OutputMapping`` over the layout an ``OutputFollower`` keeps
+/// (**Hyprland** from `j/monitors` on its request socket, **GNOME** from
+/// mutter's `DisplayConfig.GetCurrentState`, **KDE Plasma** from
+/// `kscreen-doctor -j`, other **wlroots** compositors from `wlr-randr`,
+/// **X11** from RandR's monitors), read again when the desktop changes it.
 ///
 /// ```swift
 /// if let mapper = PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)",
@@ -83,12 +85,11 @@ package final class PointerMapper: ServiceLogSource, Sendable {
         news?.signal()
     }
 
-    /// Starts mapping the pointer named `pointerName` in the session of
-    /// `environment`, to the output `configured` names or the one the
-    /// desktop marks as likely (its built-in display, its primary monitor). Nil when there is no
-    /// graphical session to ask (a console, a kiosk without a compositor).
-    /// Unless `changesDesktop`, the session is only read, never told
-    /// anything: a dry run leaves the compositor's settings as they are.
+    /// Starts mapping the pointer named `pointerName` to the output
+    /// `configured` names (or the only or first one) in the sway session of
+    /// `environment`. Nil when the session is not sway's: there the clicks
+    /// are placed over the layout. Unless `changesDesktop`, sway is only
+    /// read, never told anything: a dry run leaves its settings as they are.
     /// `news` is signalled when it is done (its lines are there to collect).
     public static func start(environment: [String: String], pointerName: String, configured: String?,
                              changesDesktop: Bool = true, news: Wakeup? = nil) -> PointerMapper? {
@@ -101,33 +102,15 @@ package final class PointerMapper: ServiceLogSource, Sendable {
         return mapper
     }
 
-    /// How the session of `environment` is asked, in this order: sway's
-    /// socket, Hyprland's, then by the desktop of a Wayland session (mutter,
-    /// KWin, any other wlroots compositor through `wlr-randr`), then an X11
-    /// display (RandR), whatever the desktop on it.
+    /// How the pointer is mapped in the session of `environment`: over
+    /// sway's socket, when the session has one (nil elsewhere).
     static func route(environment: [String: String], pointerName: String, configured: String?,
                       changesDesktop: Bool = true) -> (@Sendable () -> PointerMappingOutcome)? {
-        func value(_ key: String) -> String? { environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        guard let path = environment["SWAYSOCK"], !path.isEmpty else { return nil }
         let identity = VirtualDeviceLayout.identity
-        if let path = value("SWAYSOCK") {
-            return {
-                SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor, product: identity.product,
-                                                         configured: configured, apply: changesDesktop)
-            }
+        return {
+            SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor, product: identity.product,
+                                                     configured: configured, apply: changesDesktop)
         }
-        if let signature = value("HYPRLAND_INSTANCE_SIGNATURE"), !signature.contains("/") {
-            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR"))
-            return { HyprlandPointerMapping(directory: directory).map(configured: configured) }
-        }
-        let desktop = (value("XDG_CURRENT_DESKTOP") ?? "").uppercased()
-        if value("WAYLAND_DISPLAY") != nil {
-            if desktop.contains("GNOME") { return { MutterPointerMapping(environment: environment).map(configured: configured) } }
-            if desktop.contains("KDE") { return { KScreenPointerMapping(environment: environment).map(configured: configured) } }
-            return { WlrRandrPointerMapping(environment: environment).map(configured: configured) }
-        }
-        if let display = value("DISPLAY") {
-            return { X11PointerMapping(display: display).map(configured: configured) }
-        }
-        return nil
     }
 }

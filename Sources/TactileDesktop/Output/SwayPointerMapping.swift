@@ -61,6 +61,17 @@ struct SwayPointerMapping {
         }
     }
 
+    /// Reads the active outputs, each with its logical `rect` and its
+    /// `transform` (in sway's clockwise words: its `90` is the protocol's 270).
+    func read() throws(FocusError) -> DesktopLayout {
+        do throws(FocusError) {
+            let stream = try UnixStream(path: socketPath)
+            return DesktopLayout(source: .sway, outputs: Self.outputs(in: try Self.request(stream, type: Self.getOutputs)))
+        } catch {
+            throw FocusError("cannot read sway's outputs: \(error.description)")
+        }
+    }
+
     /// Sends one message and waits (at most 2 s) for its reply.
     static func request(_ stream: borrowing UnixStream, type: UInt32, payload: String = "") throws(FocusError) -> Any {
         try stream.write(SwayFocusSource.message(type: type, payload: payload))
@@ -75,13 +86,17 @@ struct SwayPointerMapping {
         }
     }
 
-    /// The active outputs of a `GET_OUTPUTS` reply, in its order.
+    /// The active outputs of a `GET_OUTPUTS` reply, in its order: each
+    /// `rect` (logical, turned) and `transform` (sway's words, clockwise:
+    /// ``OutputTransform/init(swayName:)``).
     static func outputs(in reply: Any) -> [OutputRect] {
         (reply as? [Any] ?? []).compactMap { item in
             guard let output = item as? [String: Any], let name = output["name"] as? String,
                   output["active"] as? Bool ?? true, let rect = output["rect"] as? [String: Any] else { return nil }
             func number(_ key: String) -> Double { JSONNumber.double(rect[key]) }
-            let shown = OutputRect(name: name, x: number("x"), y: number("y"), width: number("width"), height: number("height"))
+            let transform = (output["transform"] as? String).flatMap(OutputTransform.init(swayName:)) ?? .normal
+            let shown = OutputRect(name: name, x: number("x"), y: number("y"), width: number("width"), height: number("height"),
+                                   transform: transform)
             return shown.isEmpty ? nil : shown
         }
     }

@@ -22,26 +22,24 @@ struct WlrRandrPointerMapping {
     /// What versions before 0.4 (Debian 12's 0.2.0) have: their text.
     static let textArguments = ["wlr-randr"]
 
-    func map(configured: String?) -> PointerMappingOutcome {
+    /// Reads the enabled outputs, each with its transform (the protocol's
+    /// names: wlr-randr's `90` is `wl_output` transform 90), from the JSON,
+    /// or from the text where `--json` is refused.
+    func read() throws(FocusError) -> DesktopLayout {
         guard let json = ProgramRunner.run(Self.arguments, environment: environment, timeout: 5) else {
-            return PointerMappingOutcome(mapping: .identity, lines: [
-                .problem("cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)"),
-            ])
+            throw FocusError("cannot read the compositor's outputs: wlr-randr is not on PATH (install wlr-randr, or map the pointer in the compositor's config)")
         }
         if json.status == 0, let outputs = Self.outputs(inJSON: json.output) {
-            return .placing(on: outputs, configured: configured, compositor: "the compositor",
-                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr --json)")
+            return DesktopLayout(source: .wlroots(json: true), outputs: outputs)
         }
         // Before 0.4 there is no --json: the text it prints without options says the same.
         let text = ProgramRunner.run(Self.textArguments, environment: environment, timeout: 5)
         if let text, text.status == 0, let outputs = Self.outputs(inText: text.output) {
-            return .placing(on: outputs, configured: configured, compositor: "the compositor",
-                            layout: "the compositor's layout of \(outputs.count) outputs (wlr-randr's text)")
+            return DesktopLayout(source: .wlroots(json: false), outputs: outputs)
         }
         let jsonWhy = json.status != 0 ? json.failureReason : "its answer is not a list of outputs"
         let textWhy = text.map { $0.status != 0 ? $0.failureReason : "its answer lists no output it can read" } ?? "it could not be run again"
-        return PointerMappingOutcome(mapping: .identity, lines: [
-            .problem("cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))")])
+        throw FocusError("cannot read the compositor's outputs: wlr-randr --json: \(jsonWhy); wlr-randr: \(textWhy) (\(Self.version(environment: environment)))")
     }
 
     /// `wlr-randr --version`'s first line, or what is known without it.
@@ -64,10 +62,10 @@ struct WlrRandrPointerMapping {
         func finish() {
             guard let output = current, output.fields["Enabled"] != "no", let mode = output.mode else { return }
             let position = (output.fields["Position"] ?? "0,0").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
-            let transform = output.fields["Transform"] ?? "normal"
+            let transform = OutputTransform(name: output.fields["Transform"] ?? "normal") ?? .normal
             let rect = OutputRect(name: output.name, x: position.first ?? 0, y: position.count > 1 ? position[1] : 0,
                                   pixelWidth: mode.0, pixelHeight: mode.1, scale: Double(output.fields["Scale"] ?? "") ?? 1,
-                                  transform: transform.hasSuffix("90") || transform.hasSuffix("270") ? 1 : 0)
+                                  transform: transform.rawValue)
             if !rect.isEmpty { outputs.append(rect) }
         }
         for line in text.split(separator: "\n") {
@@ -97,12 +95,10 @@ struct WlrRandrPointerMapping {
                   let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
             else { return nil }
             func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
-            // "90", "270", "flipped-90" and "flipped-270" turn by a quarter.
-            let transform = output["transform"] as? String ?? "normal"
-            let turned = transform.hasSuffix("90") || transform.hasSuffix("270")
+            let transform = OutputTransform(name: output["transform"] as? String ?? "normal") ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(mode["width"]), pixelHeight: number(mode["height"]),
-                                  scale: number(output["scale"], 1), transform: turned ? 1 : 0)
+                                  scale: number(output["scale"], 1), transform: transform.rawValue)
             return rect.isEmpty ? nil : rect
         }
     }

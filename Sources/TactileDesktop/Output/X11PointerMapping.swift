@@ -17,30 +17,39 @@ import Glibc
 struct X11PointerMapping {
     let display: String
 
-    func map(configured: String?) -> PointerMappingOutcome {
-        let layout: Layout
+    /// Reads the screen's monitors, each with its CRTC's rotation, the
+    /// primary monitor and the root window (what the pointer spans).
+    func read() throws(FocusError) -> DesktopLayout {
         do throws(FocusError) {
-            layout = try Self.layout(display: display)
+            return try Self.layout(display: display)
         } catch {
-            return PointerMappingOutcome(mapping: .identity, lines: [.problem("cannot read the X11 monitors: \(error.description)")])
+            throw FocusError("cannot read the X11 monitors: \(error.description)")
         }
-        return .placing(on: layout.monitors, configured: configured, compositor: "X11",
-                        preferred: layout.primary.map { ($0, "the primary monitor") }, range: layout.root,
-                        layout: "the X11 screen's \(layout.monitors.count) monitors")
     }
 
-    /// The screen's monitors and what the pointer spans.
-    struct Layout: Equatable {
-        /// RandR's monitors, in pixels of the root window.
-        var monitors: [OutputRect]
-        /// The primary monitor's name, if one is.
-        var primary: String?
-        /// The root window: what an absolute pointer spans.
-        var root: OutputRect
+    /// RandR's rotation bits (`RR_Rotate_0` 1, `_90` 2, `_180` 4, `_270` 8,
+    /// `RR_Reflect_X` 16, `_Y` 32) in the protocol's terms, as Xwayland
+    /// gives a turned `wl_output` to its X clients: `RR_Rotate_90`
+    /// (`xrandr --rotate left`) is `wl_output` transform 90, a reflection in
+    /// x the flipped transform of the same turn (one in y is one in x turned
+    /// by a half).
+    static func transform(ofRotation rotation: UInt16) -> OutputTransform {
+        let quarters = [1: 0, 2: 1, 4: 2, 8: 3][Int(rotation & 0xf)] ?? 0
+        switch (rotation & 16 != 0, rotation & 32 != 0) {
+        case (false, false): return OutputTransform(wayland: quarters) ?? .normal
+        case (true, false): return OutputTransform(wayland: 4 + quarters) ?? .normal
+        case (false, true): return OutputTransform(wayland: 4 + (quarters + 2) % 4) ?? .normal
+        case (true, true): return OutputTransform(wayland: (quarters + 2) % 4) ?? .normal
+        }
+    }
+
+    /// `transform` as xrandr says it: `rotate left`, `rotate normal, reflect x`.
+    static func rotationWords(of transform: OutputTransform) -> String {
+        "rotate " + ["normal", "left", "inverted", "right"][transform.quarterTurns] + (transform.isFlipped ? ", reflect x" : "")
     }
 
     /// Reads the monitors of `display`'s default screen.
-    static func layout(display: String) throws(FocusError) -> Layout {
+    static func layout(display: String) throws(FocusError) -> DesktopLayout {
         var screenNumber: Int32 = 0
         guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
             throw FocusError("cannot connect to the X11 display \(display)")
@@ -70,14 +79,28 @@ struct X11PointerMapping {
             let monitor = info.pointee
             let name = Self.atomName(connection, monitor.name) ?? "monitor \(monitors.count)"
             let rect = OutputRect(name: name, x: Double(monitor.x), y: Double(monitor.y),
-                                  width: Double(monitor.width), height: Double(monitor.height))
+                                  width: Double(monitor.width), height: Double(monitor.height),
+                                  transform: Self.transform(ofRotation: Self.rotation(connection, of: info)))
             if !rect.isEmpty {
                 monitors.append(rect)
                 if monitor.primary != 0, primary == nil { primary = name }
             }
             xcb_randr_monitor_info_next(&iterator)
         }
-        return Layout(monitors: monitors, primary: primary, root: root)
+        return DesktopLayout(source: .x11, outputs: monitors,
+                             likely: primary.map { DesktopLayout.LikelyOutput(name: $0, reason: "the primary monitor") }, range: root)
+    }
+
+    /// The rotation of the CRTC that shows `monitor`'s first output (1, upright, when it shows none).
+    private static func rotation(_ connection: OpaquePointer, of monitor: UnsafeMutablePointer<xcb_randr_monitor_info_t>) -> UInt16 {
+        guard xcb_randr_monitor_info_outputs_length(monitor) > 0, let outputs = xcb_randr_monitor_info_outputs(monitor),
+              let output = xcb_randr_get_output_info_reply(connection, xcb_randr_get_output_info(connection, outputs[0], 0), nil)
+        else { return 1 }
+        let crtc = output.pointee.crtc
+        free(output)
+        guard crtc != 0, let info = xcb_randr_get_crtc_info_reply(connection, xcb_randr_get_crtc_info(connection, crtc, 0), nil) else { return 1 }
+        defer { free(info) }
+        return info.pointee.rotation
     }
 
     /// The name of `atom` (a monitor's name is an atom), printable.

@@ -40,6 +40,13 @@ final class ActionRunner {
         self.commands = commands
     }
 
+    /// The screen the firings' locations are on: the device's window, turned
+    /// as the person sees the surface (a click's place is its fractions).
+    var screen: Screen {
+        get { synthesizer.screen }
+        set { synthesizer.screen = newValue }
+    }
+
     /// Forgets what the bindings of the config in use had done (a new config takes over).
     func forgetBindings() { lastTranslation = [:] }
 

@@ -18,8 +18,9 @@ struct ActionSynthesizer {
     /// The pointer's axes (the touch device's position axes).
     let xAxis: AbsoluteAxis
     let yAxis: AbsoluteAxis
-    /// The screen locations are given on.
-    let screen: Screen
+    /// The screen locations are given on (the device's window: the surface
+    /// as the person sees it, so its fractions are the output's as seen).
+    var screen: Screen
     /// Where the touchscreen's output lies on the pointer's range: the
     /// identity when the compositor maps the pointer to that output (see
     /// ``OutputMapping``).

@@ -14,16 +14,29 @@ public struct ZoneLayout: Hashable, Sendable {
 
     /// The screen: the surface, at ``pointsPerMillimetre``.
     public let screen: Screen
-    /// The surface's size in millimetres.
+    /// The surface's size in millimetres, as the person sees it.
     public let surfaceSize: Size
     /// The device (bindings with device conditions are built on it or not).
     public let device: DeviceDescription
 
+    /// How the surface lies on the screen as the person sees it: the
+    /// ``screen`` is the turned surface (its sides swapped by a quarter
+    /// turn), so edges and corners are the screen's as seen.
+    public let transform: SurfaceTransform
+
     /// The layout for `device`; a touchscreen without resolution is taken to
-    /// cover `display` (1920 × 1080 at 96 dpi when unknown).
-    public init(device: DeviceDescription, display: Screen = .standard) {
+    /// cover `display` (1920 × 1080 at 96 dpi when unknown), as the panel was
+    /// made. `transform` lays the surface on the screen (upright by default):
+    /// with a quarter turn, a 256 × 160 mm panel is a 160 × 256 mm screen.
+    ///
+    /// ```swift
+    /// let portrait = ZoneLayout(device: panel, transform: OutputTransform.rotated90.surfaceTransform)
+    /// portrait.surfaceSize   // the panel's sides swapped
+    /// ```
+    public init(device: DeviceDescription, display: Screen = .standard, transform: SurfaceTransform = .identity) {
         self.device = device
-        let mapping = SurfaceMapping(device: device, screen: display)
+        self.transform = transform
+        let mapping = SurfaceMapping(device: device, screen: transform.screen(turning: display), transform: transform)
         let size = mapping.surfaceSize
         let width = max(1, min(size.width, Screen.maximumSide / Self.pointsPerMillimetre))
         let height = max(1, min(size.height, Screen.maximumSide / Self.pointsPerMillimetre))

@@ -16,29 +16,45 @@ public struct OutputRect: Hashable, Sendable {
     /// The top-left corner in the layout (negative left of or above the origin).
     public var x: Double
     public var y: Double
-    /// The logical size.
+    /// The logical size (turned: a quarter turn swaps the mode's sides).
     public var width: Double
     public var height: Double
+    /// How the desktop turns the output (``OutputTransform``, in the
+    /// protocol's terms): what a touchscreen on it follows.
+    public var transform: OutputTransform
 
     /// An output of `width`×`height` logical units at (`x`, `y`): sway's
     /// `GET_OUTPUTS` `rect`, RandR's CRTC geometry (scale 1).
     public init(name: String, x: Double, y: Double, width: Double, height: Double) {
+        self.init(name: name, x: x, y: y, width: width, height: height, transform: .normal)
+    }
+
+    /// An output of `width`×`height` logical units (already turned) at
+    /// (`x`, `y`), turned by `transform`.
+    ///
+    /// ```swift
+    /// // sway's `output eDP-1 transform 90` on a 1920×1080 panel: GET_OUTPUTS' rect is 1080×1920
+    /// OutputRect(name: "eDP-1", x: 0, y: 0, width: 1080, height: 1920, transform: .rotated270)
+    /// ```
+    public init(name: String, x: Double, y: Double, width: Double, height: Double, transform: OutputTransform) {
         self.name = name
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+        self.transform = transform
     }
 
     /// An output of `pixelWidth`×`pixelHeight` mode pixels shown at `scale`
     /// and turned by `transform` (wl_output's: 1 and 3 turn by 90° and 270°,
-    /// 5 and 7 flip and turn), as `hyprctl -j monitors` reports it.
+    /// 5 and 7 flip and turn; see ``OutputTransform``), as `hyprctl -j monitors` reports it.
     public init(name: String, x: Double, y: Double, pixelWidth: Double, pixelHeight: Double, scale: Double, transform: Int = 0) {
         let scale = scale > 0 && scale.isFinite ? scale : 1
-        let turned = transform % 2 == 1
+        let turn = OutputTransform(wayland: transform) ?? .normal
+        let turned = turn.swapsSides
         self.init(name: name, x: x, y: y,
                   width: (turned ? pixelHeight : pixelWidth) / scale,
-                  height: (turned ? pixelWidth : pixelHeight) / scale)
+                  height: (turned ? pixelWidth : pixelHeight) / scale, transform: turn)
     }
 
     /// Whether it has an area (a disabled output's rect is empty).
@@ -64,10 +80,11 @@ public struct OutputRect: Hashable, Sendable {
 /// mapping?.place(x: 0.5, y: 0.5)   // (0.75, 0.5): the middle of the right half
 /// ```
 ///
-/// Rotation is not the mapping's business: the touch fractions are taken to
-/// be in the output's own orientation (the compositor's or libinput's
-/// calibration turns the touchscreen with its output); the output's rect is
-/// already the turned one.
+/// The touch fractions are fractions of the output as the person sees it:
+/// the service turns the touchscreen's surface with its output
+/// (``OutputRect/transform``, ``ServiceDevice/turn(to:)``) before a click
+/// is placed, and the output's rect is already the turned one, as the
+/// pointer's range is.
 public struct OutputMapping: Hashable, Sendable {
     /// The touchscreen's output, as a part of the pointer's range: its origin
     /// and size as fractions of the layout's bounding box.

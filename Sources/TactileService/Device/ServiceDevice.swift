@@ -1,23 +1,6 @@
 // The service's work on one touch device, as a cycle: engine → firings → claims → actions → sink.
 import Tactile
 
-/// The virtual devices one touch device's output goes to.
-public struct DeviceOutputs: Hashable, Sendable {
-    /// The copy unclaimed touches pass through (`nil`: the device is not grabbed, nothing is passed on).
-    public var touchCopy: VirtualDeviceID?
-    /// The keyboard for chords (shared by every device).
-    public var keyboard: VirtualDeviceID?
-    /// The absolute pointer for clicks and scrolling, in this device's units.
-    public var pointer: VirtualDeviceID?
-
-    /// Outputs: any of the copy, the keyboard and the pointer (`nil`: none).
-    public init(touchCopy: VirtualDeviceID? = nil, keyboard: VirtualDeviceID? = nil, pointer: VirtualDeviceID? = nil) {
-        self.touchCopy = touchCopy
-        self.keyboard = keyboard
-        self.pointer = pointer
-    }
-}
-
 /// One touch device under the service: its events are recognized against
 /// a config's bindings (a ``GestureMap``), its touches go on through
 /// `TouchClaims` to its copy, and what the bindings do goes to the sink.
@@ -56,13 +39,13 @@ public final class ServiceDevice: TimerDriven {
     /// The touch device.
     public let description: DeviceDescription
     /// The virtual devices its output goes to.
-    public private(set) var outputs: DeviceOutputs {
+    public internal(set) var outputs: DeviceOutputs {
         didSet { actions.outputs = outputs }
     }
     /// The config in use, built on the device's surface.
-    public private(set) var map: GestureMap
+    public internal(set) var map: GestureMap
     /// The engine's pipeline its events go through (rebuilt when a new config is applied).
-    public private(set) var pipeline: InputPipeline
+    public internal(set) var pipeline: InputPipeline
     /// Called with every thing done.
     public var onReport: ((ServiceReport) -> Void)?
     /// Called once when the emergency gesture is made: the service should let go of everything.
@@ -83,19 +66,19 @@ public final class ServiceDevice: TimerDriven {
     public var measuresLatency = false
     /// How long the engine took over each frame (recognition alone, without the gate and the writes).
     public private(set) var engineLatency = LatencyRecorder()
-    private var writingNanoseconds: UInt64 = 0
+    var writingNanoseconds: UInt64 = 0
 
-    private let sink: OutputSink
+    let sink: OutputSink
     /// What happens to the contacts (`nil` without a copy: nothing is passed on, nothing taken).
-    private var claims: TouchClaims?
-    private var emergency: EmergencyWatch
+    var claims: TouchClaims?
+    var emergency: EmergencyWatch
     /// What the firings' plans do: keys, clicks, scrolling, drags, commands.
-    private var actions: ActionRunner
-    private var frameEvents: [InputEvent] = []
-    private var firings: [BindingFiring] = []
-    private var lastFrame: TouchFrame?
-    private var steps: [Int: StepCounter] = [:]
-    private var pendingConfig: GestureConfig?
+    var actions: ActionRunner
+    var frameEvents: [InputEvent] = []
+    var firings: [BindingFiring] = []
+    var lastFrame: TouchFrame?
+    var steps: [Int: StepCounter] = [:]
+    var pendingConfig: GestureConfig?
     /// The app with the keyboard focus now, for bindings with `app` or
     /// `not-app` (nil, or returning nil: not known). Read when a gesture
     /// starts, as the first finger lands on an idle device: a binding whose
@@ -111,17 +94,31 @@ public final class ServiceDevice: TimerDriven {
         get { actions.pointerMapping }
         set { actions.pointerMapping = newValue }
     }
-    private let axisValues: AxisValues
+    let axisValues: AxisValues
+    /// The display a touchscreen without resolution is taken to cover, as the panel was made.
+    let display: Screen
+    /// How the device's surface lies on the screen as the person sees it
+    /// (libinput's matrix: the panel's calibration followed by its output's
+    /// turn): its window, zones and edges are the screen's as seen, and so
+    /// are the clicks' places. ``turn(to:)`` changes it.
+    public internal(set) var transform: SurfaceTransform
+    /// A transform waiting for the device to be idle (``turn(to:)``).
+    var pendingTransform: SurfaceTransform?
 
     /// A device under `config`. `outputs` are the sink's devices (see
-    /// ``makeOutputs(for:config:sink:keyboard:passThrough:)``).
+    /// ``makeOutputs(for:config:sink:keyboard:passThrough:)``); `transform`
+    /// says how its surface lies on the screen (upright by default; see
+    /// ``turn(to:)``).
     public init(description: DeviceDescription, config: GestureConfig, sink: OutputSink, outputs: DeviceOutputs,
-                commands: CommandRunner, axisValues: AxisValues = AxisValues(), display: Screen = .standard) {
+                commands: CommandRunner, axisValues: AxisValues = AxisValues(), display: Screen = .standard,
+                transform: SurfaceTransform = .identity) {
         self.description = description
         self.sink = sink
         self.outputs = outputs
         self.axisValues = axisValues
-        let layout = ZoneLayout(device: description, display: display)
+        self.display = display
+        self.transform = transform
+        let layout = ZoneLayout(device: description, display: display, transform: transform)
         let position = description.positionAxes ?? (AbsoluteAxis(code: AbsCode.x, minimum: 0, maximum: 0), AbsoluteAxis(code: AbsCode.y, minimum: 0, maximum: 0))
         actions = ActionRunner(synthesizer: ActionSynthesizer(xAxis: position.x, yAxis: position.y, screen: layout.screen),
                                outputs: outputs, commands: commands)
@@ -129,97 +126,20 @@ public final class ServiceDevice: TimerDriven {
                                                                   claimedTouchEnd: config.claimedTouchEnd.end, display: display) }
         emergency = EmergencyWatch(config.emergency)
         map = GestureMap(config: config, layout: layout)
-        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues)
+        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: axisValues, transform: transform)
         // The runner writes and reports through the device (its latency, its report of a failed write).
         actions.write = { [weak self] events, output, time in self?.write(events, to: output, at: time) }
         actions.report = { [weak self] item in self?.report(item) }
         attach()
     }
 
-    /// Creates the virtual devices `description` needs under `config`: its
-    /// copy when `passThrough`, and a pointer when a binding clicks or scrolls.
-    /// The copy is named as the device is, the pointer `<device> pointer
-    /// (Tactile)`, each shortened to what uinput keeps (``VirtualDeviceName``).
-    public static func makeOutputs(for description: DeviceDescription, config: GestureConfig, sink: OutputSink,
-                                   keyboard: VirtualDeviceID?, passThrough: Bool) throws(OutputError) -> DeviceOutputs {
-        var outputs = DeviceOutputs(keyboard: keyboard)
-        if passThrough {
-            outputs.touchCopy = try sink.create(.touchCopy(of: description), name: VirtualDeviceName.make(description.name))
-        }
-        if needsPointer(config) { outputs.pointer = try makePointer(for: description, sink: sink) }
-        return outputs
-    }
-
-    /// The absolute pointer for `description`'s clicks and scrolling, in its
-    /// position units (`nil` for a device without position axes).
-    public static func makePointer(for description: DeviceDescription, sink: OutputSink) throws(OutputError) -> VirtualDeviceID? {
-        guard let axes = description.positionAxes else { return nil }
-        return try sink.create(.pointer(x: axes.x, y: axes.y), name: pointerName(for: description))
-    }
-
-    /// The name of `description`'s pointer: `<device> pointer (Tactile)`,
-    /// shortened as uinput needs (the name sway's and KDE's settings know it by).
-    ///
-    /// ```swift
-    /// ServiceDevice.pointerName(for: panel)   // "ELAN9008:00 04F3:2C82 pointer (Tactile)"
-    /// ```
-    public static func pointerName(for description: DeviceDescription) -> String {
-        VirtualDeviceName.make(description.name, suffix: " pointer (Tactile)")
-    }
-
-    /// Whether a binding of `config` clicks or scrolls.
-    public static func needsPointer(_ config: GestureConfig) -> Bool {
-        config.bindings.contains { binding in
-            let actions = Array(binding.actions.values.joined()) + (binding.step.map { $0.increase + $0.decrease } ?? [])
-            return actions.contains { action in
-                switch action {
-                case .click, .scroll, .drag: true
-                case .key, .command: false
-                }
-            }
-        }
-    }
-
-    private func attach() {
+    func attach() {
         pipeline.onFrame = { [weak self] frame in
             self?.lastFrame = frame
             self?.onFrame?(frame)
         }
         map.onFiring = { [weak self] firing in self?.firings.append(firing) }
         pipeline.engine.onTrace = onTrace
-    }
-
-    /// Uses `config` from the next moment no finger is down (at once if none is).
-    /// `outputs` replaces the outputs (a new config may need a pointer).
-    public func reconfigure(_ config: GestureConfig, outputs: DeviceOutputs? = nil) {
-        if let outputs { self.outputs = outputs }
-        pendingConfig = config
-        applyPendingConfigIfIdle()
-    }
-
-    /// The pipeline of `device` onto `map`'s window, its palm bands clear of the zones `config` binds.
-    private static func pipeline(for device: DeviceDescription, map: GestureMap, config: GestureConfig,
-                                 axisValues: AxisValues) -> InputPipeline {
-        InputPipeline(device: device, window: map.window, axisValues: axisValues,
-                      palmEdges: map.layout.palmEdges(for: device, config: config))
-    }
-
-    private func applyPendingConfigIfIdle() {
-        guard let config = pendingConfig, frameEvents.isEmpty, pipeline.engine.boundTouchCount == 0,
-              claims?.isIdle ?? true else { return }
-        pendingConfig = nil
-        let time = pipeline.engine.now
-        map = GestureMap(config: config, layout: map.layout)
-        // The new pipeline starts where the device is: in the slot its next events apply to.
-        var values = axisValues
-        if let claims { values[AbsCode.mtSlot] = Int32(claims.deviceSlot) }
-        pipeline = Self.pipeline(for: description, map: map, config: config, axisValues: values)
-        pipeline.advance(to: time)
-        emergency = EmergencyWatch(config.emergency)
-        steps = [:]
-        actions.forgetBindings()
-        claims?.forgetBindings(claimedTouchEnd: config.claimedTouchEnd.end)
-        attach()
     }
 
     /// Engine time of the next thing due with no event: a timer of the
@@ -273,7 +193,7 @@ public final class ServiceDevice: TimerDriven {
         frameEvents.removeAll(keepingCapacity: true)   // the next frame reuses the storage
         // 5–6.
         carryOut(plans, at: time)
-        applyPendingConfigIfIdle()
+        applyPendingIfIdle()
     }
 
     /// Feeds recorded events as the live service meets them: before each
@@ -298,7 +218,7 @@ public final class ServiceDevice: TimerDriven {
         pipeline.advance(to: time)
         if emergency.isDue(at: time) { return makeEmergency(at: time) }
         carryOut(plan(), at: time)
-        applyPendingConfigIfIdle()
+        applyPendingIfIdle()
     }
 
     /// The end: what is due until `time` happens, the touches still down are
@@ -327,65 +247,6 @@ public final class ServiceDevice: TimerDriven {
         onEmergency?()
     }
 
-    // MARK: Steps of a cycle
-
-    /// The cycle's firings with their actions (steps counted), their touches claimed.
-    private func plan() -> [ActionPlan] {
-        let due = firings
-        firings = []
-        return due.map { firing in
-            let binding = map.bindings[firing.bindingIndex]
-            var count = 0
-            if let step = binding.step, firing.phase != .cancelled {
-                var counter = steps[firing.bindingIndex] ?? StepCounter(step: step)
-                count = counter.steps(for: firing)
-                steps[firing.bindingIndex] = counter
-            }
-            let plan = ActionPlan(firing: firing, binding: binding, steps: count)
-            if let copy = outputs.touchCopy, let taken = claims?.claim(firing, claims: binding.claimsTouches, acting: plan.acts) {
-                write(taken.events, to: copy, at: firing.time)
-                if !taken.slots.isEmpty { report(.claimed(binding: binding.name, slots: taken.slots, time: firing.time)) }
-            }
-            return plan
-        }
-    }
-
-    /// Enables the bindings with app conditions that admit the app with the
-    /// focus now, and disables the others: called while no touch is bound,
-    /// so a gesture is judged by the app that had the focus when it started,
-    /// even if it moves the focus itself.
-    private func gateByFocus() {
-        let focused = focusedApp?()
-        for (index, binding) in map.bindings.enumerated() where binding.conditions.dependsOnFocus {
-            let admitted = binding.conditions.admits(focused: focused)
-            if map.recognizers[index].isEnabled != admitted { map.recognizers[index].isEnabled = admitted }
-        }
-    }
-
-    /// Runs the planned actions, then decides held touches.
-    private func carryOut(_ plans: [ActionPlan], at time: Double) {
-        for plan in plans { actions.perform(plan, binding: map.bindings[plan.firing.bindingIndex]) }
-        let engine = pipeline.engine, map = self.map
-        guard let copy = outputs.touchCopy, let decided = claims?.releaseDecided(at: time, isUndecided: { touch in
-            engine.undecidedRecognizers(for: touch).contains(where: map.holdsTouches(for:))
-        }) else { return }
-        write(decided.events, to: copy, at: time)
-        for release in decided.released {
-            report(.released(slot: release.slot, zone: release.zone, time: time, heldFor: release.heldFor))
-        }
-    }
-
-    private func write(_ events: [InputEvent], to device: VirtualDeviceID, at time: Double) {
-        guard !events.isEmpty else { return }
-        let start = measuresLatency ? LatencyRecorder.now() : 0
-        do {
-            try sink.write(events, to: device)
-        } catch {
-            report(.failed(error.description, time: time))
-        }
-        if measuresLatency { writingNanoseconds &+= LatencyRecorder.now() &- start }
-    }
-
     /// Nanoseconds spent in the sink's writes since the last call (with ``measuresLatency``):
     /// what the output device costs, apart from the service's own work.
     public func takeWritingTime() -> UInt64 {
@@ -393,5 +254,5 @@ public final class ServiceDevice: TimerDriven {
         return writingNanoseconds
     }
 
-    private func report(_ item: ServiceReport) { onReport?(item) }
+    func report(_ item: ServiceReport) { onReport?(item) }
 }
