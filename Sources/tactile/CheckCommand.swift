@@ -199,8 +199,10 @@ struct CheckCommand: ParsableCommand {
         if !ReadableFile.isStream(file), try RecordingFormat.detect(contentsOf: file) == .tactile,
            case let stream = try RecordingReader.events(contentsOf: file), !stream.header.device.usesProtocolA {
             let drawing = plotFile.map { _ in CheckPlot(config: config, configName: configName, device: stream.header.device,
-                                                         display: Self.display, title: ReadableFile.displayName(file)) }
-            explain(config, device: stream.header.device, axisValues: stream.header.axisValues, events: stream, name: name, drawing: drawing)
+                                                         display: Self.display, transform: stream.header.transform,
+                                                         title: ReadableFile.displayName(file)) }
+            explain(config, device: stream.header.device, axisValues: stream.header.axisValues, transform: stream.header.transform,
+                    events: stream, name: name, drawing: drawing)
             for warning in stream.warnings { printError(warning.description) }
             if let error = stream.error { throw error }
             return drawing
@@ -209,14 +211,17 @@ struct CheckCommand: ParsableCommand {
         for warning in loaded.warnings { printError(warning.description) }
         let recording = loaded.recording
         let drawing = plotFile.map { _ in CheckPlot(config: config, configName: configName, device: recording.device,
-                                                     display: Self.display, title: ReadableFile.displayName(file)) }
-        explain(config, device: recording.device, axisValues: recording.axisValues, events: recording.events, name: name, drawing: drawing)
+                                                     display: Self.display, transform: recording.transform,
+                                                     title: ReadableFile.displayName(file)) }
+        explain(config, device: recording.device, axisValues: recording.axisValues, transform: recording.transform,
+                events: recording.events, name: name, drawing: drawing)
         return drawing
     }
 
     @MainActor
     private func explain<Events: Sequence>(_ config: GestureConfig, device: DeviceDescription, axisValues: AxisValues,
-                                           events: Events, name: String, drawing: CheckPlot?) where Events.Element == InputEvent {
+                                           transform: SurfaceTransform, events: Events, name: String,
+                                           drawing: CheckPlot?) where Events.Element == InputEvent {
         var notes: [String] = []
         if !config.devices.kinds.contains(device.kind) {
             notes.append("the config takes " + config.devices.kinds.map(\.rawValue).sorted().joined(separator: " and ") + "s; checked anyway")
@@ -229,9 +234,10 @@ struct CheckCommand: ParsableCommand {
         if let drawing {
             check = ConfigCheck(config: config, device: device, axisValues: axisValues,
                                 events: notingFirstTime(of: events) { drawing.see($0) }, display: Self.display,
-                                observer: drawing.observer) { say("  " + $0) }
+                                transform: transform, observer: drawing.observer) { say("  " + $0) }
         } else {
-            check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events, display: Self.display) { say("  " + $0) }
+            check = ConfigCheck(config: config, device: device, axisValues: axisValues, events: events, display: Self.display,
+                                transform: transform) { say("  " + $0) }
         }
         if check.lineCount == 0 { say("  no gesture fired") }
         for (binding, reason) in check.silent {

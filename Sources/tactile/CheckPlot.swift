@@ -20,9 +20,10 @@ final class CheckPlot {
 
     /// A plot for `config` on `device`, whose touchscreen without resolution covers `display`
     /// (the check's own display, so both map touches alike).
-    init(config: GestureConfig, configName: String, device: DeviceDescription, display: Screen, title: String) {
-        let layout = ZoneLayout(device: device, display: display)
-        plot = GesturePlot(device: device, screen: layout.screen, title: title)
+    init(config: GestureConfig, configName: String, device: DeviceDescription, display: Screen,
+         transform: SurfaceTransform = .identity, title: String) {
+        let layout = ZoneLayout(device: device, display: display, transform: transform)
+        plot = GesturePlot(device: device, screen: layout.screen, transform: transform, title: title)
         plot.notes.append("Checked against \(configName), as tactile serve would run it"
                           + (config.devices.grab ? "." : " (grab = false: the app sees every touch, nothing is held or taken)."))
         for zone in config.zones {

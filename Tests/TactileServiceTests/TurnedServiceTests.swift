@@ -74,6 +74,18 @@ import Testing
         #expect(Self.backKeys(try ServiceRun(config: try Self.loaded(), events: fromSeenLeft)).isEmpty)
     }
 
+    @Test func aCheckOfATurnedRecordingTurnsItsGestures() throws {
+        // tactile check replays a recording mounted as it was made: the panel's bottom edge is the left as seen.
+        func lines(_ transform: SurfaceTransform) throws -> [String] {
+            var lines: [String] = []
+            _ = ConfigCheck(config: try Self.loaded(), device: servicePanel, events: Self.swipe(from: (100, 99), to: (100, 60)),
+                            transform: transform) { lines.append($0) }
+            return lines
+        }
+        #expect(try lines(OutputTransform.rotated90.surfaceTransform).contains { $0.contains("back") })
+        #expect(try !lines(.identity).contains { $0.contains("back") })
+    }
+
     @Test func theRightClickLandsUnderTheFingerOnTheTurnedOutput() throws {
         // A press at 150 × 30 mm: fractions 0.75, 0.3 of the panel as made.
         let upright = try Self.click(at: (150, 30), transform: .identity)

@@ -31,12 +31,13 @@ public struct ConfigCheck {
 
     /// Runs `config` over `events` of `device` as `tactile serve` would (its
     /// copy only when the config grabs), then lets timers run `runOut`
-    /// seconds past the last event. Each thing done goes to `onLine` as a
+    /// seconds past the last event, the device's surface lying on the screen
+    /// as `transform` says (a recording's mounting). Each thing done goes to `onLine` as a
     /// line, timed in seconds from the first event (`1.250 s  back ended at (3.0, 80.0)`);
     /// `observer` sees the rest as it happens (`tactile check --plot` draws it).
     public init<Events: Sequence>(config: GestureConfig, device: DeviceDescription, axisValues: AxisValues = AxisValues(),
                                   events: Events, runOut: Double = 1, display: Screen = .standard,
-                                  observer: CheckObserver = CheckObserver(),
+                                  transform: SurfaceTransform = .identity, observer: CheckObserver = CheckObserver(),
                                   onLine: @escaping (String) -> Void) where Events.Element == InputEvent {
         let outputs: DeviceOutputs
         do {
@@ -47,7 +48,7 @@ public struct ConfigCheck {
             outputs = DeviceOutputs()
         }
         let service = ServiceDevice(description: device, config: config, sink: sink, outputs: outputs,
-                                    commands: RecordingCommandRunner(), axisValues: axisValues, display: display)
+                                    commands: RecordingCommandRunner(), axisValues: axisValues, display: display, transform: transform)
         let state = CheckState(onLine: onLine)
         service.onReport = Self.handler({ state.take($0) }, then: observer.onReport)
         service.onTrace = Self.handler({ state.trace($0) }, then: observer.onTrace)
