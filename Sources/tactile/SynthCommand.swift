@@ -103,6 +103,10 @@ struct SynthCommand: AsyncParsableCommand {
         guard let description = deviceDescription else {
             throw ValidationError("--preset must be \(Self.devices.map(\.key).joined(separator: ", ")), not \(TextFormat.visible(preset)).")
         }
+        if screen.givenTransform != nil {
+            throw ValidationError("synth draws its gestures on the synthetic device as it is made, upright; "
+                + "give the recording a mounting afterwards with tactile convert --rotate or --calibration.")
+        }
         let synthesizer = GestureSynthesizer(device: description, seed: 0)
         let most = synthesizer.maximumFingers, size = synthesizer.surfaceSize
         if let fingers {

@@ -46,6 +46,9 @@ struct MountingCommandTests {
             #expect(output.status != 0, "\(options)")
             #expect(output.standardError.contains(message), "\(options): \(output.standardError)")
         }
+        // synth draws upright, and says how to mount what it drew.
+        let synth = try TestSupport.run(try tactile(), ["synth", "tap", "--rotate", "90", "-o", "/tmp/never-written.json"])
+        #expect(synth.status != 0 && synth.standardError.contains("tactile convert --rotate"), "\(synth.standardError)")
     }
 
     @Test("convert --rotate stores the mounting (version 3) and leaves out the golden log it no longer matches")
