@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Every test of the package (make test runs it): builds the tests, then runs
-# them in three test processes at once, each its own group of suites, and says
+# them in four test processes at once, each its own group of suites, and says
 # how each group ended. Most service and CLI tests wait on programs they start
 # (a compositor, an X server, umockdev, the tactile binary), the service's
 # with their main actor blocked, so they take long however many cores there
 # are; the tests that only compute run beside them, in processes of their own.
 #
 # The groups, as Swift Testing's --filter regexes on "Target.Suite/test":
-#   io        every suite that starts programs: the service on the real desktops, on umockdev
-#             testbeds and under libinput, the CLI, TactileEvdevTests. One process, at normal
-#             priority, as they all ran before: umockdev's emulated devices and the compositors
-#             answer late on a machine whose cores are taken (a device then fails to open), so
-#             nothing else competes with them on equal terms
+#   desktops  the suites that start a desktop or libinput: the service on the real desktops
+#             (sway, mutter, KWin, …) and under libinput, the focus and the click placement. At
+#             normal priority: the compositors answer late on a machine whose cores are taken
+#   devices   the other suites that start programs: the service on umockdev testbeds, the CLI,
+#             TactileEvdevTests. At normal priority too: umockdev's emulated devices answer
+#             late on a busy machine. The two mostly wait on the programs they start, so they
+#             wait side by side (they were one process, io, until the turned-output suites made
+#             it the run's longest by far)
 #   service   the rest of TactileServiceTests (in memory), at nice 10
 #   engine    everything else (--skip of the two above: no test is left out), at nice 10
 #
@@ -28,19 +31,21 @@ fi
 binary="$("$swift" build --show-bin-path)/TactilePackageTests.xctest"
 [ -x "$binary" ] || { echo "run-tests: no test binary at $binary (swift build --build-tests)" >&2; exit 1; }
 
-io='(TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests|ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/|TactileCLITests\.|TactileEvdevTests\.)'
+desktops='TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests)/'
+devices='(TactileServiceTests\.(ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/|TactileCLITests\.|TactileEvdevTests\.)'
 service='TactileServiceTests\.'
-groups=(io service engine)
+groups=(desktops devices service engine)
 declare -A arguments=(
-    [io]="--filter $io"
-    [service]="--filter $service --skip $io"
-    [engine]="--skip $io --skip $service"
+    [desktops]="--filter $desktops"
+    [devices]="--filter $devices"
+    [service]="--filter $service --skip $desktops --skip $devices"
+    [engine]="--skip $desktops --skip $devices --skip $service"
 )
 
 logs="${TACTILE_TEST_LOGS:-$(mktemp -d)}"
 mkdir -p "$logs"
 [ -n "${TACTILE_TEST_LOGS:-}" ] || trap 'rm -rf "$logs"' EXIT
-declare -A niceness=([io]=0 [service]=10 [engine]=10)
+declare -A niceness=([desktops]=0 [devices]=0 [service]=10 [engine]=10)
 declare -A pids started
 for group in "${groups[@]}"; do
     # shellcheck disable=SC2086

@@ -42,11 +42,16 @@ struct DeviceMatchTests {
 @MainActor
 @Suite("FollowingSession: waiting for the device")
 struct FollowingSessionTests {
-    /// An empty input directory, and a session following its touchscreen, slow rescans an hour apart.
+    /// An empty input directory, and a session following its touchscreen,
+    /// slow rescans an hour apart. The directory is `input` in a private
+    /// parent (returned, to remove): the session also watches the parent,
+    /// and the system's temporary directory is busy with other tests' files.
     func waitingSession() throws -> (FollowingSession, String) {
-        let directory = try TemporaryDirectory.make(prefix: "tactile-follow-input")
+        let parent = try TemporaryDirectory.make(prefix: "tactile-follow")
+        let directory = parent + "/input"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let session = FollowingSession(following: .touchscreen, window: Window(screen: .standard), directory: directory, rescanInterval: 3600)
-        return (session, directory)
+        return (session, parent)
     }
 
     @Test("a stop while it waits ends run() at once, after a wait that never woke on its own")
@@ -97,7 +102,7 @@ struct FollowingSessionTests {
             switch change {
             case .waiting:
                 // No evdev node: a file named like one.
-                _ = FileManager.default.createFile(atPath: directory + "/event7", contents: Data("not a device".utf8))
+                _ = FileManager.default.createFile(atPath: session.directory + "/event7", contents: Data("not a device".utf8))
             case .problem:
                 // Stopped a moment later: the looks meanwhile (every quarter second) tell it no more.
                 let stop = session.stopSignal
@@ -110,7 +115,7 @@ struct FollowingSessionTests {
             }
         }
         _ = try session.run()
-        #expect(changes == [.waiting(.touchscreen), .problem(.cannotOpen(.notAnEvdevNode(path: directory + "/event7")))], "\(changes)")
+        #expect(changes == [.waiting(.touchscreen), .problem(.cannotOpen(.notAnEvdevNode(path: session.directory + "/event7")))], "\(changes)")
         // Looked at again every quarter second until the problem was worth telling (a second), and after: told once.
         #expect(session.turns >= 4, "\(session.turns) turns")
     }
