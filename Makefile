@@ -40,8 +40,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # is read by the real replay tools; chromium: the tests render tactile plot's
 # pictures headless and check the screenshot; lisgd: the raw-evdev gesture daemon
 # make bench runs beside tactile serve on the same stream, as the reference of the
-# serve cost rows).
-APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium lisgd
+# serve cost rows; libsystemd-dev: sd-bus, the session bus on which KWin's script and GNOME
+# Shell's extension tell the service the focused app).
+APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev libsystemd-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium lisgd
 # The desktops the desktop side is tested against, as Debian 12 ships them (tools/desktop-session
 # runs each headless): sway and i3 (i3-wm), Xvfb, Xwayland with openbox, mutter 43 with GNOME
 # Shell's key binding schemas (gnome-shell-common), KWin 5.27 with kscreen-doctor
@@ -71,12 +72,12 @@ COMPLETIONS = $(SHAREDIR)/bash-completion/completions/tactile $(SHAREDIR)/zsh/si
 .PHONY: setup deb-setup desktop-setup apt-packages desktop-apt-packages build test demo install uninstall deb check-deb bench benchmarks golden corpus clean docs examples fuzz fuzz-smoke
 
 setup:
-	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || ! pkg-config --exists xcb-randr 2>/dev/null || \
+	@if ! pkg-config --exists libevdev 2>/dev/null || ! pkg-config --exists xkbcommon 2>/dev/null || ! pkg-config --exists xcb 2>/dev/null || ! pkg-config --exists xcb-randr 2>/dev/null || ! pkg-config --exists libsystemd 2>/dev/null || \
 		! command -v Xvfb >/dev/null 2>&1 || ! command -v umockdev-run >/dev/null 2>&1 || \
 		! command -v tmux >/dev/null 2>&1 || ! command -v libinput >/dev/null 2>&1 || \
 		! command -v evemu-play >/dev/null 2>&1 || ! /usr/bin/python3 -c 'import yaml' 2>/dev/null || \
 		! command -v chromium >/dev/null 2>&1 || ! command -v lisgd >/dev/null 2>&1 || ! tools/umockdev-testbed.py --check 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, libxcb, Xvfb, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium, lisgd or the UMockdev Python bindings are missing)"; \
+		echo "Installing $(APT_PACKAGES) (libevdev, libxkbcommon, libxcb, libsystemd, Xvfb, umockdev, tmux, libinput-tools, evemu-tools, python3-yaml, chromium, lisgd or the UMockdev Python bindings are missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi

@@ -53,6 +53,13 @@ let package = Package(
             pkgConfig: "xcb",
             providers: [.apt(["libxcb1-dev"])]
         ),
+        // libsystemd's sd-bus, found through pkg-config: the session bus, on which KWin's script and
+        // GNOME Shell's extension tell the service the focused window (KDE Plasma, GNOME on Wayland).
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
         // The gesture service's core, in memory: config (TOML) read against the session's layout and
@@ -64,7 +71,7 @@ let package = Package(
         // the devices, uinput, the focused app, where clicks land, the session's layout and the
         // running desktop's own bindings, config files, doctor, running programs. Tested against
         // Debian's real desktops (tools/desktop-session).
-        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "CLibevdev", "CXcb"]),
+        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "CLibevdev", "CXcb", "CSystemd"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),

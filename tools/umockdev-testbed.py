@@ -74,7 +74,9 @@ same moments, to two programs reading two nodes) and stamped with the
 CLOCK_MONOTONIC time of its write. With --paced-after FILE the first frame
 waits, besides, until FILE exists (a script beside COMMAND makes it once
 COMMAND has said what the frames need: a condition, not a guess of time;
-the delay then counts from then). When every node is open it
+the delay then counts from then). A line `G: FILE` in the paced file holds
+the frame after it, in the same way, until FILE exists: one gate a phase.
+When every node is open it
 says on standard error `umockdev-testbed: paced nodes open at T, first frame
 at F` (CLOCK_MONOTONIC seconds), and `umockdev-testbed: paced frames written
 … last at L` after the last frame, so that a caller can tell the phases of a
@@ -213,13 +215,18 @@ EVDEV_NUMBERS = {
 EVIOCGRAB, EVIOCREVOKE, EVIOCSCLOCKID, EVIOCGMTSLOTS = 0x90, 0x91, 0xa0, 0x0a
 
 
-def evemu_frames(path):
+def evemu_frames(path, gates=None):
     """The frames of an evemu events file (`E: SEC.USEC TYPE CODE VALUE`), each
-    as (time, bytes of its struct input_events), a frame ending at SYN_REPORT."""
+    as (time, bytes of its struct input_events), a frame ending at SYN_REPORT.
+    A line `G: FILE` (not evemu's: only --paced-events reads it) puts
+    {frame index: FILE} into `gates`: that frame waits until FILE exists."""
     frames, current, first = [], b"", None
     with open(path) as handle:
         for line in handle:
             fields = line.split()
+            if len(fields) == 2 and fields[0] == "G:" and gates is not None:
+                gates[len(frames)] = fields[1]
+                continue
             if len(fields) != 5 or fields[0] != "E:":
                 continue
             seconds, _, micro = fields[1].partition(".")
@@ -267,7 +274,8 @@ class PacedWriter(threading.Thread):
         super().__init__(daemon=True)
         self.testbed, self.delay, self.pid_of_command, self.after = testbed, delay, pid_of_command, after
         self.nodes = [node for node, _ in assignments]
-        self.frames = evemu_frames(assignments[0][1])
+        self.gates = {}
+        self.frames = evemu_frames(assignments[0][1], self.gates)
         for node, path in assignments[1:]:
             if evemu_frames(path) != self.frames:
                 raise SystemExit("umockdev-testbed: --paced-events files must hold the same frames (%s)" % node)
@@ -283,7 +291,12 @@ class PacedWriter(threading.Thread):
         opened = time.monotonic()
         begin = opened + self.delay
         say("paced nodes open at %.6f, first frame at %.6f" % (opened, begin))
-        for at, data in self.frames:
+        for index, (at, data) in enumerate(self.frames):
+            if index in self.gates:
+                while not os.path.exists(self.gates[index]):
+                    time.sleep(0.01)
+                # The gated frame goes now, those after it at their times after it.
+                begin = max(begin, time.monotonic() - at)
             time.sleep(max(0.0, begin + at - time.monotonic()))
             # Stamped as the kernel stamps a frame for a reader that asked for CLOCK_MONOTONIC
             # (libinput does; it warns of a lag when a stamp is far from now).

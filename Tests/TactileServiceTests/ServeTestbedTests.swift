@@ -96,14 +96,15 @@ struct ServeTestbedTests {
     /// `linkedConfig` the config is a symbolic link to `dotfiles/gestures.toml` beside it
     /// (`@TARGET@` in the script), as a dotfile manager makes it. `device` is the testbed's device.
     /// With `logTo`, serve's log goes to that file (`@LOG@` in the script), so that the script can
-    /// wait on what serve said. With `session`, the testbed and serve run in that desktop session, as
-    /// its user (a session bus admits only its owner), with its environment (`environment` is not used).
+    /// wait on what serve said (with `logsStandardOutput`, what it prints too: a dry run's actions).
+    /// With `session`, the testbed and serve run in that desktop session, as its user (a session bus
+    /// admits only its owner), with its environment and `environment` on top.
     /// `mock` adds options to `tactile mock` (`--rotate 180`: the node's udev entry carries the matrix).
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
                namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil,
                linkedConfig: Bool = false, device: DeviceDescription = Self.panel, logTo: String? = nil,
-               session: DesktopSession? = nil, mock: [String] = []) throws -> Served {
+               session: DesktopSession? = nil, mock: [String] = [], logsStandardOutput: Bool = false) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -145,7 +146,7 @@ struct ServeTestbedTests {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
             let edits = script.replacingOccurrences(of: "@CONFIG@", with: toml).replacingOccurrences(of: "@TARGET@", with: target)
                 .replacingOccurrences(of: "@LOG@", with: logTo ?? "/dev/null")
-            let log = logTo.map { " 2>>'\($0)'" } ?? ""
+            let log = logTo.map { logsStandardOutput ? " >>'\($0)' 2>&1" : " 2>>'\($0)'" } ?? ""
             arguments += ["--", "/bin/sh", "-c", "(" + edits + ") & exec \"$@\"" + log, "sh"] + command
         } else {
             arguments += ["--"] + command

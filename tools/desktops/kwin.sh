@@ -1,6 +1,7 @@
 # KWin (Plasma 5.27 on bookworm) headless on Wayland: kwin_wayland --virtual with two 1280x800
 # outputs side by side (Virtual-0 at 0,0 with priority 1, Virtual-1 at 1280,0), four virtual
-# desktops in one row, no lock screen, no Xwayland. Sourced by tools/desktop-session.
+# desktops in one row, no lock screen, and no Xwayland unless KWIN_XWAYLAND=1. Sourced by
+# tools/desktop-session.
 #
 # The session has a bus of its own (dbus-daemon at DIR/run/bus) on which kwin_wayland owns
 # org.kde.KWin and org.kde.kglobalaccel (5.27 runs kglobalaccel inside KWin on Wayland), so
@@ -11,6 +12,9 @@
 # (in process, no kscreen_backend_launcher) needs Qt's wayland platform plugin.
 # KWIN_DESKTOPS (default 4) sets the number of virtual desktops when DIR/home has no kwinrc yet;
 # a kglobalshortcutsrc put in DIR/home/.config before start is what kglobalaccel loads.
+# KWIN_XWAYLAND=1 starts KWin's rootless Xwayland too (--xwayland; Debian's xwayland): KWin picks
+# the display itself and tells only the programs it starts, so it starts one that writes DISPLAY
+# and XAUTHORITY down, and the session's environment takes them (X11 apps then run in it).
 # Debian: kwin-wayland, libkf5screen-bin (kscreen-doctor), qtwayland5 (the wayland platform
 # plugin), dbus-daemon; qml-module-org-kde-kirigami2 and milou for the Overview, Present Windows
 # (windowview) and Desktop Grid effects to show (they fail to load their QML without them).
@@ -92,10 +96,30 @@ desktop_start() {
     session_spawn dbus-daemon --session --nofork --nopidfile --address="unix:path=$bus"
     session_wait 5 test -S "$bus" || { echo "desktop-session: dbus-daemon did not start" >&2; return 1; }
 
+    local -a xwayland=()
+    if [ "${KWIN_XWAYLAND:-0}" = 1 ]; then
+        session_x11_directory
+        # A file, not sh -c: KWin would read -c as an option of its own. Expanded in KWin's child.
+        cat > "$SESSION_DIR/run/xwayland-env.sh" <<'SCRIPT'
+#!/bin/sh
+printf 'DISPLAY=%s\nXAUTHORITY=%s\n' "$DISPLAY" "$XAUTHORITY" > "$XDG_RUNTIME_DIR/xwayland.env.new"
+mv "$XDG_RUNTIME_DIR/xwayland.env.new" "$XDG_RUNTIME_DIR/xwayland.env"
+SCRIPT
+        chmod 755 "$SESSION_DIR/run/xwayland-env.sh"
+        [ "$(id -u)" -eq 0 ] && chown "$SESSION_USER:" "$SESSION_DIR/run/xwayland-env.sh"
+        xwayland=(--xwayland "$SESSION_DIR/run/xwayland-env.sh")
+    fi
     session_spawn "${kwin[@]}" --virtual --width 1280 --height 800 --output-count 2 \
-        --socket wayland-0 --no-lockscreen
+        --socket wayland-0 --no-lockscreen "${xwayland[@]}"
     local pid=$SPAWNED
 
     # Usually ready in about a second; give up at once when kwin or the bus exits.
-    session_wait_alive 30 "kwin_wayland or its dbus-daemon" kwin_answers "$pid"
+    session_wait_alive 30 "kwin_wayland or its dbus-daemon" kwin_answers "$pid" || return 1
+    if [ "${#xwayland[@]}" -gt 0 ]; then
+        session_wait_alive 30 "kwin_wayland's Xwayland" test -s "$SESSION_DIR/run/xwayland.env" || return 1
+        local name value
+        while IFS='=' read -r name value; do
+            if [ -n "$value" ]; then session_setenv "$name" "$value"; fi
+        done < "$SESSION_DIR/run/xwayland.env"
+    fi
 }

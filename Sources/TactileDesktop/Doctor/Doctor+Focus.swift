@@ -8,7 +8,8 @@ extension Doctor {
     static let focusTimeout = 2.0
 
     /// The focused-app line: the route `tactile serve` would follow (sway's
-    /// or i3's IPC, Hyprland's sockets, X11's `_NET_ACTIVE_WINDOW`), asked
+    /// or i3's IPC, Hyprland's sockets, KWin's script or GNOME Shell's
+    /// extension over the session bus, X11's `_NET_ACTIVE_WINDOW`), asked
     /// now for up to two seconds, and the app it names, or why it does not
     /// answer. A route that does not answer is a problem when the config has
     /// bindings with `app`, which then never fire, else a note.
@@ -17,22 +18,43 @@ extension Doctor {
         let stake = configUsesApps ? "the config's gestures with app = … never fire" : "the config has no gestures with app = …"
         guard let tracker = FocusTracker.start(environment: system.environment) else {
             return DoctorCheck(name: name, status: configUsesApps ? .problem : .note,
-                               summary: "this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): " + stake,
-                               fix: configUsesApps ? "run tactile doctor in your desktop session; on GNOME and KDE Plasma on Wayland, "
-                                   + "no client may know the focused window, so use not-app = … or no app condition" : nil)
+                               summary: "this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, "
+                                   + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, or DISPLAY): " + stake,
+                               fix: configUsesApps ? "run tactile doctor in your desktop session" : nil)
         }
-        defer { tracker.stop() }
         let route = TextFormat.visible(tracker.route)
         let deadline = Date().addingTimeInterval(Self.focusTimeout)
-        while !tracker.isAnswering, tracker.problem == nil, Date() < deadline { usleep(20_000) }
+        // A shell's route answers once the shell reports; its problem may be one the next look mends.
+        while !tracker.isAnswering, tracker.problem == nil || FocusTracker.shell(of: system.environment) != nil,
+              Date() < deadline { usleep(20_000) }
+        tracker.stop()
         if tracker.isAnswering {
             let app = tracker.current.map { "\(TextFormat.visible($0.description)) has the focus" } ?? "no app has the focus now"
             return DoctorCheck(name: name, status: .ok, summary: "followed through \(route): \(app)")
         }
+        if let running = runningServiceCheck(route: route) { return running }
         let why = tracker.problem.map { TextFormat.visible($0) } ?? "no answer in \(Int(Self.focusTimeout)) s"
+        let shellFix = tracker.problem?.contains(GnomeFocusExtension.enableCommand) == true ? GnomeFocusExtension.enableCommand : nil
         return DoctorCheck(name: name, status: configUsesApps ? .problem : .note,
                            summary: "cannot follow \(route): \(why); " + stake,
-                           fix: "run tactile doctor in a terminal of the session the service serves; if the compositor was "
+                           fix: shellFix ?? "run tactile doctor in a terminal of the session the service serves; if the compositor was "
                                + "restarted, restart tactile.service too, so that it takes the new session's environment")
+    }
+
+    /// On KDE Plasma and GNOME under Wayland, when a running `tactile serve`
+    /// owns the bus name the shell reports to, what it has heard; nil
+    /// otherwise (then the doctor's own look stands).
+    private func runningServiceCheck(route: String) -> DoctorCheck? {
+        guard FocusTracker.shell(of: system.environment) != nil,
+              let address = SessionBus.sessionAddress(in: system.environment) else { return nil }
+        let heard: FocusedApp??
+        do { heard = try ShellFocusSource.askRunning(busAddress: address) } catch { return nil }
+        guard let app = heard else {
+            return DoctorCheck(name: "focused app", status: .problem,
+                               summary: "tactile serve (running) follows \(route) but has had no report from the shell yet",
+                               fix: "journalctl --user -u tactile says why")
+        }
+        let focus = app.map { "\(TextFormat.visible($0.description)) has the focus" } ?? "no app has the focus now"
+        return DoctorCheck(name: "focused app", status: .ok, summary: "tactile serve (running) follows it through \(route): \(focus)")
     }
 }

@@ -7,7 +7,9 @@ import TactileEvdev
 
 /// Follows which app has the keyboard focus, on a thread of its own, through
 /// what the session offers: the sway or i3 IPC socket (`SWAYSOCK`, `I3SOCK`),
-/// Hyprland's event socket (`HYPRLAND_INSTANCE_SIGNATURE`), or X11's
+/// Hyprland's event socket (`HYPRLAND_INSTANCE_SIGNATURE`), KWin or GNOME
+/// Shell over the session bus (a Wayland session whose
+/// `XDG_CURRENT_DESKTOP` names KDE or GNOME), or X11's
 /// `_NET_ACTIVE_WINDOW` (`DISPLAY`). The service's input loop reads
 /// ``current``, a value this thread keeps, and never waits on the session.
 /// The thread sleeps until the session says something or the tracker is
@@ -20,9 +22,10 @@ import TactileEvdev
 /// }
 /// ```
 ///
-/// GNOME and KDE Plasma on Wayland give no client the focused window
-/// without an extension or a KWin script: there, ``start(environment:)``
-/// finds no route, and bindings with `app` do not fire.
+/// GNOME and KDE Plasma on Wayland give no client the focused window:
+/// there the shell itself tells the service (``ShellFocusSource``: a KWin
+/// script the service loads, a GNOME Shell extension the user enables),
+/// over the session bus.
 package final class FocusTracker: ServiceLogSource, Sendable {
     /// What is followed: `sway IPC at /run/user/1000/sway-ipc.1000.1234.sock`.
     public let route: String
@@ -40,6 +43,8 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         /// The problem last said in ``news`` (a problem is said once, not each retry).
         var saidProblem: String?
         var news: [ServiceLogLine] = []
+        /// Whether a thread runs that ``stop()`` must wait for.
+        var started = false
     }
 
     /// The app with the focus, as last reported (nil: not known, or none).
@@ -49,9 +54,13 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     /// Whether the route has answered at least once since it was last lost.
     public var isAnswering: Bool { state.withLock { $0.answered } }
 
-    init(route: String, news: Wakeup? = nil) {
+    /// Whether each change of the app is said too (`focused app: now …`), for dry runs.
+    private let sayingEachChange: Bool
+
+    init(route: String, news: Wakeup? = nil, sayingEachChange: Bool = false) {
         self.route = route
         self.news = news
+        self.sayingEachChange = sayingEachChange
     }
 
     func publish(_ app: FocusedApp?) {
@@ -62,9 +71,13 @@ package final class FocusTracker: ServiceLogSource, Sendable {
                 state.answered = true
                 state.saidProblem = nil
             }
+            let changed = !first && state.focused != app
+            if sayingEachChange, first || changed {
+                state.news.append(.note("focused app: now " + (app?.description ?? "none")))
+            }
             state.focused = app
             state.problem = nil
-            return first
+            return first || (sayingEachChange && changed)
         }
         if said { news?.signal() }
     }
@@ -96,8 +109,20 @@ package final class FocusTracker: ServiceLogSource, Sendable {
 
     var isStopped: Bool { stopSignal.isStopRequested }
 
-    /// Stops following (the thread's wait ends at once, and the thread with it).
-    public func stop() { stopSignal.requestStop() }
+    /// Signalled when the thread ends.
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// Stops following: the thread's wait ends at once, and the thread with
+    /// it after what it must undo (a KWin script it loaded is unloaded);
+    /// returns when it has, or after two seconds.
+    public func stop() {
+        stopSignal.requestStop()
+        guard state.withLock({ state in
+            defer { state.started = false }
+            return state.started
+        }) else { return }
+        _ = ended.wait(timeout: .now() + 2)
+    }
 
     /// A source the tracker follows: connects, reports, and returns or throws when the connection ends.
     protocol Source: Sendable {
@@ -106,13 +131,16 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     }
 
     /// Starts following the session `environment` describes: sway or i3 first
-    /// (their sockets are the most specific), then Hyprland, then X11. Nil when
+    /// (their sockets are the most specific), then Hyprland, then KWin or GNOME Shell on Wayland, then X11. Nil when
     /// the session offers none of them. `news` is signalled whenever a line
-    /// is there for ``collectLines()``.
-    public static func start(environment: [String: String], news: Wakeup? = nil) -> FocusTracker? {
+    /// is there for ``collectLines()``; with `sayingEachChange`, each change
+    /// of the app is such a line (`focused app: now firefox`, `… now none`).
+    public static func start(environment: [String: String], news: Wakeup? = nil, sayingEachChange: Bool = false) -> FocusTracker? {
         guard let (route, source) = source(for: environment) else { return nil }
-        let tracker = FocusTracker(route: route, news: news)
+        let tracker = FocusTracker(route: route, news: news, sayingEachChange: sayingEachChange)
+        tracker.state.withLock { $0.started = true }
         let thread = Thread {
+            defer { tracker.ended.signal() }
             while !tracker.isStopped {
                 do throws(FocusError) {
                     try source.follow(tracker)
@@ -140,9 +168,27 @@ package final class FocusTracker: ServiceLogSource, Sendable {
             let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: runtime)
             return ("Hyprland's sockets in \(directory)", HyprlandFocusSource(directory: directory))
         }
+        if let shell = shell(of: environment) {
+            let address = SessionBus.sessionAddress(in: environment) ?? "unix:path=/nonexistent"
+            let source = ShellFocusSource(shell: shell, busAddress: address, environment: environment)
+            return (source.route, source)
+        }
         if let display = environment["DISPLAY"], !display.isEmpty {
             return ("X11 display \(display)", X11FocusSource(display: display))
         }
+        return nil
+    }
+}
+
+extension FocusTracker {
+    /// The shell asked for the focus in a Wayland session of KDE Plasma or
+    /// GNOME, as `XDG_CURRENT_DESKTOP` names it (`KDE`, `ubuntu:GNOME`);
+    /// nil in any other session (on X11 they answer `_NET_ACTIVE_WINDOW`).
+    static func shell(of environment: [String: String]) -> ShellFocusSource.Shell? {
+        guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
+        if desktops.contains("kde") { return .kwin }
+        if desktops.contains("gnome") { return .gnome }
         return nil
     }
 }

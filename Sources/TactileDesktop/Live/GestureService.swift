@@ -201,11 +201,13 @@ public final class GestureService {
     /// Starts following the focused app when `config` needs it and nothing follows it yet.
     func followFocusIfNeeded(_ config: GestureConfig) {
         guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
-        if let tracker = FocusTracker.start(environment: options.environment, news: news) {
+        // A dry run says each change of the app, which explains the bindings it shows.
+        if let tracker = FocusTracker.start(environment: options.environment, news: news, sayingEachChange: !options.passThrough) {
             // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
             focus = tracker
         } else {
-            log(.note("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE or DISPLAY): "
+            log(.note("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, "
+                + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, or DISPLAY): "
                 + "gestures with app = … do not fire, those with only not-app = … do"))
         }
     }

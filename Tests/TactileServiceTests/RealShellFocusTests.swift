@@ -1,0 +1,144 @@
+// Per-app bindings on Debian's real KWin 5.27 and GNOME Shell 43 under Wayland: the shell tells tactile serve the focused app.
+import Foundation
+import Tactile
+@testable import TactileDesktop
+@testable import TactileService
+import TactileTestSupport
+import Testing
+
+/// `tactile serve --dry-run` with bindings for two apps and one for no app,
+/// on a testbed touchscreen, inside a real headless KDE Plasma (KWin 5.27
+/// with its Xwayland) or GNOME Shell 43 session. The focus moves between a
+/// Wayland app and another app and then to none; after each move, once the
+/// service says it heard it, one drag: the binding that fires is the
+/// focused app's, or the `not-app` binding when none has the focus. Each
+/// test fails without the route (no binding with `app` would fire).
+///
+/// How long each move took to reach the service (from the action that moves
+/// the focus to the service's line) is measured and printed; the assertion
+/// on it is loose (5 s), so that a busy machine cannot fail it.
+@Suite(.serialized, .enabled(if: TestSupport.testbedHelper != nil && TestSupport.product("tactile") != nil
+                             && DesktopSession.available("kwin"), "the testbed helper, tactile or kwin is missing"))
+struct RealShellFocusTests {
+    /// Bindings of one drag (a pan: the paced writer stamps each frame as it writes it, and a
+    /// busy machine may pause it mid-stroke, which would fail a swipe's 0.5 s): in `first`, in
+    /// `second`, and in neither.
+    static func config(first: String, second: String) -> String {
+        """
+        [devices]
+        kinds = ["touchscreen"]
+
+        [[gesture]]
+        name = "in \(first)"
+        recognizer = "pan"
+        app = "\(first)"
+        ended = { key = "ctrl+1" }
+
+        [[gesture]]
+        name = "in \(second)"
+        recognizer = "pan"
+        app = "\(second)"
+        ended = { key = "ctrl+2" }
+
+        [[gesture]]
+        name = "no app"
+        recognizer = "pan"
+        not-app = ["\(first)", "\(second)"]
+        ended = { key = "ctrl+3" }
+        """
+    }
+
+    /// One step of a run: what the script does to move the focus, the app
+    /// the service must then say (`none`), and the binding the drag fires.
+    struct Step {
+        var action: String
+        var heard: String
+        var binding: String
+    }
+
+    /// The paced file: `count` drags right across the middle of the panel, each held by its gate.
+    static func gatedDrags(_ count: Int, gate: (Int) -> String) -> String {
+        var lines: [String] = []
+        var stream = PanelStream(unitsPerMillimetre: 16, time: 1)
+        for index in 0..<count {
+            let start = stream.events.count
+            stream.stroke(slot: 0, from: (60, 80), to: (180, 82), frames: 12)
+            stream.time += 0.5
+            lines.append("G: \(gate(index))")
+            lines += stream.events[start...].map { event in
+                String(format: "E: %d.%06d %04x %04x %d", event.seconds, event.microseconds, event.type.rawValue, event.code, event.value)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs the steps in `session` and returns serve's output (standard
+    /// output and error, in order) with the script's measured delays.
+    func run(_ steps: [Step], config: String, in session: DesktopSession, prologue: String = "") throws -> String {
+        let directory = try TemporaryDirectory.make(prefix: "tactile-shell-focus")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let drags = directory + "/drags.events", log = directory + "/serve.log"
+        try Self.gatedDrags(steps.count) { "\(directory)/gate\($0)" }.write(toFile: drags, atomically: true, encoding: .utf8)
+        try session.own(directory)
+        // Each wait is for a line serve prints (at most 30 s), never a guessed time, polling every
+        // 10 ms, and says how long it took. `now APP` waits until the last `focused app: now` line names
+        // APP (a shell may say none for a moment between two windows); `fired N BINDING` waits for
+        // BINDING's Nth action.
+        var script = """
+            took() { echo "measured: $1 after $(awk "BEGIN { print $(date +%s.%N) - $moved }") s" >> @LOG@; }; \
+            late() { [ "$(date +%s)" -gt "$(( ${moved%.*} + 30 ))" ]; }; \
+            now() { until grep -i 'focused app: now ' @LOG@ | tail -n 1 | grep -q -i -- "now $1$" || late; do sleep 0.01; done; took "$2"; }; \
+            fired() { until [ "$(grep -c -- "$2 → key" @LOG@)" -ge "$1" ] || late; do sleep 0.01; done; took "$3"; }; \(prologue)
+            """
+        var fired: [String: Int] = [:]
+        for (index, step) in steps.enumerated() {
+            fired[step.binding, default: 0] += 1
+            script += "moved=$(date +%s.%N); \(step.action); now '\(step.heard)' 'step \(index) heard'; touch \(directory)/gate\(index); "
+                + "moved=$(date +%s.%N); fired \(fired[step.binding] ?? 1) '\(step.binding)' 'step \(index) fired'; "
+        }
+        script += "kill -TERM $$"
+        let environment = ["XDG_DATA_DIRS": Repository.path("dist/share")]
+        let served = try ServeTestbedTests().serve([], config: config, extra: ["--dry-run"], during: script, environment: environment,
+                                                   testbed: ["--paced-events", "/dev/input/event5=\(drags)"],
+                                                   unplugAfter: 600, logTo: log, session: session, logsStandardOutput: true)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(served.output.status == 0, "\(served.output.standardError) \(text)")
+        return text
+    }
+
+    /// That `text` shows each step's binding fired, in order, once each, and the delays it measured.
+    static func expectBindings(_ text: String, _ steps: [Step], route: String) {
+        let names = Set(steps.map(\.binding))
+        let fired = text.split(separator: "\n").filter { $0.contains(" → key ctrl+") }.compactMap { line in
+            names.first { line.contains("\($0) → key ctrl+") }
+        }
+        #expect(fired == steps.map(\.binding), "\(text)")
+        #expect(text.components(separatedBy: "focused app: followed through \(route)").count == 2, "\(text)")
+        let delays = text.split(separator: "\n").filter { $0.hasPrefix("measured: step ") && $0.contains(" heard after ") }
+        #expect(delays.count == steps.count, "\(text)")
+        for line in delays {
+            print("RealShellFocusTests: \(line)")
+            let seconds = line.split(separator: " ").dropLast().last.flatMap { Double($0) } ?? .infinity
+            #expect(seconds < 5, "\(line)")
+        }
+    }
+
+    @Test func kwinsScriptSaysTheFocusedAppOfWaylandAndXwaylandAndNone() throws {
+        let session = try DesktopSession("kwin", settings: ["KWIN_XWAYLAND": "1"])
+        defer { session.stop() }
+        // wev, a Wayland client; xmessage, an X11 one (KWin names its class xmessage); closing
+        // xmessage gives the focus back to wev, closing wev leaves none. (SIGKILL: the clients
+        // inherit the test runner's blocked signals, SIGTERM among them.)
+        let steps = [
+            Step(action: "wev >/dev/null 2>&1 & wev=$!", heard: "wev", binding: "in wev"),
+            Step(action: "xmessage -name tactile hello >/dev/null 2>&1 & xm=$!", heard: "xmessage", binding: "in xmessage"),
+            Step(action: "kill -KILL $xm", heard: "wev", binding: "in wev"),
+            Step(action: "kill -KILL $wev", heard: "none", binding: "no app"),
+        ]
+        let text = try run(steps, config: Self.config(first: "wev", second: "xmessage"), in: session)
+        Self.expectBindings(text, steps, route: "KWin's script tactile-focus over the session bus")
+        // Unloaded when serve stopped.
+        let loaded = try session.run(["busctl", "--user", "call", "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", "s", "tactile-focus"])
+        #expect(loaded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "b false", "\(loaded.standardOutput)")
+    }
+}
