@@ -74,7 +74,8 @@ struct RealShellFocusTests {
 
     /// Runs the steps in `session` and returns serve's output (standard
     /// output and error, in order) with the script's measured delays.
-    func run(_ steps: [Step], config: String, in session: DesktopSession, prologue: String = "") throws -> String {
+    /// `epilogue` runs after the last step (it ends what the steps started and did not end).
+    func run(_ steps: [Step], config: String, in session: DesktopSession, prologue: String = "", epilogue: String = "") throws -> String {
         let directory = try TemporaryDirectory.make(prefix: "tactile-shell-focus")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let drags = directory + "/drags.events", log = directory + "/serve.log"
@@ -93,10 +94,11 @@ struct RealShellFocusTests {
         var fired: [String: Int] = [:]
         for (index, step) in steps.enumerated() {
             fired[step.binding, default: 0] += 1
-            script += "moved=$(date +%s.%N); \(step.action); now '\(step.heard)' 'step \(index) heard'; touch \(directory)/gate\(index); "
+            // A new line after the action, which may end with `&`.
+            script += "moved=$(date +%s.%N); \(step.action)\nnow '\(step.heard)' 'step \(index) heard'; touch \(directory)/gate\(index); "
                 + "moved=$(date +%s.%N); fired \(fired[step.binding] ?? 1) '\(step.binding)' 'step \(index) fired'; "
         }
-        script += "kill -TERM $$"
+        script += epilogue + "\nkill -TERM $$"
         let environment = ["XDG_DATA_DIRS": Repository.path("dist/share")]
         let served = try ServeTestbedTests().serve([], config: config, extra: ["--dry-run"], during: script, environment: environment,
                                                    testbed: ["--paced-events", "/dev/input/event5=\(drags)"],
@@ -107,13 +109,14 @@ struct RealShellFocusTests {
     }
 
     /// That `text` shows each step's binding fired, in order, once each, and the delays it measured.
-    static func expectBindings(_ text: String, _ steps: [Step], route: String) {
+    static func expectBindings(_ text: String, _ steps: [Step], route: String, followedAgain: Int = 0) {
         let names = Set(steps.map(\.binding))
         let fired = text.split(separator: "\n").filter { $0.contains(" → key ctrl+") }.compactMap { line in
             names.first { line.contains("\($0) → key ctrl+") }
         }
         #expect(fired == steps.map(\.binding), "\(text)")
-        #expect(text.components(separatedBy: "focused app: followed through \(route)").count == 2, "\(text)")
+        #expect(text.components(separatedBy: "focused app: followed through \(route)\n").count == 2, "\(text)")
+        #expect(text.components(separatedBy: "focused app: followed through \(route) again\n").count == followedAgain + 1, "\(text)")
         let delays = text.split(separator: "\n").filter { $0.hasPrefix("measured: step ") && $0.contains(" heard after ") }
         #expect(delays.count == steps.count, "\(text)")
         for line in delays {
@@ -140,5 +143,28 @@ struct RealShellFocusTests {
         // Unloaded when serve stopped.
         let loaded = try session.run(["busctl", "--user", "call", "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "isScriptLoaded", "s", "tactile-focus"])
         #expect(loaded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "b false", "\(loaded.standardOutput)")
+    }
+
+    @Test func aKWinThatRestartsGetsTheScriptAgain() throws {
+        let session = try DesktopSession("kwin")
+        defer { session.stop() }
+        // KWin killed (its process group: Xwayland and what it started go with it), then another
+        // KWin on the same bus, as a crashed KWin comes back; wev on each.
+        let kwin = try String(contentsOfFile: session.directory + "/kwin-command", encoding: .utf8)
+        let group = try #require(String(contentsOfFile: session.directory + "/pids", encoding: .utf8).split(separator: "\n").last)
+        let restart = "kill -9 -\(group); "
+            + "until grep -q 'KWin left the session bus' @LOG@ || late; do sleep 0.01; done; "
+            + "eval \"\(kwin) --virtual --width 1280 --height 800 --socket wayland-1 --no-lockscreen\" >/dev/null 2>&1 & again=$!"
+        let steps = [
+            Step(action: "wev >/dev/null 2>&1 &", heard: "wev", binding: "in wev"),
+            Step(action: restart, heard: "none", binding: "no app"),
+            Step(action: "until [ -S $XDG_RUNTIME_DIR/wayland-1 ] || late; do sleep 0.01; done; WAYLAND_DISPLAY=wayland-1 wev >/dev/null 2>&1 & wev=$!",
+                 heard: "wev", binding: "in wev"),
+        ]
+        let route = "KWin's script tactile-focus over the session bus"
+        // The testbed waits for what the script started: the second KWin and its wev end with it.
+        let text = try run(steps, config: Self.config(first: "wev", second: "xmessage"), in: session, epilogue: "kill -9 $wev $again")
+        Self.expectBindings(text, steps, route: route, followedAgain: 1)
+        #expect(text.contains("focused app: cannot follow \(route): KWin left the session bus; gestures with app = … do not fire"), "\(text)")
     }
 }

@@ -109,6 +109,8 @@ SCRIPT
         [ "$(id -u)" -eq 0 ] && chown "$SESSION_USER:" "$SESSION_DIR/run/xwayland-env.sh"
         xwayland=(--xwayland "$SESSION_DIR/run/xwayland-env.sh")
     fi
+    # How KWin is run here, for a test that starts another (a KWin that restarts): one line for sh's eval.
+    printf '%q ' "${kwin[@]}" > "$SESSION_DIR/kwin-command"
     session_spawn "${kwin[@]}" --virtual --width 1280 --height 800 --output-count 2 \
         --socket wayland-0 --no-lockscreen "${xwayland[@]}"
     local pid=$SPAWNED
