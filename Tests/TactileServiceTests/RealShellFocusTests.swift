@@ -168,8 +168,33 @@ struct RealShellFocusTests {
         ]
         let route = "KWin's script tactile-focus over the session bus"
         // The testbed waits for what the script started: the second KWin and its wev end with it.
-        let text = try run(steps, config: Self.config(first: "wev", second: "xmessage"), in: session, epilogue: "kill -9 $wev $again")
+        // The doctor, beside the running serve, asks it what it heard.
+        let tactile = try #require(TestSupport.product("tactile"))
+        let doctor = "env -u LD_PRELOAD \(tactile) doctor | grep 'focused app' >> @LOG@; kill -9 $wev $again"
+        let text = try run(steps, config: Self.config(first: "wev", second: "xmessage"), in: session, epilogue: doctor)
         Self.expectBindings(text, steps, route: route, followedAgain: 1)
         #expect(text.contains("focused app: cannot follow \(route): KWin left the session bus; gestures with app = … do not fire"), "\(text)")
+        #expect(text.contains("✓ focused app: tactile serve (running) follows it through \(route): wev has the focus"), "\(text)")
+        // The new KWin serves /Scripting a moment after it takes its name: not a problem to say.
+        #expect(text.components(separatedBy: "focused app: cannot follow").count == 2, "\(text)")
+    }
+
+    @Test func doctorSaysTheKWinRouteAndWhyItCannotBeFollowed() throws {
+        let tactile = try #require(TestSupport.product("tactile"))
+        let session = try DesktopSession("kwin")
+        defer { session.stop() }
+        try session.client(["wev"])
+        let installed = "XDG_DATA_DIRS=" + Repository.path("dist/share")
+        var line = ""
+        #expect(eventually(20) {
+            line = (try? session.run(["env", installed, tactile, "doctor"]))?.standardOutput.split(separator: "\n")
+                .first { $0.contains("focused app") }.map(String.init) ?? ""
+            return line.contains("wev has the focus")
+        }, "\(line)")
+        #expect(line == "✓ focused app: followed through KWin's script tactile-focus over the session bus: wev has the focus")
+        // Nowhere to find the script: said, with where it was looked for.
+        let missing = try session.run(["env", "XDG_DATA_DIRS=/nonexistent", tactile, "doctor"]).standardOutput
+        #expect(missing.contains("focused app: cannot follow KWin's script tactile-focus over the session bus: the KWin script "
+                                 + "tactile/kwin/tactile-focus.js is in none of "), "\(missing)")
     }
 }

@@ -151,7 +151,7 @@ struct BusMessage {
         var rc = sd_bus_message_new_method_return(message, &reply)
         guard rc >= 0, let reply else { return rc }
         defer { sd_bus_message_unref(reply) }
-        rc = append(values)
+        rc = BusMessage(reply).append(values)
         if rc >= 0 { rc = sd_bus_send(nil, reply, nil) }
         return rc < 0 ? rc : 1
     }

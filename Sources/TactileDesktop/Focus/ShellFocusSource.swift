@@ -29,6 +29,8 @@ struct ShellFocusSource: FocusTracker.Source {
     static let objectPath = "/io/github/tactile/Focus"
     /// Its interface: `Report(ss)` (windowClass, appID), `Current() → (bss)`.
     static let interface = "io.github.tactile.Focus1"
+    /// How long a shell that has just taken its name is given to serve its objects before a failure is said.
+    static let settling = 5.0
 
     /// Which shell reports.
     enum Shell: Sendable {
@@ -73,10 +75,17 @@ struct ShellFocusSource: FocusTracker.Source {
         while !tracker.isStopped {
             if let due = state.setupDue, MonotonicClock.seconds() >= due {
                 state.setupDue = nil
+                let now = MonotonicClock.seconds()
                 if let problem = setUp(on: bus, state: state) {
-                    tracker.lost(problem)
-                    // Asked again in a second, or when the shell's name changes hands.
-                    state.setupDue = MonotonicClock.seconds() + 1
+                    // A shell that has just taken its name may not serve its objects yet (KWin's
+                    // /Scripting comes a moment later): asked again soon, and said only after 5 s.
+                    if let appeared = state.appearedAt, now - appeared < Self.settling {
+                        state.setupDue = now + 0.2
+                    } else {
+                        tracker.lost(problem)
+                        // Asked again in a second, or when the shell's name changes hands.
+                        state.setupDue = now + 1
+                    }
                 }
             }
             do {
@@ -102,6 +111,8 @@ struct ShellFocusSource: FocusTracker.Source {
         var setupDue: Double? = 0
         /// Whether this connection loaded the KWin script (and so unloads it).
         var loaded = false
+        /// When the shell last took its name (``MonotonicClock`` seconds; nil: it had it when we came).
+        var appearedAt: Double?
         /// Whether the shell left the bus since the loop last looked.
         var shellLeft = false
         /// What `Current` answers: whether a report came, and the last one.
@@ -139,7 +150,12 @@ struct ShellFocusSource: FocusTracker.Source {
             state.owner = owner.isEmpty ? nil : owner
             state.loaded = false
             state.reported = nil
-            if owner.isEmpty { state.shellLeft = true } else { state.setupDue = 0 }
+            if owner.isEmpty {
+                state.shellLeft = true
+            } else {
+                state.appearedAt = MonotonicClock.seconds()
+                state.setupDue = 0
+            }
         }
         guard shell == .gnome else { return }
         try bus.onSignal(sender: shell.busName, path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
