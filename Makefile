@@ -45,14 +45,17 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 APT_PACKAGES = libevdev-dev libxkbcommon-dev libxcb1-dev libxcb-randr0-dev libsystemd-dev xvfb umockdev tmux pkg-config python3-gi gir1.2-umockdev-1.0 libinput-tools evemu-tools python3-yaml chromium lisgd
 # The desktops the desktop side is tested against, as Debian 12 ships them (tools/desktop-session
 # runs each headless): sway and i3 (i3-wm), Xvfb, Xwayland with openbox, mutter 43 with GNOME
-# Shell's key binding schemas (gnome-shell-common), KWin 5.27 with kscreen-doctor
-# (libkf5screen-bin) and Qt's Wayland platform (qtwayland5), phoc with wlr-randr 0.2, a session
-# bus (dbus), windows to focus (wev, x11-utils' xmessage), xrandr and xhost (x11-xserver-utils),
-# and xkbcli (libxkbcommon-tools); gcc builds tools/compositor-touch's seat shim, with which sway
+# Shell's key binding schemas (gnome-shell-common), GNOME Shell 43 itself (gnome-shell: the Tactile
+# focus extension runs in it), KWin 5.27 with kscreen-doctor (libkf5screen-bin) and Qt's Wayland
+# platform (qtwayland5), phoc with wlr-randr 0.2, a session bus (dbus), windows to focus (wev,
+# foot, x11-utils' xmessage, and GTK 4's introspection data, gir1.2-gtk-4.0, for
+# tools/gnome-focus.py's window), xrandr and xhost (x11-xserver-utils), xkbcli
+# (libxkbcommon-tools), and gjs, which runs both forms of the extension outside the Shell
+# (tools/check-gnome-extension.sh); gcc builds tools/compositor-touch's seat shim, with which sway
 # and phoc read an emulated touchscreen. About 150 MB, without recommends; make test installs them.
-DESKTOP_APT_PACKAGES = sway i3-wm xvfb xwayland openbox mutter gnome-shell-common kwin-wayland libkf5screen-bin qtwayland5 phoc wlr-randr \
-	dbus wev x11-utils x11-xserver-utils libxkbcommon-tools gcc
-DESKTOP_COMMANDS = sway i3 Xvfb Xwayland openbox mutter kwin_wayland kscreen-doctor phoc wlr-randr dbus-daemon wev xmessage xrandr xhost xkbcli gcc
+DESKTOP_APT_PACKAGES = sway i3-wm xvfb xwayland openbox mutter gnome-shell-common gnome-shell kwin-wayland libkf5screen-bin qtwayland5 phoc wlr-randr \
+	dbus wev foot gir1.2-gtk-4.0 gjs x11-utils x11-xserver-utils libxkbcommon-tools gcc
+DESKTOP_COMMANDS = sway i3 Xvfb Xwayland openbox mutter gnome-shell kwin_wayland kscreen-doctor phoc wlr-randr dbus-daemon wev foot gjs xmessage xrandr xhost xkbcli gcc
 # What make deb and make check-deb need besides (.ci/run installs both lists): dpkg-shlibdeps and
 # dpkg-parsechangelog (dpkg-dev), lintian, and man (man-db) for the installed manual page.
 DEB_APT_PACKAGES = dpkg-dev lintian man-db
@@ -130,6 +133,7 @@ desktop-apt-packages:
 desktop-setup:
 	@missing=""; for command in $(DESKTOP_COMMANDS); do command -v $$command >/dev/null 2>&1 || missing="$$missing $$command"; done; \
 	[ -f /usr/share/glib-2.0/schemas/org.gnome.shell.gschema.xml ] || missing="$$missing gnome-shell-common"; \
+	ls /usr/lib/*/girepository-1.0/GdkWayland-4.0.typelib >/dev/null 2>&1 || missing="$$missing gir1.2-gtk-4.0"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing the desktops the tests run ($$missing missing)"; \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \

@@ -5,7 +5,13 @@
 # User part (no root): the binary to ~/.local/bin/tactile, the systemd user
 # unit to ~/.config/systemd/user/tactile.service, the default config to
 # ~/.config/tactile/gestures.toml only when there is none (a config of yours
-# is never overwritten), then enables and starts the unit.
+# is never overwritten), then enables and starts the unit. The focus helpers,
+# through which tactile serve learns the focused app where no other program may
+# ask (GNOME and KDE Plasma under Wayland): the KWin script to
+# ~/.local/share/tactile/kwin/tactile-focus.js (tactile serve loads it into
+# KWin), and, when GNOME Shell is installed, the GNOME Shell extension to
+# ~/.local/share/gnome-shell/extensions/tactile-focus@tactile.github.io/, in
+# the form for its version (43 and 44, or 45 and later), which you enable.
 # System part (through sudo when not root): the udev rules to
 # /etc/udev/rules.d/70-tactile.rules, the module list to
 # /etc/modules-load.d/tactile-uinput.conf, then modprobe uinput and udevadm.
@@ -155,6 +161,54 @@ install_user() {
     fi
 }
 
+# ---- The focus helpers -------------------------------------------------------
+
+extension_uuid=tactile-focus@tactile.github.io
+
+# Sets extension_form to the form of the GNOME Shell extension for the
+# gnome-shell on PATH, 43 (GNOME 43 and 44) or 45 (45 and later), and
+# shell_major to its major version; extension_form is empty, said why, when
+# there is no gnome-shell or it is older than 43.
+gnome_shell_form() {
+    extension_form=
+    shell_major=
+    if ! command -v gnome-shell >/dev/null 2>&1; then
+        say "no gnome-shell here: the GNOME Shell extension is not installed (run install.sh again where GNOME Shell is)"
+        return 0
+    fi
+    shell_version=$(gnome-shell --version 2>/dev/null) || shell_version=
+    shell_major=${shell_version##* }
+    shell_major=${shell_major%%.*}
+    case $shell_major in
+        ''|*[!0-9]*) say "gnome-shell --version says \"$shell_version\": the GNOME Shell extension is not installed" ;;
+        *) if [ "$shell_major" -ge 45 ]; then extension_form=45
+           elif [ "$shell_major" -ge 43 ]; then extension_form=43
+           else say "GNOME Shell $shell_major is older than the GNOME Shell extension (43 and later): not installed"
+           fi ;;
+    esac
+}
+
+install_focus_helpers() {
+    data_home=$root${XDG_DATA_HOME:-$HOME/.local/share}
+    put "$dist/share/tactile/kwin/tactile-focus.js" "$data_home/tactile/kwin/tactile-focus.js" 0644 run
+    gnome_shell_form
+    [ -n "$extension_form" ] || return 0
+    extension=$data_home/gnome-shell/extensions/$extension_uuid
+    if [ "$extension_form" = 43 ]; then
+        say "GNOME Shell $shell_major: the GNOME Shell extension in its form for GNOME 43 and 44"
+    else
+        say "GNOME Shell $shell_major: the GNOME Shell extension in its form for GNOME 45 and later"
+    fi
+    for file in metadata.json extension.js; do
+        put "$dist/share/tactile/gnome-shell/$extension_form/$file" "$extension/$file" 0644 run
+    done
+    if [ "$shell_major" -gt 48 ]; then
+        say "note: the extension names GNOME 45 to 48: GNOME Shell $shell_major may call it out of date and not load it"
+    fi
+    say "to enable it: gnome-extensions enable $extension_uuid"
+    say "  (GNOME Shell sees an extension installed while it runs only once you log out and in again)"
+}
+
 # ---- System part -------------------------------------------------------------
 
 install_system() {
@@ -211,5 +265,5 @@ install_routes() {
 
 # System first: the user unit starts better with access already granted.
 if [ "$do_system" = 1 ]; then install_system; fi
-if [ "$do_user" = 1 ]; then install_user; install_routes; fi
+if [ "$do_user" = 1 ]; then install_user; install_routes; install_focus_helpers; fi
 say "done"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # shellcheck source-path=SCRIPTDIR
 # uninstall.sh: undoes dist/install.sh. Stops and disables the user unit,
-# removes the binary and the unit, and (through sudo when not root) the udev
-# rules and the modules-load.d file. Your config
+# removes the binary, the unit, the focus helpers (the KWin script and the GNOME
+# Shell extension), and (through sudo when not root) the udev rules and the
+# modules-load.d file. Your config
 # (~/.config/tactile/gestures.toml) stays unless --purge. With --root DIR (or
 # DESTDIR=DIR) it removes what install.sh staged under DIR (DIR$HOME/…,
 # DIR/etc/…) and runs nothing on this system (no sudo, systemctl or udevadm).
@@ -136,7 +137,20 @@ uninstall_routes() {
     remove_if_empty "$config_home/systemd/user/tactile.service.d"
 }
 
+# What install.sh put in place for tactile serve to learn the focused app.
+uninstall_focus_helpers() {
+    data_home=$root${XDG_DATA_HOME:-$HOME/.local/share}
+    remove "$data_home/tactile/kwin/tactile-focus.js" run
+    remove_if_empty "$data_home/tactile/kwin"
+    remove_if_empty "$data_home/tactile"
+    extension=$data_home/gnome-shell/extensions/tactile-focus@tactile.github.io
+    [ -d "$extension" ] || return 0
+    for file in metadata.json extension.js; do remove "$extension/$file" run; done
+    remove_if_empty "$extension"
+    say "GNOME Shell keeps the extension it loaded until you log out"
+}
+
 # User first: the service stops before it loses its devices.
-if [ "$do_user" = 1 ]; then uninstall_user; uninstall_routes; fi
+if [ "$do_user" = 1 ]; then uninstall_user; uninstall_routes; uninstall_focus_helpers; fi
 if [ "$do_system" = 1 ]; then uninstall_system; fi
 say "done"

@@ -5,8 +5,12 @@
 # /usr/bin/tactile and checks that every file landed (the manual page found
 # and readable by man, the user unit, the udev rules, the modules-load.d file,
 # the conffile, read by tactile check for a user without a config, the
-# completions), then removes it with dpkg -r (the conffile
-# stays), purges it with dpkg -P and checks that nothing of it is left.
+# completions, both forms of the GNOME Shell extension and the KWin script;
+# the link postinst makes to the form the installed gnome-shell loads, or none
+# where there is no gnome-shell, and made again by the trigger on
+# /usr/bin/gnome-shell), then removes it with dpkg -r (the conffile
+# stays; the link goes), purges it with dpkg -P and checks that nothing of it
+# is left.
 #
 # Needs root, or sudo, for dpkg -i/-r/-P; refuses to run where tactile is
 # installed already (it would remove it). Run from anywhere.
@@ -60,7 +64,10 @@ env -i PATH=/usr/bin:/bin /usr/bin/tactile --help | grep -q 'USAGE: tactile' || 
 for path in /usr/bin/tactile /usr/share/man/man1/tactile.1.gz /usr/lib/systemd/user/tactile.service \
     /usr/lib/udev/rules.d/70-tactile.rules /usr/lib/modules-load.d/tactile-uinput.conf /etc/tactile/gestures.toml \
     /usr/share/bash-completion/completions/tactile /usr/share/zsh/vendor-completions/_tactile \
-    /usr/share/fish/vendor_completions.d/tactile.fish /usr/share/doc/tactile/copyright /usr/share/doc/tactile/changelog.Debian.gz; do
+    /usr/share/fish/vendor_completions.d/tactile.fish /usr/share/doc/tactile/copyright /usr/share/doc/tactile/changelog.Debian.gz \
+    /usr/share/tactile/gnome-shell/43/metadata.json /usr/share/tactile/gnome-shell/43/extension.js \
+    /usr/share/tactile/gnome-shell/45/metadata.json /usr/share/tactile/gnome-shell/45/extension.js \
+    /usr/share/tactile/kwin/tactile-focus.js; do
     [ -s "$path" ] || fail "the package did not install $path"
     grep -qxF "$path" <<<"$listing" || fail "dpkg -L tactile does not list $path"
 done
@@ -92,6 +99,37 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     rm -rf "$runtime"
     [ -z "$verify" ] || fail "systemd-analyze --user verify says: $verify"
 fi
+for file in gnome-shell/43/metadata.json gnome-shell/43/extension.js gnome-shell/45/metadata.json gnome-shell/45/extension.js kwin/tactile-focus.js; do
+    cmp -s "/usr/share/tactile/$file" "dist/share/tactile/$file" || fail "/usr/share/tactile/$file is not dist/share/tactile/$file"
+done
+# The extension's link: to the form for the gnome-shell installed here (43 and 44: 43; 45 and later: 45), or none.
+link=/usr/share/gnome-shell/extensions/tactile-focus@tactile.github.io
+shell_status=$(dpkg-query -W -f='${db:Status-Abbrev}|${Version}' gnome-shell 2>/dev/null) || shell_status=
+form=
+if [[ "$shell_status" == ii* ]]; then
+    shell_major=${shell_status#*|}
+    shell_major=${shell_major#*:}
+    shell_major=${shell_major%%[!0-9]*}
+    if [ "$shell_major" -ge 45 ]; then form=45; elif [ "$shell_major" -ge 43 ]; then form=43; fi
+fi
+extension_link_is_right() {
+    if [ -n "$form" ]; then
+        [ "$(readlink "$link")" = "/usr/share/tactile/gnome-shell/$form" ] && [ -f "$link/metadata.json" ]
+    else
+        [ ! -e "$link" ] && [ ! -L "$link" ]
+    fi
+}
+extension_link_is_right || fail "after dpkg -i, $link is not ${form:+a link to /usr/share/tactile/gnome-shell/$form}${form:-absent} (gnome-shell: ${shell_status:-not installed})"
+# A GNOME Shell installed, upgraded or removed later: dpkg runs postinst again (dist/deb/triggers).
+$SUDO rm -f "$link"
+$SUDO dpkg-trigger --no-await /usr/bin/gnome-shell
+$SUDO dpkg --triggers-only tactile
+extension_link_is_right || fail "the trigger on /usr/bin/gnome-shell did not make $link again"
+if [ -n "$form" ]; then
+    echo "check-deb: the GNOME Shell extension: $link links to its form $form, and the trigger made it again"
+else
+    echo "check-deb: the GNOME Shell extension: no link (no gnome-shell 43 or later here), none after the trigger either"
+fi
 echo "check-deb: installed: tactile $version, $(wc -l <<<"$listing") paths ($(wc -l <<<"$files") files, $pages manual pages)"
 
 # ---- remove, then purge -------------------------------------------------------------
@@ -103,6 +141,7 @@ while read -r path; do
     [ ! -e "$path" ] || fail "dpkg -r left $path"
 done <<<"$files"
 [ -f /etc/tactile/gestures.toml ] || fail "dpkg -r removed the conffile (only a purge may)"
+if [ -e "$link" ] || [ -L "$link" ]; then fail "dpkg -r left $link"; fi
 
 $SUDO dpkg -P tactile
 installed=0

@@ -14,8 +14,8 @@
 # the manual pages (one per command, from their help).
 #
 # What goes where, and the maintainer scripts: dist/deb/ (control,
-# changelog, copyright, postinst, postrm) and docs/service.md ("Debian
-# package"). The version, the maintainer and the date (SOURCE_DATE_EPOCH, for
+# changelog, copyright, postinst, postrm, triggers) and docs/service.md
+# ("Debian package"). The version, the maintainer and the date (SOURCE_DATE_EPOCH, for
 # a reproducible package) come from dist/deb/changelog, whose version must
 # be what `tactile --version` says. tools/check-deb.sh checks the result.
 #
@@ -122,6 +122,15 @@ for file in systemd/user/tactile.service udev/rules.d/70-tactile.rules modules-l
 done
 grep -qx 'ExecStart=/usr/bin/tactile serve' "$root/usr/lib/systemd/user/tactile.service" || fail "the packaged unit does not run /usr/bin/tactile serve"
 
+# The focus helpers, as dist/install.sh installs them for one user: both forms of the GNOME Shell
+# extension (postinst links the one the installed gnome-shell loads into
+# /usr/share/gnome-shell/extensions, and again when GNOME changes: dist/deb/triggers) and the KWin script.
+for form in 43 45; do
+    install -D -m 0644 -t "$root/usr/share/tactile/gnome-shell/$form" \
+        "dist/share/tactile/gnome-shell/$form/metadata.json" "dist/share/tactile/gnome-shell/$form/extension.js"
+done
+install -D -m 0644 dist/share/tactile/kwin/tactile-focus.js "$root/usr/share/tactile/kwin/tactile-focus.js"
+
 install -m 0644 dist/gestures.toml "$root/etc/tactile/gestures.toml"
 install -m 0644 dist/deb/copyright "$root/usr/share/doc/tactile/copyright"
 install -D -m 0644 dist/deb/lintian-overrides "$root/usr/share/lintian/overrides/tactile"
@@ -130,6 +139,7 @@ gzip -9n <"$changelog" >"$root/usr/share/doc/tactile/changelog.Debian.gz"
 # ---- DEBIAN/ --------------------------------------------------------------------
 
 install -m 0755 dist/deb/postinst dist/deb/postrm "$root/DEBIAN/"
+install -m 0644 dist/deb/triggers "$root/DEBIAN/"
 (cd "$root" && find etc -type f -printf '/%p\n' | sort) >"$root/DEBIAN/conffiles"
 
 # Depends: what dpkg-shlibdeps finds the binary needs, from a minimal debian/ of its own.

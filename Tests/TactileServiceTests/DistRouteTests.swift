@@ -44,7 +44,7 @@ struct DistRouteTests {
         let plain = try DistTests.Sandbox()
         defer { plain.remove() }
         #expect(try plain.installForTest(["--user-only"]).status == 0)
-        #expect(DistTests.files(below: plain.staged) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
+        #expect(DistTests.files(below: plain.staged) == DistTests.userFiles)
 
         let removed = try sandbox.run(DistTests.uninstall, ["--user-only", "--no-stop", "--root", sandbox.root])
         #expect(removed.status == 0, "\(removed.standardError)")

@@ -14,11 +14,18 @@ struct DistTests {
     static let uninstall = dist + "/uninstall.sh"
     /// The Debian package's maintainer scripts (tools/make-deb.sh).
     static let maintainerScripts = [dist + "/deb/postinst", dist + "/deb/postrm"]
+    /// Every file of the user's part, below HOME, where GNOME Shell 43 is (the sandbox's stand-in).
+    static let userFiles = [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile",
+                            ".local/share/gnome-shell/extensions/tactile-focus@tactile.github.io/extension.js",
+                            ".local/share/gnome-shell/extensions/tactile-focus@tactile.github.io/metadata.json",
+                            ".local/share/tactile/kwin/tactile-focus.js"]
 
-    /// A temporary HOME, a root for the system files, a dummy binary and config.
+    /// A temporary HOME, a root for the system files, a dummy binary and config, and a
+    /// `gnome-shell` stand-in first on PATH that says it is 43.9 (``fakeGnomeShell(_:)`` changes it).
     struct Sandbox {
         let base: String
         var home: String { base + "/home" }
+        var bin: String { base + "/bin" }
         var root: String { base + "/root" }
         var binary: String { base + "/tactile-dummy" }
         var config: String { base + "/gestures-source.toml" }
@@ -37,13 +44,22 @@ struct DistTests {
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
             try Data("#!/bin/sh\necho dummy tactile\n".utf8).write(to: URL(fileURLWithPath: binary))
             try Data("# a test config\n[devices]\nkinds = [\"touchscreen\"]\n".utf8).write(to: URL(fileURLWithPath: config))
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try fakeGnomeShell("GNOME Shell 43.9")
+        }
+
+        /// Makes `gnome-shell --version` print `version` (Debian 12's says "GNOME Shell 43.9").
+        func fakeGnomeShell(_ version: String) throws {
+            let path = bin + "/gnome-shell"
+            try Data("#!/bin/sh\necho '\(version)'\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: base) }
 
         /// Runs a script with `sh` in a clean environment (no SUDO_USER, no XDG_CONFIG_HOME).
         func run(_ script: String, _ arguments: [String], environment extra: [String] = []) throws -> TestSupport.Output {
-            let environment = ["HOME=\(home)", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"] + extra
+            let environment = ["HOME=\(home)", "PATH=\(bin):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"] + extra
             return try TestSupport.run("/usr/bin/env", ["-i"] + environment + ["sh", script] + arguments)
         }
 
@@ -120,7 +136,7 @@ struct DistTests {
         #expect(try Self.contents(sandbox.installedModules) == Self.contents(Self.dist + "/tactile-uinput.conf"))
         #expect(try Self.permissions(sandbox.installedBinary) == 0o755)
         #expect(try Self.permissions(sandbox.installedRules) == 0o644)
-        #expect(Self.files(below: sandbox.staged) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
+        #expect(Self.files(below: sandbox.staged) == Self.userFiles)
         #expect(Self.files(below: sandbox.root + "/etc") == ["modules-load.d/tactile-uinput.conf", "udev/rules.d/70-tactile.rules"])
         #expect(Self.files(below: sandbox.home).isEmpty, "staged, the real HOME is left alone")
 
@@ -189,8 +205,8 @@ struct DistTests {
         let userOnly = try sandbox.run(Self.install, ["--user-only", "--binary", sandbox.binary, "--config", sandbox.config],
                                        environment: ["DESTDIR=\(elsewhere)/"])
         #expect(userOnly.status == 0, "\(userOnly.standardError)")
-        #expect(Self.files(below: elsewhere + sandbox.home) == [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile"])
-        #expect(Self.files(below: elsewhere).count == 3)
+        #expect(Self.files(below: elsewhere + sandbox.home) == Self.userFiles)
+        #expect(Self.files(below: elsewhere).count == Self.userFiles.count)
         #expect(Self.files(below: sandbox.home).isEmpty)
         #expect(userOnly.lines.contains { $0.hasPrefix("== user files (for ") && $0.hasSuffix(", under \(elsewhere + sandbox.home))") })
         #expect(!userOnly.standardOutput.contains("systemctl --user"))
@@ -198,7 +214,7 @@ struct DistTests {
         let removed = try sandbox.run(Self.uninstall, ["--system-only"], environment: ["DESTDIR=\(sandbox.root)"])
         #expect(removed.status == 0, "\(removed.standardError)")
         #expect(Self.files(below: sandbox.root).isEmpty)
-        #expect(Self.files(below: elsewhere).count == 3)
+        #expect(Self.files(below: elsewhere).count == Self.userFiles.count)
         let removedUser = try sandbox.run(Self.uninstall, ["--user-only", "--purge"], environment: ["DESTDIR=\(elsewhere)"])
         #expect(removedUser.status == 0, "\(removedUser.standardError)")
         #expect(Self.files(below: elsewhere).isEmpty)

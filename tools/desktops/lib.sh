@@ -117,6 +117,34 @@ session_spawn() {
     SPAWNED=$!
 }
 
+# session_spawn, but COMMAND… runs in a mount namespace of its own, after SETUP (a sh script, given
+# the privileges to mount there) has changed that namespace's mounts. As root the namespace is root's
+# and the session's user is taken on after SETUP; as a user it is a user namespace's, whose
+# capabilities are dropped after SETUP. The process id recorded is COMMAND's (unshare, sh and setpriv
+# exec, none forks).
+session_spawn_unshared() {
+    local setup="$1"
+    shift
+    local -a environment=() unshare=() become=()
+    mapfile -t environment < "$SESSION_DIR/env"
+    if [ "$(id -u)" -eq 0 ]; then
+        unshare=(unshare --mount --propagation private)
+        if [ "$SESSION_USER" != root ]; then
+            become=(setpriv --reuid="$SESSION_USER" --regid="$SESSION_USER" --init-groups --reset-env --)
+        fi
+    else
+        # --keep-caps: without it the capabilities of the user namespace end at unshare's exec of sh.
+        unshare=(unshare --map-current-user --keep-caps --mount --propagation private)
+        become=(setpriv --inh-caps=-all --ambient-caps=-all --)
+    fi
+    # shellcheck disable=SC2016 # ($0 and $@ are sh's: SETUP's path, then the command)
+    ( session_close_descriptors
+      exec setsid "${unshare[@]}" -- sh -c '. "$0" && exec "$@"' "$setup" \
+        "${become[@]}" env -i "${environment[@]}" "$@" ) >> "$SESSION_DIR/log" 2>&1 < /dev/null &
+    echo $! >> "$SESSION_DIR/pids"
+    SPAWNED=$!
+}
+
 # Waits up to SECONDS for COMMAND… to succeed (checked every 0.1 s); fails after, or at once when a
 # program the session started has exited.
 session_wait() {
