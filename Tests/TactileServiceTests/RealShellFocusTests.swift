@@ -197,4 +197,58 @@ struct RealShellFocusTests {
         #expect(missing.contains("focused app: cannot follow KWin's script tactile-focus over the session bus: the KWin script "
                                  + "tactile/kwin/tactile-focus.js is in none of "), "\(missing)")
     }
+
+    // MARK: GNOME Shell 43
+
+    static let gnomeRoute = "GNOME Shell's extension tactile-focus@tactile.github.io over the session bus"
+
+    /// A headless GNOME Shell 43, with the extension's 43 form installed and enabled when `withExtension`.
+    static func gnomeShell(withExtension: Bool) throws -> DesktopSession {
+        try DesktopSession("gnome-shell", settings: withExtension ? ["GNOME_SHELL_EXTENSIONS": Repository.path("dist/share/tactile/gnome-shell/43")] : [:])
+    }
+
+    @Test(.enabled(if: DesktopSession.available("gnome-shell"), "gnome-shell is not installed"))
+    func gnomeShellsExtensionSaysTheFocusedAppAndNone() throws {
+        let session = try Self.gnomeShell(withExtension: true)
+        defer { session.stop() }
+        // wev (class wev, no app: Debian ships no wev.desktop) and foot (class and app id foot), which
+        // runs sh: the session's user has no login shell.
+        let steps = [
+            Step(action: "wev >/dev/null 2>&1 & wev=$!", heard: "wev", binding: "in wev"),
+            Step(action: "env -u LD_PRELOAD foot sh >/dev/null 2>&1 & foot=$!", heard: "foot", binding: "in foot"),
+            Step(action: "kill -KILL $foot", heard: "wev", binding: "in wev"),
+            Step(action: "kill -KILL $wev", heard: "none", binding: "no app"),
+        ]
+        let text = try run(steps, config: Self.config(first: "wev", second: "foot"), in: session)
+        Self.expectBindings(text, steps, route: Self.gnomeRoute)
+    }
+
+    @Test(.enabled(if: DesktopSession.available("gnome-shell"), "gnome-shell is not installed"))
+    func doctorSaysWhetherTheGnomeExtensionIsInstalledEnabledAndAnswering() throws {
+        let tactile = try #require(TestSupport.product("tactile"))
+        func focusLine(_ session: DesktopSession, _ wanted: String) -> String {
+            var line = ""
+            _ = eventually(20) {
+                line = (try? session.run([tactile, "doctor"]))?.standardOutput.split(separator: "\n")
+                    .first { $0.contains("focused app") }.map(String.init) ?? ""
+                return line.contains(wanted)
+            }
+            return line
+        }
+        let bare = try Self.gnomeShell(withExtension: false)
+        let missing = focusLine(bare, "has no extension")
+        bare.stop()
+        #expect(missing == "– focused app: cannot follow \(Self.gnomeRoute): GNOME Shell 43.9 has no extension tactile-focus@tactile.github.io: "
+                + "install it (dist/install.sh or the tactile package), log out and in, then run gnome-extensions enable "
+                + "tactile-focus@tactile.github.io; the config has no gestures with app = …")
+        let session = try Self.gnomeShell(withExtension: true)
+        defer { session.stop() }
+        try session.client(["wev"])
+        #expect(focusLine(session, "wev has the focus") == "✓ focused app: followed through \(Self.gnomeRoute): wev has the focus")
+        // Disabled by the user: said, with the one command that enables it.
+        #expect(try session.run(["gnome-extensions", "disable", "tactile-focus@tactile.github.io"]).status == 0)
+        let disabled = focusLine(session, "not enabled")
+        #expect(disabled.hasSuffix("GNOME Shell 43.9's extension tactile-focus@tactile.github.io is installed but not enabled: "
+                                   + "run gnome-extensions enable tactile-focus@tactile.github.io; the config has no gestures with app = …"), "\(disabled)")
+    }
 }
