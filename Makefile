@@ -115,14 +115,15 @@ install: setup
 	install -d "$(BINDIR)" "$(SHAREDIR)/bash-completion/completions" "$(SHAREDIR)/zsh/site-functions" \
 		"$(SHAREDIR)/fish/vendor_completions.d"
 	install -m 0755 .build/release/tactile "$(BINDIR)/tactile"
+	install -D -m 0644 dist/share/tactile/kwin/tactile-focus.js "$(SHAREDIR)/tactile/kwin/tactile-focus.js"
 	.build/release/tactile --generate-completion-script bash > "$(SHAREDIR)/bash-completion/completions/tactile"
 	.build/release/tactile --generate-completion-script zsh > "$(SHAREDIR)/zsh/site-functions/_tactile"
 	.build/release/tactile --generate-completion-script fish > "$(SHAREDIR)/fish/vendor_completions.d/tactile.fish"
-	@echo "Installed $(BINDIR)/tactile and its completions."
+	@echo "Installed $(BINDIR)/tactile, its completions and its KWin script (per-app gestures on KDE Plasma; dist/install.sh also installs the GNOME Shell extension)."
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on your PATH: add it (export PATH=\"$(PREFIX)/bin:\$$PATH\") to run tactile by name.";; esac
 
 uninstall:
-	rm -f "$(BINDIR)/tactile" $(foreach file,$(COMPLETIONS),"$(file)")
+	rm -f "$(BINDIR)/tactile" "$(SHAREDIR)/tactile/kwin/tactile-focus.js" $(foreach file,$(COMPLETIONS),"$(file)")
 
 # The package lists, for .ci/run (which installs them on a fresh machine, each run).
 apt-packages:

@@ -169,7 +169,16 @@ import Testing
         #expect(FocusTracker.source(for: ["HYPRLAND_INSTANCE_SIGNATURE": "x", "XDG_RUNTIME_DIR": "/nonexistent"])?.0 == "Hyprland's sockets in /tmp/hypr/x")
         #expect(FocusTracker.source(for: ["HYPRLAND_INSTANCE_SIGNATURE": "../../etc"]) == nil)
         #expect(FocusTracker.source(for: ["DISPLAY": ":1"])?.0 == "X11 display :1")
-        // GNOME or KDE on Wayland: no route.
-        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"]) == nil)
+        // GNOME or KDE on Wayland: the shell, over the session bus, before Xwayland's DISPLAY (which
+        // knows only X11 windows); only the desktop XDG_CURRENT_DESKTOP names is asked.
+        let gnome = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(FocusTracker.source(for: gnome)?.0 == "GNOME Shell's extension tactile-focus@tactile.github.io over the session bus")
+        #expect((FocusTracker.source(for: gnome)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/run/user/1000/bus")
+        let kde = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus"]
+        #expect(FocusTracker.source(for: kde)?.0 == "KWin's script tactile-focus over the session bus")
+        #expect((FocusTracker.source(for: kde)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/tmp/bus")
+        // On X11 they set _NET_ACTIVE_WINDOW; another Wayland desktop is not taken for either.
+        #expect(FocusTracker.source(for: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])?.0 == "X11 display :0")
+        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"]) == nil)
     }
 }
