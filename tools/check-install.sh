@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make install and make uninstall into a temporary PREFIX (CI runs it after
 # make test): the release binary lands in PREFIX/bin and runs by name with it
-# on PATH, the three completion scripts in PREFIX/share, and make uninstall
+# on PATH, the three completion scripts and the KWin script in PREFIX/share, and make uninstall
 # removes every one of them. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,8 @@ trap 'rm -rf "$prefix"' EXIT
 fail() { echo "check-install: $*" >&2; exit 1; }
 
 make --no-print-directory install SWIFT="$swift" PREFIX="$prefix"
-files=(bin/tactile share/bash-completion/completions/tactile share/zsh/site-functions/_tactile share/fish/vendor_completions.d/tactile.fish)
+files=(bin/tactile share/bash-completion/completions/tactile share/zsh/site-functions/_tactile share/fish/vendor_completions.d/tactile.fish
+       share/tactile/kwin/tactile-focus.js)
 for file in "${files[@]}"; do
     [ -s "$prefix/$file" ] || fail "make install left no $file under PREFIX"
 done
@@ -25,4 +26,4 @@ make --no-print-directory uninstall PREFIX="$prefix"
 for file in "${files[@]}"; do
     [ ! -e "$prefix/$file" ] || fail "make uninstall left $file"
 done
-echo "check-install: make install put tactile $version and its completions under PREFIX; make uninstall removed them"
+echo "check-install: make install put tactile $version, its completions and its KWin script under PREFIX; make uninstall removed them"
