@@ -22,7 +22,7 @@ import Testing
     @Test func theManifestIsReadWhole() {
         let targets = ManifestText.targets(in: manifest)
         // Every library and both executables, the three system libraries, the test support and the test targets.
-        #expect(targets.filter { $0.kind == "systemLibrary" }.map(\.name).sorted() == ["CLibevdev", "CXcb", "CXkbCommon"])
+        #expect(targets.filter { $0.kind == "systemLibrary" }.map(\.name).sorted() == ["CLibevdev", "CSystemd", "CXcb", "CXkbCommon"])
         #expect(targets.first { $0.name == "TactileTesting" }?.dependencies == ["Tactile", "TactileRecording", "TactileSynthesis"])
         #expect(targets.first { $0.name == "Tactile" }?.dependencies == [])
         #expect(targets.filter { $0.kind == "testTarget" }.count >= 7)
