@@ -180,5 +180,7 @@ import Testing
         // On X11 they set _NET_ACTIVE_WINDOW; another Wayland desktop is not taken for either.
         #expect(FocusTracker.source(for: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])?.0 == "X11 display :0")
         #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"]) == nil)
+        // phosh's session names GNOME after Phosh, and runs no GNOME Shell.
+        #expect(FocusTracker.shell(of: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "Phosh:GNOME"]) == nil)
     }
 }

@@ -188,9 +188,14 @@ extension FocusTracker {
         guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
         if desktops.contains("kde") { return .kwin }
-        if desktops.contains("gnome") { return .gnome }
+        // Desktops built on GNOME that name it after their own name run another shell (phosh's
+        // session is Phosh:GNOME, Budgie's Budgie:GNOME); a vendor's GNOME (ubuntu:GNOME) runs GNOME Shell.
+        if desktops.contains("gnome"), !desktops.contains(where: notGnomeShell.contains) { return .gnome }
         return nil
     }
+
+    /// `XDG_CURRENT_DESKTOP` names of desktops that name GNOME too but run no GNOME Shell.
+    static let notGnomeShell: Set<String> = ["phosh", "budgie", "pantheon", "unity", "x-cinnamon", "cinnamon"]
 }
 
 /// Why following the focus stopped.
