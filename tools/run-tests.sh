@@ -59,7 +59,8 @@ for group in "${groups[@]}"; do
     status=0
     wait "${pids[$group]}" || status=$?
     seconds=$(( $(date +%s) - started[$group] ))
-    summary="$(sed 's/\x1b\[[0-9;]*m//g' "$logs/$group.log" | grep -E '^. Test run with ' | tail -1)"
+    # A group that crashed has no summary: grep finds none, which must not end this script (pipefail).
+    summary="$(sed 's/\x1b\[[0-9;]*m//g' "$logs/$group.log" | grep -E '^. Test run with ' | tail -1)" || summary=""
     if [ $status -ne 0 ] || [ -z "$summary" ]; then
         failed+=("$group")
         echo "run-tests: $group failed (exit $status, ${seconds} s):" >&2

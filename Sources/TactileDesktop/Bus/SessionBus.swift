@@ -30,15 +30,17 @@ final class SessionBus {
         var made: OpaquePointer?
         var rc = sd_bus_new(&made)
         guard rc >= 0, let made else { throw BusError(operation: "connect to \(address)", code: rc) }
-        bus = made
-        self.address = address
-        rc = sd_bus_set_address(bus, address)
-        if rc >= 0 { rc = sd_bus_set_bus_client(bus, 1) }
-        if rc >= 0 { rc = sd_bus_start(bus) }
+        rc = sd_bus_set_address(made, address)
+        if rc >= 0 { rc = sd_bus_set_bus_client(made, 1) }
+        if rc >= 0 { rc = sd_bus_start(made) }
         guard rc >= 0 else {
-            sd_bus_unref(bus)
+            // Before the properties are set: a class whose init throws once they are runs its deinit,
+            // which would unreference the bus a second time.
+            sd_bus_unref(made)
             throw BusError(operation: "connect to \(address)", code: rc)
         }
+        bus = made
+        self.address = address
     }
 
     /// The session bus's address in `environment`: `DBUS_SESSION_BUS_ADDRESS`,

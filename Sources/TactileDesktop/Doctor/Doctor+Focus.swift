@@ -24,9 +24,7 @@ extension Doctor {
         }
         let route = TextFormat.visible(tracker.route)
         let deadline = Date().addingTimeInterval(Self.focusTimeout)
-        // A shell's route answers once the shell reports; its problem may be one the next look mends.
-        while !tracker.isAnswering, tracker.problem == nil || FocusTracker.shell(of: system.environment) != nil,
-              Date() < deadline { usleep(20_000) }
+        while !tracker.isAnswering, tracker.problem == nil, Date() < deadline { usleep(20_000) }
         tracker.stop()
         if tracker.isAnswering {
             let app = tracker.current.map { "\(TextFormat.visible($0.description)) has the focus" } ?? "no app has the focus now"
