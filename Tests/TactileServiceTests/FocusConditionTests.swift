@@ -176,6 +176,9 @@ import Testing
         #expect((FocusTracker.source(for: gnome)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/run/user/1000/bus")
         let kde = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus"]
         #expect(FocusTracker.source(for: kde)?.0 == "KWin's script tactile-focus over the session bus")
+        // No bus named: said, and no connection tried.
+        let unnamed = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]
+        #expect((FocusTracker.source(for: unnamed)?.1 as? ShellFocusSource)?.busAddress == nil)
         #expect((FocusTracker.source(for: kde)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/tmp/bus")
         // On X11 they set _NET_ACTIVE_WINDOW; another Wayland desktop is not taken for either.
         #expect(FocusTracker.source(for: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])?.0 == "X11 display :0")

@@ -169,8 +169,7 @@ package final class FocusTracker: ServiceLogSource, Sendable {
             return ("Hyprland's sockets in \(directory)", HyprlandFocusSource(directory: directory))
         }
         if let shell = shell(of: environment) {
-            let address = SessionBus.sessionAddress(in: environment) ?? "unix:path=/nonexistent"
-            let source = ShellFocusSource(shell: shell, busAddress: address, environment: environment)
+            let source = ShellFocusSource(shell: shell, busAddress: SessionBus.sessionAddress(in: environment), environment: environment)
             return (source.route, source)
         }
         if let display = environment["DISPLAY"], !display.isEmpty {

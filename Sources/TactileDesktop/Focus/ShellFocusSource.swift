@@ -44,7 +44,8 @@ struct ShellFocusSource: FocusTracker.Source {
     }
 
     let shell: Shell
-    let busAddress: String
+    /// The session bus's address (nil: the environment names none).
+    let busAddress: String?
     let environment: [String: String]
 
     /// How the route is named in the log: `KWin's script tactile-focus over the session bus`.
@@ -56,6 +57,9 @@ struct ShellFocusSource: FocusTracker.Source {
     }
 
     func follow(_ tracker: FocusTracker) throws(FocusError) {
+        guard let busAddress else {
+            throw FocusError("no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set")
+        }
         let bus: SessionBus
         do {
             bus = try SessionBus(address: busAddress)
@@ -169,7 +173,7 @@ struct ShellFocusSource: FocusTracker.Source {
     /// Loads the script (KWin) or checks the extension (GNOME); the problem, if any.
     private func setUp(on bus: SessionBus, state: ShellState) -> String? {
         guard state.owner != nil else {
-            return "\(shell.title) is not on the session bus at \(busAddress) (no \(shell.busName))"
+            return "\(shell.title) is not on the session bus at \(bus.address) (no \(shell.busName))"
         }
         switch shell {
         case .kwin:
