@@ -58,8 +58,10 @@ nonisolated final class DesktopSession {
         guard chown.status == 0 else { throw TestFailureText("chown \(path): \(chown.standardError)") }
     }
 
-    /// Starts a client (a window) in the session; it is stopped with the session.
-    func client(_ arguments: [String]) throws {
+    /// Starts a client (a window) in the session; it is stopped with the session. The process
+    /// is the client itself (the session's exec execs it), for a test that kills one of several.
+    @discardableResult
+    func client(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [Self.script, "exec", directory, "--"] + arguments
@@ -67,6 +69,7 @@ nonisolated final class DesktopSession {
         process.standardError = FileHandle.nullDevice
         try process.run()
         clients.append(process)
+        return process
     }
 
     /// Kills the clients started so far (SIGKILL: they inherit the test runner's blocked

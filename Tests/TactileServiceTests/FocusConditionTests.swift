@@ -182,8 +182,17 @@ import Testing
         #expect((FocusTracker.source(for: kde)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/tmp/bus")
         // On X11 they set _NET_ACTIVE_WINDOW; another Wayland desktop is not taken for either.
         #expect(FocusTracker.source(for: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])?.0 == "X11 display :0")
-        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"]) == nil)
-        // phosh's session names GNOME after Phosh, and runs no GNOME Shell.
-        #expect(FocusTracker.shell(of: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "Phosh:GNOME"]) == nil)
+        #expect(FocusTracker.shell(of: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"]) == nil)
+        // Any other Wayland compositor: wlroots' list of toplevels, before Xwayland's DISPLAY.
+        let labwc = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots", "XDG_RUNTIME_DIR": "/run/user/1000", "DISPLAY": ":0"]
+        #expect(FocusTracker.source(for: labwc)?.0 == "wlr-foreign-toplevel-management on wayland-0")
+        #expect((FocusTracker.source(for: labwc)?.1 as? ForeignToplevelFocusSource)?.socketPath == "/run/user/1000/wayland-0")
+        // Without XDG_RUNTIME_DIR a display's name leads to no socket: X11, if there is one.
+        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])?.0 == "X11 display :0")
+        #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0"]) == nil)
+        // phosh's session names GNOME after Phosh, and runs no GNOME Shell: phoc's toplevels are asked.
+        let phosh = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "Phosh:GNOME", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(FocusTracker.shell(of: phosh) == nil)
+        #expect(FocusTracker.source(for: phosh)?.0 == "wlr-foreign-toplevel-management on wayland-0")
     }
 }

@@ -9,7 +9,8 @@ extension Doctor {
 
     /// The focused-app line: the route `tactile serve` would follow (sway's
     /// or i3's IPC, Hyprland's sockets, KWin's script or GNOME Shell's
-    /// extension over the session bus, X11's `_NET_ACTIVE_WINDOW`), asked
+    /// extension over the session bus, other Wayland compositors'
+    /// wlr-foreign-toplevel-management, X11's `_NET_ACTIVE_WINDOW`), asked
     /// now for up to two seconds, and the app it names, or why it does not
     /// answer. A route that does not answer is a problem when the config has
     /// bindings with `app`, which then never fire, else a note.
@@ -19,7 +20,7 @@ extension Doctor {
         guard let tracker = FocusTracker.start(environment: system.environment) else {
             return DoctorCheck(name: name, status: configUsesApps ? .problem : .note,
                                summary: "this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, "
-                                   + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, or DISPLAY): " + stake,
+                                   + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY with XDG_RUNTIME_DIR, or DISPLAY): " + stake,
                                fix: configUsesApps ? "run tactile doctor in your desktop session" : nil)
         }
         let route = TextFormat.visible(tracker.route)

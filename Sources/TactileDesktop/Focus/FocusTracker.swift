@@ -9,8 +9,9 @@ import TactileEvdev
 /// what the session offers: the sway or i3 IPC socket (`SWAYSOCK`, `I3SOCK`),
 /// Hyprland's event socket (`HYPRLAND_INSTANCE_SIGNATURE`), KWin or GNOME
 /// Shell over the session bus (a Wayland session whose
-/// `XDG_CURRENT_DESKTOP` names KDE or GNOME), or X11's
-/// `_NET_ACTIVE_WINDOW` (`DISPLAY`). The service's input loop reads
+/// `XDG_CURRENT_DESKTOP` names KDE or GNOME), any other Wayland
+/// compositor's wlr-foreign-toplevel-management (`WAYLAND_DISPLAY`: labwc,
+/// phoc, wayfire, river), or X11's `_NET_ACTIVE_WINDOW` (`DISPLAY`). The service's input loop reads
 /// ``current``, a value this thread keeps, and never waits on the session.
 /// The thread sleeps until the session says something or the tracker is
 /// stopped (its stop wakes the thread's wait): an idle session costs no wake-up.
@@ -131,7 +132,8 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     }
 
     /// Starts following the session `environment` describes: sway or i3 first
-    /// (their sockets are the most specific), then Hyprland, then KWin or GNOME Shell on Wayland, then X11. Nil when
+    /// (their sockets are the most specific), then Hyprland, then KWin or GNOME Shell on Wayland, then any
+    /// other Wayland compositor's wlr-foreign-toplevel-management, then X11. Nil when
     /// the session offers none of them. `news` is signalled whenever a line
     /// is there for ``collectLines()``; with `sayingEachChange`, each change
     /// of the app is such a line (`focused app: now firefox`, `… now none`).
@@ -171,6 +173,10 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         if let shell = shell(of: environment) {
             let source = ShellFocusSource(shell: shell, busAddress: SessionBus.sessionAddress(in: environment), environment: environment)
             return (source.route, source)
+        }
+        // Any other Wayland compositor: wlroots' list of toplevels (labwc, phoc, wayfire, river).
+        if let path = WaylandConnection.socketPath(environment: environment), let display = environment["WAYLAND_DISPLAY"] {
+            return ("wlr-foreign-toplevel-management on \(display)", ForeignToplevelFocusSource(socketPath: path, display: display))
         }
         if let display = environment["DISPLAY"], !display.isEmpty {
             return ("X11 display \(display)", X11FocusSource(display: display))
