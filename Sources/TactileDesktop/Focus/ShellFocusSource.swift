@@ -87,8 +87,9 @@ struct ShellFocusSource: FocusTracker.Source {
                         state.setupDue = now + 0.2
                     } else {
                         tracker.lost(problem)
-                        // Asked again in a second, or when the shell's name changes hands.
-                        state.setupDue = now + 1
+                        // KWin: asked again in a second (the script may be installed meanwhile). GNOME: when
+                        // the extension's state or the shell's name changes (both are signalled), not before.
+                        state.setupDue = shell == .kwin ? now + 1 : nil
                     }
                 }
             }
