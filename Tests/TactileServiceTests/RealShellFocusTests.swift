@@ -179,18 +179,23 @@ struct RealShellFocusTests {
         #expect(text.components(separatedBy: "focused app: cannot follow").count == 2, "\(text)")
     }
 
+    /// The doctor's "focused app" line, run as `command` in `session` until it says `wanted` (at most 20 s; the last line otherwise).
+    static func doctorFocusLine(in session: DesktopSession, _ command: [String], saying wanted: String) -> String {
+        var line = ""
+        _ = eventually(20) {
+            line = (try? session.run(command))?.standardOutput.split(separator: "\n").first { $0.contains("focused app") }.map(String.init) ?? ""
+            return line.contains(wanted)
+        }
+        return line
+    }
+
     @Test func doctorSaysTheKWinRouteAndWhyItCannotBeFollowed() throws {
         let tactile = try #require(TestSupport.product("tactile"))
         let session = try DesktopSession("kwin")
         defer { session.stop() }
         try session.client(["wev"])
         let installed = "XDG_DATA_DIRS=" + Repository.path("dist/share")
-        var line = ""
-        #expect(eventually(20) {
-            line = (try? session.run(["env", installed, tactile, "doctor"]))?.standardOutput.split(separator: "\n")
-                .first { $0.contains("focused app") }.map(String.init) ?? ""
-            return line.contains("wev has the focus")
-        }, "\(line)")
+        let line = Self.doctorFocusLine(in: session, ["env", installed, tactile, "doctor"], saying: "wev has the focus")
         #expect(line == "✓ focused app: followed through KWin's script tactile-focus over the session bus: wev has the focus")
         // Nowhere to find the script: said, with where it was looked for.
         let missing = try session.run(["env", "XDG_DATA_DIRS=/nonexistent", tactile, "doctor"]).standardOutput
@@ -227,13 +232,7 @@ struct RealShellFocusTests {
     func doctorSaysWhetherTheGnomeExtensionIsInstalledEnabledAndAnswering() throws {
         let tactile = try #require(TestSupport.product("tactile"))
         func focusLine(_ session: DesktopSession, _ wanted: String) -> String {
-            var line = ""
-            _ = eventually(20) {
-                line = (try? session.run([tactile, "doctor"]))?.standardOutput.split(separator: "\n")
-                    .first { $0.contains("focused app") }.map(String.init) ?? ""
-                return line.contains(wanted)
-            }
-            return line
+            Self.doctorFocusLine(in: session, [tactile, "doctor"], saying: wanted)
         }
         let bare = try Self.gnomeShell(withExtension: false)
         let missing = focusLine(bare, "has no extension")

@@ -120,16 +120,15 @@ struct ShellFocusSource: FocusTracker.Source {
         var appearedAt: Double?
         /// Whether the shell left the bus since the loop last looked.
         var shellLeft = false
-        /// What `Current` answers: whether a report came, and the last one.
-        var reported: (String, String)?
     }
 
     /// Serves `Report` and `Current` on ``objectPath``.
     private func serveReports(on bus: SessionBus, state: ShellState, tracker: FocusTracker) throws(BusError) {
         try bus.serve(path: Self.objectPath) { call in
             if call.isCall(Self.interface, "Current") {
-                let (windowClass, appID) = state.reported ?? ("", "")
-                return .reply([.bool(state.reported != nil), .string(windowClass), .string(appID)])
+                // What the tracker holds: answering since the route was last lost, and the app.
+                let app = tracker.current
+                return .reply([.bool(tracker.isAnswering), .string(app?.windowClass ?? ""), .string(app?.appID ?? "")])
             }
             guard call.isCall(Self.interface, "Report") else { return .unknownMethod }
             guard let sender = call.sender, sender == state.owner else {
@@ -139,7 +138,6 @@ struct ShellFocusSource: FocusTracker.Source {
             guard let windowClass = try? call.readString(), let appID = try? call.readString() else {
                 return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "Report takes two strings: windowClass, appID")
             }
-            state.reported = (windowClass, appID)
             tracker.publish(Self.app(windowClass: windowClass, appID: appID))
             return .reply([])
         }
@@ -154,7 +152,6 @@ struct ShellFocusSource: FocusTracker.Source {
                   (try? signal.readString()) != nil, let owner = try? signal.readString() else { return }
             state.owner = owner.isEmpty ? nil : owner
             state.loaded = false
-            state.reported = nil
             if owner.isEmpty {
                 state.shellLeft = true
             } else {
@@ -166,7 +163,6 @@ struct ShellFocusSource: FocusTracker.Source {
         try bus.onSignal(sender: shell.busName, path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions",
                          member: "ExtensionStateChanged") { signal in
             guard (try? signal.readString()) == GnomeFocusExtension.uuid else { return }
-            state.reported = nil
             state.setupDue = 0
         }
     }
