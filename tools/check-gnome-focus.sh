@@ -67,17 +67,20 @@ await() {
     done
 }
 
-# expect WHAT CLASS APPID: the next Report (20 s at most), past repeats of the one before, is (CLASS, APPID).
+# expect WHAT CLASS APPID: the next Report (60 s at most: a loaded machine), past repeats of the one before, is (CLASS, APPID).
 seen=0 last=""
 more_reports() { [ "$(grep -c ' Report ' "$out")" -gt "$seen" ]; }
 expect() {
     local what=$1 want="Report \"$2\" \"$3\"" line
     while :; do
-        await 200 more_reports || fail "$what: no Report in 20 s (wanted $want); the Reports: $(grep ' Report ' "$out")"
+        await 600 more_reports || fail "$what: no Report in 60 s (wanted $want); the Reports: $(grep ' Report ' "$out")"
         seen=$((seen + 1))
         line=$(grep ' Report ' "$out" | sed -n "${seen}p")
         line=${line#* }
         [ "$line" = "$last" ] && [ "$line" != "$want" ] && continue
+        # The wanted class with another app id: the window's class changed a moment before Shell's
+        # window tracker matched it to its app (seen once in CI under load); the app's Report follows.
+        [ "${line% *}" = "${want% *}" ] && [ "$line" != "$want" ] && { last=$line; continue; }
         [ "$line" = "$want" ] || fail "$what: got $line, not $want"
         last=$line
         echo "ok: $what: $want"
