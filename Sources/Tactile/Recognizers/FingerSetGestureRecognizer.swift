@@ -86,8 +86,8 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         var startsAgainWhenFingersChange = true
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// How much of the motion before recognition has been eased in (0…1).
         var catchUpProgress = 1.0
         var catchUpStart = 0.0
@@ -95,6 +95,11 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         var anchors = TouchAnchors()
         /// A finger landed or lifted during the gesture: report it even without motion.
         var fingerSetChanged = false
+
+        mutating func keepingBuffers() -> Gesture {
+            anchors.clear()
+            return Gesture(anchors: anchors)
+        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -237,7 +242,6 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.anchors.clear()
-        gesture = Gesture(anchors: gesture.anchors)
+        gesture.restart()
     }
 }

@@ -58,13 +58,18 @@ open class HoldGestureRecognizer: GestureRecognizer {
         var cancelsWhenAFingerLifts = false
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         var anchors = TouchAnchors()
         var timer: TimerToken?
         var fingers = 0
         /// When the fingers were last anchored (the rest counts from there).
         var restStart = 0.0
+
+        mutating func keepingBuffers() -> Gesture {
+            anchors.clear()
+            return Gesture(anchors: anchors)
+        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -152,7 +157,6 @@ open class HoldGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.anchors.clear()
-        gesture = Gesture(anchors: gesture.anchors)
+        gesture.restart()
     }
 }

@@ -34,13 +34,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Fingers of the press (default 1).
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
     /// Taps before the press (default 0).
-    public var numberOfTapsRequired: Int { get { taps.required } set { taps.required = newValue } }
+    public var numberOfTapsRequired: Int { get { tapsRequired } set { tapsRequired = newValue } }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
     // (docs/performance.md). No access spans a call out of this type.
     @exclusivity(unchecked) private var settings = PressSettings(minimumPressDuration: Defaults.minimumPressDuration, allowableMovement: Defaults.allowableMovement)
-    /// The taps before the press: how many it takes (a setting), how many came.
-    @exclusivity(unchecked) private var taps = (required: 0, completed: 0)
+    /// The taps before the press it takes (``numberOfTapsRequired``).
+    @exclusivity(unchecked) private var tapsRequired = 0
     @exclusivity(unchecked) private var gesture = PressState()
 
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
@@ -67,7 +67,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         cancelTimer(gesture.timer)
         gesture.pressStart = frame.time
-        let isTheHold = taps.completed >= taps.required
+        let isTheHold = gesture.tapsCompleted >= tapsRequired
         let delay = isTheHold ? settings.minimumPressDuration : Defaults.maximumTapDuration
         gesture.timer = schedule(after: delay) { recognizer in
             guard let press = recognizer as? LongPressGestureRecognizer else { return }
@@ -108,11 +108,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard activeTouches.isEmpty else { return }
         // A lift before the hold: fine only as one of the required taps.
-        guard taps.completed < taps.required else {
+        guard gesture.tapsCompleted < tapsRequired else {
             let pressed = gesture.pressStart.map { frame.time - $0 } ?? 0
             return fail(because: .liftedTooSoon(seconds: pressed, minimum: settings.minimumPressDuration))
         }
-        taps.completed += 1
+        gesture.tapsCompleted += 1
         gesture.landed.removeAll()
         cancelTimer(gesture.timer)
         gesture.timer = schedule(after: Defaults.maximumTapInterval) { $0.fail(because: .nextTapTooLate(maximum: Defaults.maximumTapInterval)) }
@@ -124,7 +124,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.clear()
-        taps.completed = 0
+        gesture.restart()
     }
 }

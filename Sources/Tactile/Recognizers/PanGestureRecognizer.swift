@@ -72,8 +72,8 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
         var yieldsToPinchAndRotation = false
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// Screen-point centroid at the last re-anchoring, and the translation then.
         var baseCentroid = Point.zero
         var baseTranslation = Vector.zero
@@ -321,20 +321,6 @@ open class PanGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.baseCentroid = .zero
-        gesture.baseTranslation = .zero
-        gesture.translationValue = .zero
-        gesture.tracker.reset()
-        gesture.fingerTravel = .zero
-        gesture.lastCentroid = .zero
-        gesture.pendingSample = nil
-        gesture.beganAt = 0
-        gesture.maximumTouchesSeen = 0
-        gesture.fingers = 0
-        gesture.anchorCentroid = .zero
-        gesture.missedTranslation = .zero
-        gesture.travelBeforeBeginning = 0
-        gesture.deformedBeforeBeginning = false
-        gesture.undecidedBeforeBeginning = nil
+        gesture.restart()
     }
 }

@@ -54,8 +54,8 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         var minimumNumberOfTouches = 2, maximumNumberOfTouches = Int.max
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// The span, in mm, that corresponds to ``scale`` == `baseScale`.
         var baseSpan = 0.0
         var baseScale = 1.0
@@ -206,17 +206,6 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.baseSpan = 0
-        gesture.baseScale = 1
-        gesture.scaleValue = 1
-        gesture.missedLogScale = 0
-        gesture.fingerScale = 1
-        gesture.lastSpan = 0
-        gesture.tracker.reset()
-        gesture.mostFingers = 0
-        gesture.spanChangeBeforeBeginning = 0
-        gesture.translatedBeforeBeginning = false
-        gesture.spanBeforeBeginning = 0
-        gesture.undecidedBeforeBeginning = nil
+        gesture.restart()
     }
 }

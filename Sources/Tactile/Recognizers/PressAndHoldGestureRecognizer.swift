@@ -33,14 +33,12 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired: Int { get { settings.numberOfTouchesRequired } set { settings.numberOfTouchesRequired = newValue } }
 
     /// Whether the fingers have rested long enough: a lift now is recognized.
-    public var isHeld: Bool { heldSince != nil }
+    public var isHeld: Bool { gesture.heldSince != nil }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
     // (docs/performance.md). No access spans a call out of this type.
     @exclusivity(unchecked) private var settings = PressSettings(minimumPressDuration: Defaults.minimumPressDuration, allowableMovement: Defaults.allowableMovement)
     @exclusivity(unchecked) private var gesture = PressState()
-    /// When the fingers had rested long enough (a lift from then on is recognized).
-    @exclusivity(unchecked) private var heldSince: Double?
 
     /// A press of `touches` fingers held `minimumPressDuration` seconds.
     public init(minimumPressDuration: Double = Defaults.minimumPressDuration, touches: Int = 1, name: String? = nil) {
@@ -60,7 +58,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         let count = activeTouches.count + frame.untrackedFingerCount
         // A finger landing once the press is held is a new gesture's, not this one's.
-        if heldSince != nil || count > settings.numberOfTouchesRequired {
+        if gesture.heldSince != nil || count > settings.numberOfTouchesRequired {
             return fail(because: .tooManyFingers(wanted: settings.numberOfTouchesRequired, down: count))
         }
         for touch in touches { gesture.landed[touch.id] = touch.surfaceLocation }
@@ -77,7 +75,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         let count = activeTouches.count + gesture.untrackedFingers
         if count == settings.numberOfTouchesRequired {
-            heldSince = currentTime
+            gesture.heldSince = currentTime
         } else {
             fail(because: .fingerCount(wanted: settings.numberOfTouchesRequired, down: count))
         }
@@ -97,7 +95,7 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
         // The lift must be in place too: its last position counts.
         failIfMoved(touches)
         guard state == .possible else { return }
-        if heldSince != nil {
+        if gesture.heldSince != nil {
             transition(to: .ended)
         } else {
             // Lifted before the press was held: a tap, someone else's.
@@ -117,7 +115,6 @@ open class PressAndHoldGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.clear()
-        heldSince = nil
+        gesture.restart()
     }
 }

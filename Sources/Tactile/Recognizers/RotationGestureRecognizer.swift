@@ -54,8 +54,8 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         var minimumNumberOfTouches = 2, maximumNumberOfTouches = Int.max
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// Each finger's angle around the centroid at the previous frame.
         var previousAngles = TouchMap<Double>()
         /// Unwrapped turn since the anchors were set, in radians.
@@ -75,6 +75,11 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         /// and why their motion was undecided once they had turned enough.
         var spanBeforeBeginning = 0.0
         var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
+
+        mutating func keepingBuffers() -> Gesture {
+            previousAngles.removeAll()
+            return Gesture(previousAngles: previousAngles)
+        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -205,16 +210,6 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.previousAngles.removeAll()
-        gesture.turn = 0
-        gesture.baseRotation = 0
-        gesture.turnAtBase = 0
-        gesture.rotationValue = 0
-        gesture.missedRotation = 0
-        gesture.tracker.reset()
-        gesture.mostFingers = 0
-        gesture.translatedBeforeBeginning = false
-        gesture.spanBeforeBeginning = 0
-        gesture.undecidedBeforeBeginning = nil
+        gesture.restart()
     }
 }

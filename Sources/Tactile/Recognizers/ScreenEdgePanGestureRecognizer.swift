@@ -69,8 +69,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         var inwardTolerance = EdgeDefaults.inwardTolerance
     }
 
-    /// What one gesture keeps; ``reset()`` clears it.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// The edges every finger so far landed at (`nil`: none landed yet).
         var landedAt: ScreenEdges?
         var recognizedEdge: ScreenEdges = []
@@ -159,6 +159,6 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture = Gesture()
+        gesture.restart()
     }
 }

@@ -102,8 +102,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var angle: Double?
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         /// The direction that was recognized (empty before).
         var recognizedDirection: Direction = []
         var anchors = TouchAnchors()
@@ -116,6 +116,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var tracker = VelocityTracker(parameters: .touchFrames)
         /// The most fingers seen (for the failure reason).
         var mostFingers = 0
+
+        mutating func keepingBuffers() -> Gesture {
+            anchors.clear()
+            return Gesture(anchors: anchors)
+        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -237,13 +242,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.anchors.clear()
-        gesture.startCentroid = .zero
-        gesture.startTime = nil
-        gesture.timer = nil
-        gesture.tracker.reset()
-        gesture.recognizedDirection = []
-        gesture.armedDirection = nil
-        gesture.mostFingers = 0
+        gesture.restart()
     }
 }

@@ -137,8 +137,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         var maximumFingerSeparation: Length?
     }
 
-    /// What one gesture keeps; ``reset()`` clears it, keeping buffers' storage.
-    private struct Gesture {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
+    private struct Gesture: GestureState {
         var tapsCompleted = 0
         var tapStart: Double?
         /// When the latest finger of the current tap landed: the press counts from there.
@@ -158,6 +158,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         /// When the previous tap's last finger lifted.
         var previousLift = -Double.infinity
         var timer: TimerToken?
+
+        mutating func keepingBuffers() -> Gesture {
+            landed.removeAll()
+            landings.removeAll()
+            screenPositions.removeAll()
+            return Gesture(landed: landed, landings: landings, screenPositions: screenPositions)
+        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -369,17 +376,6 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        gesture.tapsCompleted = 0
-        gesture.tapStart = nil
-        gesture.firstLift = nil
-        gesture.landed.removeAll()
-        gesture.landings.removeAll()
-        gesture.screenPositions.removeAll()
-        gesture.tapLocation = nil
-        gesture.fingers = 0
-        gesture.previousTapCentroid = nil
-        gesture.previousTapPoints.removeAll()
-        gesture.previousLift = -.infinity
-        gesture.timer = nil
+        gesture.restart()
     }
 }

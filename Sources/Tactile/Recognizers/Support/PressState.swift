@@ -17,8 +17,10 @@ struct PressSettings {
 
 /// What one press keeps from its first finger to its reset: where each
 /// finger landed, when the press began (its last finger landed), the timer
-/// that ends its rest, and the fingers the device counted without tracking
-/// them in the last frame. Cleared by ``clear()``, keeping buffers' storage.
+/// that ends its rest, the fingers the device counted without tracking
+/// them in the last frame, the taps that came before it (a long press's)
+/// and when it was held long enough (a press-and-hold's). Started afresh
+/// as a ``GestureState``, keeping the landing map's storage.
 ///
 /// ```swift
 /// var press = PressState()
@@ -26,11 +28,16 @@ struct PressSettings {
 /// press.pressStart = frame.time
 /// if let moved = press.farthestMove(of: touches, beyond: 3) { … }   // millimetres
 /// ```
-struct PressState {
+struct PressState: GestureState {
     var landed = TouchMap<Point>()
     var pressStart: Double?
     var timer: TimerToken?
     var untrackedFingers = 0
+    /// The taps before the press that came (``LongPressGestureRecognizer/numberOfTapsRequired``).
+    var tapsCompleted = 0
+    /// When the fingers had rested long enough: a lift from then on is
+    /// recognized (``PressAndHoldGestureRecognizer/isHeld``).
+    var heldSince: Double?
 
     /// `duration`: seconds since the press began, at `time` (0 before it began).
     func actionValues(at time: Double) -> [ActionValue] {
@@ -49,12 +56,9 @@ struct PressState {
         return nil
     }
 
-    /// Back to no press, keeping the landing map's storage.
-    mutating func clear() {
+    mutating func keepingBuffers() -> PressState {
         landed.removeAll()
-        pressStart = nil
-        timer = nil
-        untrackedFingers = 0
+        return PressState(landed: landed)
     }
 }
 

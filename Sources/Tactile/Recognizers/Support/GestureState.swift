@@ -1,0 +1,38 @@
+// What one gesture of a recognizer keeps, as one value that its reset starts afresh at once.
+
+/// What one gesture of a recognizer keeps (its private `Gesture` struct),
+/// as one value that ``restart()`` starts afresh: every field back to its
+/// initial value at once, so a field added later can never be left over
+/// from the last gesture, and the per-finger buffers emptied in place,
+/// keeping their storage (the next gesture allocates nothing). Every
+/// recognizer's `reset()` is `gesture.restart()` after `super.reset()`.
+///
+/// ```swift
+/// private struct Gesture: GestureState {
+///     var previousAngles = TouchMap<Double>()
+///     var turn = 0.0
+///
+///     mutating func keepingBuffers() -> Gesture {
+///         previousAngles.removeAll()
+///         return Gesture(previousAngles: previousAngles)
+///     }
+/// }
+/// ```
+protocol GestureState {
+    /// The state before any gesture.
+    init()
+
+    /// A state as ``init()`` makes it, but holding this one's buffers,
+    /// emptied here first (in place, so their storage is not copied). By
+    /// default ``init()``, for a state without buffers worth keeping.
+    mutating func keepingBuffers() -> Self
+}
+
+extension GestureState {
+    func keepingBuffers() -> Self { Self() }
+
+    /// Starts afresh for the next gesture (see ``GestureState``).
+    mutating func restart() {
+        self = keepingBuffers()
+    }
+}
