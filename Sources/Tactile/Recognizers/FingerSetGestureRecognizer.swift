@@ -86,8 +86,8 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         var startsAgainWhenFingersChange = true
     }
 
-    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
-    private struct Gesture: GestureState {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``AnchoredGestureState``).
+    private struct Gesture: AnchoredGestureState {
         /// How much of the motion before recognition has been eased in (0…1).
         var catchUpProgress = 1.0
         var catchUpStart = 0.0
@@ -95,11 +95,6 @@ open class FingerSetGestureRecognizer: GestureRecognizer {
         var anchors = TouchAnchors()
         /// A finger landed or lifted during the gesture: report it even without motion.
         var fingerSetChanged = false
-
-        mutating func keepingBuffers() -> Gesture {
-            anchors.clear()
-            return Gesture(anchors: anchors)
-        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core

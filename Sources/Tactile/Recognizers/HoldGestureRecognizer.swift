@@ -58,18 +58,13 @@ open class HoldGestureRecognizer: GestureRecognizer {
         var cancelsWhenAFingerLifts = false
     }
 
-    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
-    private struct Gesture: GestureState {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``AnchoredGestureState``).
+    private struct Gesture: AnchoredGestureState {
         var anchors = TouchAnchors()
         var timer: TimerToken?
         var fingers = 0
         /// When the fingers were last anchored (the rest counts from there).
         var restStart = 0.0
-
-        mutating func keepingBuffers() -> Gesture {
-            anchors.clear()
-            return Gesture(anchors: anchors)
-        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core

@@ -67,16 +67,11 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
         /// frame (a finger landing or lifting changes nothing), and the last span.
         var fingerScale = 1.0
         var lastSpan = 0.0
-        /// Before the pinch began: the most fingers seen, the span's last
-        /// change since the anchors (mm), and whether the fingers moved together.
-        var mostFingers = 0
+        /// Before the pinch began: the span's last change since the anchors
+        /// (mm), and what the fingers did, their span being the wider of
+        /// their span and their anchored span.
         var spanChangeBeforeBeginning = 0.0
-        var translatedBeforeBeginning = false
-        /// At the last frame judged before it began: the wider of the
-        /// fingers' span and their anchored span (mm), and why their motion
-        /// was undecided once their span had changed enough.
-        var spanBeforeBeginning = 0.0
-        var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
+        var evidence = DeformationEvidence()
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core
@@ -119,22 +114,17 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
     /// whose motion was undecided (one finger stayed while the other went
     /// less than a pivot's 8 mm).
     open override var unmetCriterion: FailureReason.Criterion? {
-        if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
-        if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
         let minimumChange = millimetres(settings.minimumSpanChange)
-        if gesture.spanChangeBeforeBeginning >= minimumChange {
-            let minimumSpan = millimetres(settings.minimumSpan)
-            if gesture.spanBeforeBeginning < minimumSpan { return .spanTooSmall(millimetres: gesture.spanBeforeBeginning, minimum: minimumSpan) }
-            if let shortfall = gesture.undecidedBeforeBeginning { return .motionUndecided(shortfall, wanted: .deformation) }
-        }
-        return .spanChange(millimetres: gesture.spanChangeBeforeBeginning, minimum: minimumChange)
+        let changedEnough = gesture.spanChangeBeforeBeginning >= minimumChange
+        return gesture.evidence.unmetCriterion(minimumFingers: minimumFingerCount, changedEnough: changedEnough, minimumSpan: millimetres(settings.minimumSpan))
+            ?? .spanChange(millimetres: gesture.spanChangeBeforeBeginning, minimum: minimumChange)
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         if state == .possible {
             guard let count = countFingers(limitedTo: settings.maximumNumberOfTouches, in: frame) else { return }
-            gesture.mostFingers = max(gesture.mostFingers, count)
+            gesture.evidence.mostFingers = max(gesture.evidence.mostFingers, count)
         }
         guard current.count >= 2 else { return }
         let span = TouchGeometry.span(mm: current)
@@ -145,15 +135,11 @@ open class PinchGestureRecognizer: FingerSetGestureRecognizer {
             if frame.isBoundingBox { return }
             let anchoredSpan = anchors.span(of: current)
             gesture.spanChangeBeforeBeginning = abs(span - anchoredSpan)
-            gesture.spanBeforeBeginning = max(anchoredSpan, span)
-            gesture.undecidedBeforeBeginning = nil
+            gesture.evidence.judge(span: max(anchoredSpan, span))
             guard current.count >= minimumFingerCount,
                   anchoredSpan >= millimetres(settings.minimumSpan) || span >= millimetres(settings.minimumSpan),
-                  abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange) else { return }
-            let motion = anchors.motion(current)
-            gesture.translatedBeforeBeginning = motion == .translation
-            if motion == .undecided { gesture.undecidedBeforeBeginning = anchors.shortfall(current) }
-            guard motion == .deformation else { return }
+                  abs(span - anchoredSpan) >= millimetres(settings.minimumSpanChange),
+                  gesture.evidence.deforms(current, since: anchors) else { return }
             transition(to: .began)
         } else if state.isInProgress, gesture.baseSpan > 0 {
             if catchUpRemaining > 0 {

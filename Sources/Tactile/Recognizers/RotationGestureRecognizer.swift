@@ -67,14 +67,8 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         var tracker = ScalarVelocityTracker(parameters: .touchFrames)
         /// The turn before the rotation began, eased in after it.
         var missedRotation = 0.0
-        /// Before the rotation began: the most fingers seen, and whether the
-        /// fingers had turned enough but moved together.
-        var mostFingers = 0
-        var translatedBeforeBeginning = false
-        /// At the last frame judged before it began: the fingers' span (mm),
-        /// and why their motion was undecided once they had turned enough.
-        var spanBeforeBeginning = 0.0
-        var undecidedBeforeBeginning: MultiFingerMotion.Shortfall?
+        /// What the fingers did before the rotation began.
+        var evidence = DeformationEvidence()
 
         mutating func keepingBuffers() -> Gesture {
             previousAngles.removeAll()
@@ -119,21 +113,16 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
     /// turn enough of fingers too close together or whose motion was
     /// undecided (fingers 8 mm apart turning 6.9° move half a millimetre each).
     open override var unmetCriterion: FailureReason.Criterion? {
-        if gesture.mostFingers < minimumFingerCount { return .fingerCount(wanted: minimumFingerCount, down: gesture.mostFingers) }
-        if gesture.translatedBeforeBeginning { return .fingersMovedTogether }
-        if abs(gesture.turn) >= settings.minimumRotation {
-            let minimumSpan = millimetres(settings.minimumSpan)
-            if gesture.spanBeforeBeginning < minimumSpan { return .spanTooSmall(millimetres: gesture.spanBeforeBeginning, minimum: minimumSpan) }
-            if let shortfall = gesture.undecidedBeforeBeginning { return .motionUndecided(shortfall, wanted: .deformation) }
-        }
-        return .turn(degrees: abs(gesture.turn) * 180 / .pi, minimum: settings.minimumRotation * 180 / .pi)
+        let changedEnough = abs(gesture.turn) >= settings.minimumRotation
+        return gesture.evidence.unmetCriterion(minimumFingers: minimumFingerCount, changedEnough: changedEnough, minimumSpan: millimetres(settings.minimumSpan))
+            ?? .turn(degrees: abs(gesture.turn) * 180 / .pi, minimum: settings.minimumRotation * 180 / .pi)
     }
 
     open override func didProcessFrame(_ frame: TouchFrame) {
         let current = activeTouches
         if state == .possible {
             guard let count = countFingers(limitedTo: settings.maximumNumberOfTouches, in: frame) else { return }
-            gesture.mostFingers = max(gesture.mostFingers, count)
+            gesture.evidence.mostFingers = max(gesture.evidence.mostFingers, count)
         }
         // A bounding box's corners do not turn with the fingers.
         guard current.count >= 2, !frame.isBoundingBox else { return }
@@ -141,14 +130,10 @@ open class RotationGestureRecognizer: FingerSetGestureRecognizer {
         if state == .possible {
             averageAnchors(current)
             let span = TouchGeometry.span(mm: current)
-            gesture.spanBeforeBeginning = span
-            gesture.undecidedBeforeBeginning = nil
+            gesture.evidence.judge(span: span)
             guard current.count >= minimumFingerCount, span >= millimetres(settings.minimumSpan),
-                  abs(gesture.turn) >= settings.minimumRotation else { return }
-            let motion = anchors.motion(current)
-            gesture.translatedBeforeBeginning = motion == .translation
-            if motion == .undecided { gesture.undecidedBeforeBeginning = anchors.shortfall(current) }
-            guard motion == .deformation else { return }
+                  abs(gesture.turn) >= settings.minimumRotation,
+                  gesture.evidence.deforms(current, since: anchors) else { return }
             transition(to: .began)
         } else if state.isInProgress {
             if catchUpRemaining > 0 {

@@ -102,8 +102,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var angle: Double?
     }
 
-    /// What one gesture keeps; ``reset()`` starts it afresh (``GestureState``).
-    private struct Gesture: GestureState {
+    /// What one gesture keeps; ``reset()`` starts it afresh (``AnchoredGestureState``).
+    private struct Gesture: AnchoredGestureState {
         /// The direction that was recognized (empty before).
         var recognizedDirection: Direction = []
         var anchors = TouchAnchors()
@@ -116,11 +116,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         var tracker = VelocityTracker(parameters: .touchFrames)
         /// The most fingers seen (for the failure reason).
         var mostFingers = 0
-
-        mutating func keepingBuffers() -> Gesture {
-            anchors.clear()
-            return Gesture(anchors: anchors)
-        }
     }
 
     // Read on every frame: unchecked exclusivity, as the base class's core

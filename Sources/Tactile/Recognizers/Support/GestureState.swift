@@ -36,3 +36,26 @@ extension GestureState {
         self = keepingBuffers()
     }
 }
+
+/// A ``GestureState`` whose one buffer is its fingers' anchors (a hold's,
+/// a swipe's, a finger set's).
+///
+/// ```swift
+/// private struct Gesture: AnchoredGestureState {
+///     var anchors = TouchAnchors()
+///     var fingers = 0
+/// }
+/// ```
+protocol AnchoredGestureState: GestureState {
+    var anchors: TouchAnchors { get set }
+}
+
+extension AnchoredGestureState {
+    /// A fresh state holding these anchors, cleared.
+    mutating func keepingBuffers() -> Self {
+        anchors.clear()
+        var fresh = Self()
+        fresh.anchors = anchors
+        return fresh
+    }
+}
