@@ -99,7 +99,7 @@ import Testing
         for kind in RecognizerKind.allCases {
             let names = RecognizerSpec.parameterNames(for: kind)
             #expect(Set(names).count == names.count)
-            #expect(names.allSatisfy { !ConfigReader.bindingKeys.contains($0) })
+            #expect(names.allSatisfy { !ConfigSchema.gesture.keys.contains($0) })
         }
     }
 

@@ -2,8 +2,6 @@
 import Tactile
 
 extension ConfigReader {
-    static let actionKeys = ["key", "click", "scroll", "notch", "command", "desktop"]
-
     /// An action table or an array of them; `scrollRefusal` says why scroll is not allowed here, if it is not.
     mutating func readActions(_ value: TOMLValue, key: String, scrollRefusal: String?) -> [ServiceAction]? {
         let elements: [TOMLValue]
@@ -36,7 +34,7 @@ extension ConfigReader {
 
     /// `{ key = "…" }`, `{ click = "…" }`, `{ scroll = "…", notch = "8mm" }`, `{ command = […] }`.
     private mutating func readAction(_ table: TOMLTable, at location: SourceLocation, scrollRefusal: String?) -> ServiceAction? {
-        refuseUnknownKeys(table, known: ConfigReader.actionKeys, in: "an action")
+        refuseUnknownKeys(table, of: .action)
         let kinds = ["key", "click", "scroll", "command", "desktop"].filter { table[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = table[kind] else {
             let found = kinds.isEmpty ? "none" : kinds.joined(separator: " and ")
@@ -106,7 +104,7 @@ extension ConfigReader {
     /// `[gesture.step]`.
     mutating func readStep(_ value: TOMLValue, kind: RecognizerKind) -> StepAction? {
         guard let table = table(value, key: "step") else { return nil }
-        refuseUnknownKeys(table, known: ["measure", "every", "increase", "decrease", "fast"], in: "[gesture.step]")
+        refuseUnknownKeys(table, of: .step)
         let allowed: [StepAction.Measure] = switch kind {
         case .pan: [.horizontal, .vertical]
         case .pinch: [.scale]

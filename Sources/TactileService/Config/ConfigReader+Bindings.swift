@@ -2,9 +2,6 @@
 import Tactile
 
 extension ConfigReader {
-    static let bindingKeys = ["name", "recognizer", "zone", "claim", "instances", "began", "changed", "ended", "recognized", "cancelled", "step",
-                              "app", "not-app", "device", "device-kind"]
-
     /// Every `[[gesture]]`, named uniquely.
     mutating func readBindings(_ value: TOMLValue, zones: [Zone]) -> [Binding] {
         guard let array = value.array else {
@@ -236,7 +233,7 @@ extension ConfigReader {
         } else {
             let aliases = RecognizerParameter.table(for: kind).flatMap(\.aliases)
             error("unknown key \(ConfigReader.quoted(entry.key)) in [[gesture]]"
-                  + ConfigSuggestion.hint(for: entry.key, in: ConfigReader.bindingKeys + own + aliases), at: entry.keyLocation)
+                  + ConfigSuggestion.hint(for: entry.key, in: ConfigSchema.gesture.keys + own + aliases), at: entry.keyLocation)
         }
     }
 

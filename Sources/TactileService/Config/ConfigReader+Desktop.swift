@@ -4,7 +4,7 @@ extension ConfigReader {
     /// `[desktop]`: `preset = "auto"` (the session's, from `XDG_CURRENT_DESKTOP`) or a preset's name.
     mutating func readDesktop(_ value: TOMLValue, file: String) -> DesktopPresetChoice? {
         guard let table = table(value, key: "desktop") else { return nil }
-        refuseUnknownKeys(table, known: ["preset"], in: "[desktop]")
+        refuseUnknownKeys(table, of: .desktop)
         guard let presetValue = table["preset"], let name = string(presetValue, key: "preset"), name != "auto" else { return nil }
         guard let preset = DesktopPreset(rawValue: name) else {
             let names = ["auto"] + DesktopPreset.allCases.map(\.rawValue)

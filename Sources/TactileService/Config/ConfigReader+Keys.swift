@@ -59,7 +59,7 @@ extension ConfigReader {
     /// `[keyboard]`: the layout key chords are typed on, when not the session's.
     mutating func readKeyboard(_ value: TOMLValue) -> (KeyboardLayout, SourceLocation)? {
         guard let table = table(value, key: "keyboard") else { return nil }
-        refuseUnknownKeys(table, known: ["layout", "variant", "model", "options"], in: "[keyboard]")
+        refuseUnknownKeys(table, of: .keyboard)
         guard let layoutValue = table["layout"], let layout = string(layoutValue, key: "layout") else {
             error("[keyboard] needs a layout (an XKB name: \"de\", \"fr\", \"us\")", at: value.location)
             return nil

@@ -2,13 +2,11 @@
 import Tactile
 
 extension ConfigReader {
-    static let topLevelKeys = ["devices", "desktop", "keyboard", "emergency", "zones", "gesture"]
-
     /// `[devices]`.
     mutating func readDevices(_ value: TOMLValue) -> DeviceSelection {
         var devices = DeviceSelection()
         guard let table = table(value, key: "devices") else { return devices }
-        refuseUnknownKeys(table, known: ["kinds", "names", "exclude", "grab", "output", "claimed-touch-end"], in: "[devices]")
+        refuseUnknownKeys(table, of: .devices)
         if let kinds = table["kinds"], let list = strings(kinds, key: "kinds", single: true) {
             var chosen: Set<DeviceKind> = []
             for (name, location) in list {
@@ -57,7 +55,7 @@ extension ConfigReader {
     mutating func readEmergency(_ value: TOMLValue) -> (EmergencyGesture, fingersAt: SourceLocation?) {
         var emergency = EmergencyGesture()
         guard let table = table(value, key: "emergency") else { return (emergency, nil) }
-        refuseUnknownKeys(table, known: ["fingers", "duration"], in: "[emergency]")
+        refuseUnknownKeys(table, of: .emergency)
         let fewest = EmergencyGesture.fingersRange.lowerBound, most = EmergencyGesture.fingersRange.upperBound
         if let fingers = table["fingers"], let count = integer(fingers, key: "fingers", in: 0...most) {
             if count == 0 {
@@ -102,7 +100,7 @@ extension ConfigReader {
 
     private mutating func readZone(_ name: String, _ table: TOMLTable, at location: SourceLocation) -> Zone? {
         let context = "[zones.\(name)]"
-        refuseUnknownKeys(table, known: ["edge", "corner", "rect", "depth", "size", "hold"], in: context)
+        refuseUnknownKeys(table, of: .zone, in: context)
         let shapes = ["edge", "corner", "rect"].filter { table[$0] != nil }
         guard shapes.count == 1, let shapeKey = shapes.first, let shapeValue = table[shapeKey] else {
             let found = shapes.isEmpty ? "none" : shapes.joined(separator: " and ")

@@ -30,12 +30,15 @@ package struct ConfigReader {
     /// `"name"`, escaped for a terminal.
     package static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
 
-    /// Refuses each key of `table` that is not in `known`, with its line and
-    /// column and the closest known key: a misspelt key would leave the
-    /// config doing something else than written (`fingres = 3` and the
+    /// Refuses each key of `table` that the schema's `kind` of table does not
+    /// have, with its line and column (in `context`, else the schema's name
+    /// for the table) and the closest known key: a misspelt key would leave
+    /// the config doing something else than written (`fingres = 3` and the
     /// binding fires on one finger; `fingres = 6` in `[emergency]` and the
     /// way out stays five fingers), so it is an error in every table.
-    mutating func refuseUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
+    mutating func refuseUnknownKeys(_ table: TOMLTable, of kind: ConfigSchema, in context: String? = nil) {
+        let known = kind.keys
+        let context = context ?? kind.context
         for entry in table.entries where !known.contains(entry.key) {
             error("unknown key \(ConfigReader.quoted(entry.key)) in \(context)"
                   + ConfigSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
