@@ -64,9 +64,9 @@ extension ConfigSchema {
             Row("claim", type: "boolean", default: "`true`", note: "take the touches from the app when the gesture begins or is recognized"),
             Row("instances", type: "integer `\(instances.lowerBound)`…`\(instances.upperBound)`", default: "`1`",
                 note: "how many of the binding's commands may run at once; one still running when the binding fires again is not started again"),
-            Row(keys: phases, type: "action or array of actions", default: "none",
+            Row(keys: phases, type: "action or array of actions", defaultValue: "none",
                 note: "\(discrete.dropLast().joined(separator: ", ")) and \(discrete.last ?? "") are discrete: only `ended`/`recognized`"),
-            Row(label: "parameters", type: "see below", default: "the engine's"),
+            Row(label: "parameters", type: "see below", defaultValue: "the engine's"),
         ])
     }()
 

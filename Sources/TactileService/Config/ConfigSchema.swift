@@ -70,29 +70,12 @@ extension ConfigSchema {
     /// One row of a reference table: one key or several alike, its type,
     /// its default, and a note (its range, what it does).
     package struct Row: Equatable, Sendable {
-        package var keys: [Key]
+        package var keys: [Key] = []
         /// What the key column says when it is no key (`parameters`); nil: the keys.
         package var label: String?
         package var type: String
-        package var defaultValue: String
-        package var note: String
-
-        /// `names` alike (each one a key), of `type`, `default`, with `note`.
-        init(_ names: String..., type: String, default defaultValue: String = "", note: String = "") {
-            self.keys = names.map { Key(name: $0) }
-            self.type = type
-            self.defaultValue = defaultValue
-            self.note = note
-        }
-
-        /// A row of `keys`, or of no key but `label`.
-        init(keys: [Key] = [], label: String? = nil, type: String, default defaultValue: String = "", note: String = "") {
-            self.keys = keys
-            self.label = label
-            self.type = type
-            self.defaultValue = defaultValue
-            self.note = note
-        }
+        package var defaultValue = ""
+        package var note = ""
     }
 
     /// One table of `docs/gestures-toml.md`, between `<!-- schema: ID -->` and `<!-- /schema -->`.
@@ -119,5 +102,12 @@ extension ConfigSchema {
         case .step: [Self.stepReference]
         case .action: [Self.actionReference]
         }
+    }
+}
+
+extension ConfigSchema.Row {
+    /// `names` alike (each one a key), of `type`, `default`, with `note`.
+    init(_ names: String..., type: String, default defaultValue: String = "", note: String = "") {
+        self.init(keys: names.map { ConfigSchema.Key(name: $0) }, type: type, defaultValue: defaultValue, note: note)
     }
 }
