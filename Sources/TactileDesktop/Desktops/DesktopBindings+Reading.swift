@@ -3,7 +3,7 @@ import TactileService
 
 extension DesktopBindings {
     /// Reads what the desktop of `preset` binds, in `session`, through the
-    /// known desktop whose preset it is (``KnownDesktop/bindings(_:in:)``); why not
+    /// known desktop whose preset it is; why not
     /// when this desktop cannot be asked (it is not running here, or has no
     /// way to tell: Hyprland, labwc, X11 desktops), and the remembered defaults apply.
     ///
@@ -11,7 +11,7 @@ extension DesktopBindings {
     /// let bindings = try DesktopBindings.read(.sway, session: session).get()
     /// ```
     public static func read(_ preset: DesktopPreset, session: DetectedSession) -> Result<DesktopBindings, Unread> {
-        if let read = session.first({ $0.bindings(preset, in: session.environment) }) { return read }
+        if let read = session.desktops.first(where: { $0.preset == preset })?.bindings(in: session.environment) { return read }
         return .failure(Unread(preset == .none ? "no desktop actions" : "\(preset.rawValue)'s bindings are not read: its defaults are remembered"))
     }
 

@@ -6,7 +6,8 @@ import TactileService
 /// needs it: each route (the focused app, the outputs, the pointer's
 /// mapping, the compositor and so the way a claimed touch ends, the
 /// keyboard layout, the bindings, the startup route) is answered by the
-/// first desktop of ``KnownDesktops`` that offers it in this session.
+/// first desktop Tactile knows (`KnownDesktops.all`, in its order) that
+/// offers it in this session.
 ///
 /// ```swift
 /// let session = DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment))
@@ -39,6 +40,9 @@ public struct DetectedSession: Sendable {
 
     /// The preset of desktop actions the session names (``DesktopPresetChoice/detect(environment:)``).
     public var preset: DesktopPresetChoice { .detect(environment: environment) }
+
+    /// Which known desktop the session runs: the one whose preset it names.
+    var desktop: (any KnownDesktop)? { desktops.first { $0.preset == preset.preset } }
 
     /// How the focused app is followed here.
     var focusRoute: FocusRoute? { first { $0.focus(in: environment) } }

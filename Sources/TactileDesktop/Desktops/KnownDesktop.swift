@@ -14,12 +14,16 @@ import TactileService
 /// ```swift
 /// struct LabwcDesktop: KnownDesktop {
 ///     let name = "labwc"
+///     var preset: DesktopPreset? { .wlroots }
 ///     var startupRoutes: [SessionRoute] { [SessionRoute(desktop: "labwc", startupFile: "~/.config/labwc/autostart")] }
 /// }
 /// ```
 protocol KnownDesktop: Sendable {
     /// How the log and the doctor call it (`sway`, `GNOME`).
     var name: String { get }
+    /// The preset of desktop actions that is its own (nil: none is, phosh's
+    /// session takes GNOME's): its bindings are read through this entry.
+    var preset: DesktopPreset? { get }
     /// How `tactile serve` follows the focused app in `session`: the route's name and its source.
     func focus(in session: SessionEnvironment) -> FocusRoute?
     /// How its outputs are read and followed in `session`.
@@ -34,8 +38,8 @@ protocol KnownDesktop: Sendable {
     var layoutBeforeEnvironment: Bool { get }
     /// The keyboard layout it is set to in `session`, read by `readFile`.
     func keyboardLayout(in session: SessionEnvironment, readFile: (String) -> String?) -> KeyboardLayoutChoice?
-    /// What it binds, read from the running desktop, when `preset` is its own.
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>?
+    /// What it binds, read from the running desktop (nil: it has no way to tell, its defaults are remembered).
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>?
     /// How its kinds of session start `tactile.service` (`docs/service.md`).
     var startupRoutes: [SessionRoute] { get }
 }
@@ -63,7 +67,8 @@ extension KnownDesktop {
     func compositor(in session: SessionEnvironment, desktop: DesktopPresetChoice, run: ProgramRunner.Run) -> TouchCompositor? { nil }
     var layoutBeforeEnvironment: Bool { false }
     func keyboardLayout(in session: SessionEnvironment, readFile: (String) -> String?) -> KeyboardLayoutChoice? { nil }
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? { nil }
+    var preset: DesktopPreset? { nil }
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? { nil }
     var startupRoutes: [SessionRoute] { [] }
 
     /// The outputs of a Wayland session read by `read`, followed through `wl_output` when the session has a socket.

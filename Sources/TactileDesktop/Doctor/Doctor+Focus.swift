@@ -45,7 +45,7 @@ extension Doctor {
     /// otherwise (then the doctor's own look stands).
     private func runningServiceCheck(route: String) -> DoctorCheck? {
         guard detected.focusRoute?.source is ShellFocusSource,
-              let address = SessionBus.sessionAddress(in: system.environment) else { return nil }
+              let address = detected.environment.sessionBusAddress else { return nil }
         let heard: FocusedApp??
         do { heard = try ShellFocusSource.askRunning(busAddress: address) } catch { return nil }
         guard let app = heard else {

@@ -17,7 +17,7 @@ import TactileEvdev
 /// stopped (its stop wakes the thread's wait): an idle session costs no wake-up.
 ///
 /// ```swift
-/// if let tracker = FocusTracker.start(environment: ProcessInfo.processInfo.environment) {
+/// if let tracker = FocusTracker.start(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment))) {
 ///     print("apps from \(tracker.route)")
 ///     device.focusedApp = { tracker.current }
 /// }

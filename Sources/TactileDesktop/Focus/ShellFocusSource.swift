@@ -58,7 +58,7 @@ struct ShellFocusSource: FocusTracker.Source {
 
     /// The route through `shell` in `session`, over its session bus.
     static func route(_ shell: Shell, in session: SessionEnvironment) -> FocusRoute {
-        let source = ShellFocusSource(shell: shell, busAddress: SessionBus.sessionAddress(in: session.variables), environment: session.variables)
+        let source = ShellFocusSource(shell: shell, busAddress: session.sessionBusAddress, environment: session.variables)
         return FocusRoute(name: source.route, source: source)
     }
 

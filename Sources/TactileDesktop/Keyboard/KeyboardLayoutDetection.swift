@@ -7,8 +7,7 @@ import Glibc
 extension KeyboardLayoutChoice {
     /// The layout the session uses, looked for in order:
     ///
-    /// 1. the desktops of `session` whose own layout comes first
-    ///    (``KnownDesktop/layoutBeforeEnvironment``): on sway, the config it runs
+    /// 1. the desktops of `session` whose own layout comes first: on sway, the config it runs
     ///    (`input type:keyboard xkb_layout de`, read over its IPC socket,
     ///    `SWAYSOCK`): what its keyboards type;
     /// 2. `XKB_DEFAULT_LAYOUT` (with `XKB_DEFAULT_VARIANT`, `_MODEL`,

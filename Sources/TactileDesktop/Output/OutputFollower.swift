@@ -19,7 +19,7 @@ import TactileEvdev
 /// an idle desktop costs no wake-up.
 ///
 /// ```swift
-/// if let follower = OutputFollower.start(environment: environment, news: news) {
+/// if let follower = OutputFollower.start(session: session, news: news) {
 ///     // after news:
 ///     if let layout = follower.layout { device.turn(to: layout.output(configured: nil)?.transform.surfaceTransform ?? .identity) }
 /// }

@@ -48,7 +48,7 @@ struct PointerMappingOutcome: Equatable, Sendable {
 /// **X11** from RandR's monitors), read again when the desktop changes it.
 ///
 /// ```swift
-/// if let mapper = PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)",
+/// if let mapper = PointerMapper.start(session: session, pointerName: "Panel pointer (Tactile)",
 ///                                     configured: config.devices.output) {
 ///     device.pointerMapping = { mapper.mapping }
 /// }

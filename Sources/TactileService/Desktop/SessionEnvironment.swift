@@ -3,7 +3,8 @@
 /// The environment of a desktop session, as Tactile reads it: the one type
 /// that names the session's variables (`XDG_CURRENT_DESKTOP`,
 /// `XDG_SESSION_TYPE`, `WAYLAND_DISPLAY`, `DISPLAY`, `SWAYSOCK`, `I3SOCK`,
-/// `HYPRLAND_INSTANCE_SIGNATURE`, `XDG_RUNTIME_DIR`, `XKB_DEFAULT_*`).
+/// `HYPRLAND_INSTANCE_SIGNATURE`, `XDG_RUNTIME_DIR`, `DBUS_SESSION_BUS_ADDRESS`,
+/// `XKB_DEFAULT_*`).
 /// Everything that works out the running desktop takes this value, not
 /// the dictionary; the dictionary stays in ``variables`` for the programs
 /// the desktop is asked through. An empty value counts as unset.
@@ -55,6 +56,13 @@ public struct SessionEnvironment: Hashable, Sendable, ExpressibleByDictionaryLit
     public var isX11: Bool { variables["XDG_SESSION_TYPE"] == "x11" || (waylandDisplay == nil && x11Display != nil) }
     /// `XDG_RUNTIME_DIR`.
     public var runtimeDirectory: String? { value("XDG_RUNTIME_DIR") }
+    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else
+    /// `$XDG_RUNTIME_DIR/bus` (where systemd's user bus listens), else nil.
+    public var sessionBusAddress: String? {
+        if let address = value("DBUS_SESSION_BUS_ADDRESS") { return address }
+        if let runtime = variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return "unix:path=\(runtime)/bus" }
+        return nil
+    }
     /// The Wayland display's socket: `WAYLAND_DISPLAY` when a path, else that
     /// name in `XDG_RUNTIME_DIR`; nil without one.
     public var waylandSocketPath: String? {

@@ -10,6 +10,7 @@ import TactileService
 /// ```
 struct GNOMEDesktop: KnownDesktop {
     let name = "GNOME"
+    var preset: DesktopPreset? { .gnome }
 
     /// `XDG_CURRENT_DESKTOP` names of desktops that name GNOME too but run
     /// no GNOME Shell (phosh's session is Phosh:GNOME, Budgie's Budgie:GNOME);
@@ -31,7 +32,7 @@ struct GNOMEDesktop: KnownDesktop {
 
     func compositor(in session: SessionEnvironment, desktop: DesktopPresetChoice, run: ProgramRunner.Run) -> TouchCompositor? {
         guard !session.isX11, session.lowercasedDesktopNames.contains(where: { $0.hasPrefix("gnome") }) else { return nil }
-        if let version = (desktop.preset == .gnome ? desktop.bindings?.version : nil) ?? GnomeBindings.version(run: run) {
+        if let version = (desktop.preset == preset ? desktop.bindings?.version : nil) ?? GnomeBindings.version(run: run) {
             return TouchCompositor(kind: .mutter, version: version, source: "gnome-shell --version")
         }
         // mutter alone (a GNOME session's compositor without its shell, as in a test): its own word.
@@ -39,8 +40,8 @@ struct GNOMEDesktop: KnownDesktop {
         return TouchCompositor(kind: .mutter, version: line.map(String.init), source: "mutter --version")
     }
 
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
-        preset == .gnome ? GnomeBindings(environment: session.variables).read() : nil
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
+        GnomeBindings(environment: session.variables).read()
     }
 
     var startupRoutes: [SessionRoute] { [SessionRoute(desktop: "GNOME", startsGraphicalSession: true, runsAutostartEntries: true)] }

@@ -11,6 +11,7 @@ import TactileService
 /// ```
 struct HyprlandDesktop: KnownDesktop {
     let name = "Hyprland"
+    var preset: DesktopPreset? { .hyprland }
 
     /// The directory of its sockets, for a signature that names no other directory.
     func directory(in session: SessionEnvironment) -> String? {

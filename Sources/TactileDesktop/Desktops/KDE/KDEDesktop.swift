@@ -10,6 +10,7 @@ import TactileService
 /// ```
 struct KDEDesktop: KnownDesktop {
     let name = "KDE"
+    var preset: DesktopPreset? { .kde }
 
     func focus(in session: SessionEnvironment) -> FocusRoute? {
         guard session.waylandDisplay != nil, session.lowercasedDesktopNames.contains("kde") else { return nil }
@@ -25,7 +26,7 @@ struct KDEDesktop: KnownDesktop {
 
     func compositor(in session: SessionEnvironment, desktop: DesktopPresetChoice, run: ProgramRunner.Run) -> TouchCompositor? {
         guard !session.isX11, session.lowercasedDesktopNames.contains("kde") else { return nil }
-        let known = desktop.preset == .kde ? desktop.bindings?.version : nil
+        let known = desktop.preset == preset ? desktop.bindings?.version : nil
         return TouchCompositor(kind: .kwin, version: known ?? KWinBindings.version(run: run), source: "KWin's support information")
     }
 
@@ -37,8 +38,8 @@ struct KDEDesktop: KnownDesktop {
         return readFile(path).flatMap(KeyboardLayoutChoice.kxkbrcLayout).map { KeyboardLayoutChoice(layout: $0, source: path) }
     }
 
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
-        preset == .kde ? KWinBindings(environment: session.variables).read() : nil
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
+        KWinBindings(environment: session.variables).read()
     }
 
     var startupRoutes: [SessionRoute] { [SessionRoute(desktop: "KDE", startsGraphicalSession: true, runsAutostartEntries: true)] }

@@ -9,6 +9,7 @@ import TactileService
 /// ```
 struct I3Desktop: KnownDesktop {
     let name = "i3"
+    var preset: DesktopPreset? { .i3 }
 
     func focus(in session: SessionEnvironment) -> FocusRoute? {
         session.i3Socket.map { FocusRoute(name: "i3 IPC at \($0)", source: SwayFocusSource(socketPath: $0)) }
@@ -18,8 +19,8 @@ struct I3Desktop: KnownDesktop {
         session.lowercasedDesktopNames.contains("i3") ? X11Desktop.xorg : nil
     }
 
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
-        preset == .i3 ? TilingBindings(preset: .i3, socketPath: session.i3Socket, variable: SessionEnvironment.i3SocketVariable).read() : nil
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
+        TilingBindings(preset: .i3, socketPath: session.i3Socket, variable: SessionEnvironment.i3SocketVariable).read()
     }
 
     var startupRoutes: [SessionRoute] {

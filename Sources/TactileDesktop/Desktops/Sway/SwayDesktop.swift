@@ -9,6 +9,7 @@ import TactileService
 /// ```
 struct SwayDesktop: KnownDesktop {
     let name = "sway"
+    var preset: DesktopPreset? { .sway }
 
     func focus(in session: SessionEnvironment) -> FocusRoute? {
         session.swaySocket.map { FocusRoute(name: "sway IPC at \($0)", source: SwayFocusSource(socketPath: $0)) }
@@ -31,7 +32,7 @@ struct SwayDesktop: KnownDesktop {
 
     func compositor(in session: SessionEnvironment, desktop: DesktopPresetChoice, run: ProgramRunner.Run) -> TouchCompositor? {
         guard session.lowercasedDesktopNames.contains("sway") || session.swaySocket != nil && !session.isX11 else { return nil }
-        let known = desktop.preset == .sway ? desktop.bindings?.version : nil
+        let known = desktop.preset == preset ? desktop.bindings?.version : nil
         return TouchCompositor(kind: .sway, version: known ?? Self.version(socketPath: session.swaySocket), source: "sway's IPC")
     }
 
@@ -52,8 +53,8 @@ struct SwayDesktop: KnownDesktop {
         session.swaySocket.flatMap { KeyboardLayoutChoice.sway(socketPath: $0) }
     }
 
-    func bindings(_ preset: DesktopPreset, in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
-        preset == .sway ? TilingBindings(preset: .sway, socketPath: session.swaySocket, variable: SessionEnvironment.swaySocketVariable).read() : nil
+    func bindings(in session: SessionEnvironment) -> Result<DesktopBindings, DesktopBindings.Unread>? {
+        TilingBindings(preset: .sway, socketPath: session.swaySocket, variable: SessionEnvironment.swaySocketVariable).read()
     }
 
     var startupRoutes: [SessionRoute] {

@@ -11,6 +11,7 @@ import TactileService
 /// ```
 struct WlrootsDesktop: KnownDesktop {
     let name = "wlroots"
+    var preset: DesktopPreset? { .wlroots }
 
     func focus(in session: SessionEnvironment) -> FocusRoute? {
         guard let path = session.waylandSocketPath, let display = session.waylandDisplay else { return nil }

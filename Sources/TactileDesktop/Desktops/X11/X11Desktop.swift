@@ -11,6 +11,7 @@ import TactileService
 /// ```
 struct X11Desktop: KnownDesktop {
     let name = "X11"
+    var preset: DesktopPreset? { .x11 }
 
     /// X.Org's libinput driver, which reads the touchscreen of every X11 session.
     static let xorg = TouchCompositor(kind: .xorg, version: nil, source: "X.Org's libinput driver")
