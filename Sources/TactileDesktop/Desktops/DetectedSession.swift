@@ -59,11 +59,10 @@ public struct DetectedSession: Sendable {
     /// session whose compositor no desktop knows, nil means no session at all.
     func compositor(desktop: DesktopPresetChoice, run: ProgramRunner.Run) -> Result<TouchCompositor, TouchCompositor.Unknown>? {
         if let found = first({ $0.compositor(in: environment, desktop: desktop, run: run) }) { return .success(found) }
-        guard let named = environment.currentDesktop else {
-            return environment.waylandDisplay == nil ? nil
-                : .failure(.init(session: "a Wayland session (WAYLAND_DISPLAY) naming no desktop"))
+        guard environment.desktopNames.isEmpty else {
+            return .failure(.init(session: "\(SessionEnvironment.currentDesktopVariable)=\(environment.currentDesktop ?? "")"))
         }
-        return .failure(.init(session: "\(SessionEnvironment.currentDesktopVariable)=\(named)"))
+        return environment.waylandDisplay == nil ? nil : .failure(.init(session: "a Wayland session (WAYLAND_DISPLAY) naming no desktop"))
     }
 
     /// The startup routes of every known desktop (``SessionRoute/all``).
