@@ -6,8 +6,8 @@ import Testing
 @Suite struct ClaimedTouchEndTests {
     /// Detection in `environment`, the desktop's programs answering as `answers` says (by program name).
     static func detect(_ environment: [String: String], answers: [String: String] = [:]) -> ClaimedTouchEndChoice {
-        let desktop = DesktopPresetChoice.detect(environment: environment)
-        let found = TouchCompositor.detect(environment: environment, desktop: desktop) { arguments in
+        let desktop = DesktopPresetChoice.detect(environment: SessionEnvironment(environment))
+        let found = DetectedSession(SessionEnvironment(environment)).compositor(desktop: desktop) { arguments in
             answers[arguments[0]].map { DoctorCommandResult(status: 0, output: $0) }
         }
         return ClaimedTouchEndChoice.decide(found)

@@ -85,7 +85,7 @@ import Testing
     /// Where clicks land in the session of `environment`, as the service
     /// places them: over the layout an output follower read.
     static func placing(_ environment: [String: String], configured: String?) throws -> PointerMappingOutcome {
-        let follower = try #require(OutputFollower.start(environment: environment))
+        let follower = try #require(OutputFollower.start(session: DetectedSession(SessionEnvironment(environment))))
         defer { follower.stop() }
         #expect(eventually(30) { follower.hasAnswered })
         #expect(follower.collect().isEmpty)
@@ -228,7 +228,7 @@ import Testing
 
     @Test func eachSessionIsAskedItsOwnWay() {
         func route(_ environment: [String: String]) -> Bool {
-            OutputFollower.route(environment: environment) != nil
+            DetectedSession(SessionEnvironment(environment)).outputsRoute != nil
         }
         #expect(route(["SWAYSOCK": "/run/sway.sock", "WAYLAND_DISPLAY": "wayland-1"]))
         #expect(route(["XDG_CURRENT_DESKTOP": "GNOME", "WAYLAND_DISPLAY": "wayland-0"]))

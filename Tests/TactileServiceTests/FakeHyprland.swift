@@ -14,7 +14,7 @@ import TactileTestSupport
 ///     connection.close()
 /// }
 /// defer { hyprland.close() }
-/// let tracker = FocusTracker.start(environment: hyprland.environment)
+/// let tracker = FocusTracker.start(session: DetectedSession(SessionEnvironment(hyprland.environment)))
 /// ```
 nonisolated final class FakeHyprland: Sendable {
     /// The runtime directory that holds `hypr/`.

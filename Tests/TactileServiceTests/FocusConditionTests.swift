@@ -66,7 +66,7 @@ import Testing
             connection.close()
         }
         defer { hyprland.close() }
-        let tracker = try #require(FocusTracker.start(environment: hyprland.environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(hyprland.environment))))
         defer { tracker.stop() }
         #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "kitty") })
         #expect(try Self.swipeReports(tracker).contains { $0.contains("elsewhere → key super+Page_Down") })
@@ -115,7 +115,7 @@ import Testing
         }
         let terminal = window(class: "xterm\0XTerm\0"), browser = window(class: "Navigator\0firefox\0")
         activate(terminal)
-        let tracker = try #require(FocusTracker.start(environment: ["DISPLAY": display]))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(["DISPLAY": display]))))
         defer { tracker.stop() }
         #expect(tracker.route == "X11 display \(display)")
         #expect(eventually { tracker.current == FocusedApp(appID: nil, windowClass: "XTerm") }, "\(String(describing: tracker.problem))")
@@ -171,27 +171,27 @@ import Testing
         #expect(FocusTracker.source(for: ["DISPLAY": ":1"])?.0 == "X11 display :1")
         // GNOME or KDE on Wayland: the shell, over the session bus, before Xwayland's DISPLAY (which
         // knows only X11 windows); only the desktop XDG_CURRENT_DESKTOP names is asked.
-        let gnome = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        let gnome: SessionEnvironment = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1000"]
         #expect(FocusTracker.source(for: gnome)?.0 == "GNOME Shell's extension tactile-focus@tactile.github.io over the session bus")
         #expect((FocusTracker.source(for: gnome)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/run/user/1000/bus")
-        let kde = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus"]
+        let kde: SessionEnvironment = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus"]
         #expect(FocusTracker.source(for: kde)?.0 == "KWin's script tactile-focus over the session bus")
         // No bus named: said, and no connection tried.
-        let unnamed = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]
+        let unnamed: SessionEnvironment = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "KDE"]
         #expect((FocusTracker.source(for: unnamed)?.1 as? ShellFocusSource)?.busAddress == nil)
         #expect((FocusTracker.source(for: kde)?.1 as? ShellFocusSource)?.busAddress == "unix:path=/tmp/bus")
         // On X11 they set _NET_ACTIVE_WINDOW; another Wayland desktop is not taken for either.
         #expect(FocusTracker.source(for: ["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])?.0 == "X11 display :0")
         #expect(FocusTracker.shell(of: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots"]) == nil)
         // Any other Wayland compositor: wlroots' list of toplevels, before Xwayland's DISPLAY.
-        let labwc = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots", "XDG_RUNTIME_DIR": "/run/user/1000", "DISPLAY": ":0"]
+        let labwc: SessionEnvironment = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "labwc:wlroots", "XDG_RUNTIME_DIR": "/run/user/1000", "DISPLAY": ":0"]
         #expect(FocusTracker.source(for: labwc)?.0 == "wlr-foreign-toplevel-management on wayland-0")
         #expect((FocusTracker.source(for: labwc)?.1 as? ForeignToplevelFocusSource)?.socketPath == "/run/user/1000/wayland-0")
         // Without XDG_RUNTIME_DIR a display's name leads to no socket: X11, if there is one.
         #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])?.0 == "X11 display :0")
         #expect(FocusTracker.source(for: ["WAYLAND_DISPLAY": "wayland-0"]) == nil)
         // phosh's session names GNOME after Phosh, and runs no GNOME Shell: phoc's toplevels are asked.
-        let phosh = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "Phosh:GNOME", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        let phosh: SessionEnvironment = ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "Phosh:GNOME", "XDG_RUNTIME_DIR": "/run/user/1000"]
         #expect(FocusTracker.shell(of: phosh) == nil)
         #expect(FocusTracker.source(for: phosh)?.0 == "wlr-foreign-toplevel-management on wayland-0")
     }

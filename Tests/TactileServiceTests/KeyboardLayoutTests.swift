@@ -120,7 +120,7 @@ import Testing
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         func detect(_ environment: [String: String] = [:]) -> KeyboardLayoutChoice {
-            KeyboardLayoutChoice.detect(environment: environment, root: root.path)
+            KeyboardLayoutChoice.detect(session: DetectedSession(SessionEnvironment(environment)), root: root.path)
         }
         #expect(detect() == .builtIn)
         // Debian's /etc/default/keyboard.

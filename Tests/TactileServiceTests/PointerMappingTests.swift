@@ -97,13 +97,13 @@ import Testing
         let server = try Self.sway(at: directory.appendingPathComponent("sway.sock").path, outputs: Self.outputs, listedAfter: 1,
                                    reply: #"[{"success": true}]"#, commands: commands)
         defer { server.close() }
-        let mapper = try #require(PointerMapper.start(environment: ["SWAYSOCK": server.path], pointerName: Self.pointer, configured: "eDP-1"))
+        let mapper = try #require(PointerMapper.start(session: DetectedSession(SessionEnvironment(["SWAYSOCK": server.path])), pointerName: Self.pointer, configured: "eDP-1"))
         #expect(eventually { mapper.isDone })
         #expect(mapper.mapping.isIdentity)
         #expect(mapper.collect().first?.hasPrefix("pointer mapped to eDP-1") == true)
         #expect(mapper.collect().isEmpty, "each line is collected once")
         // Without a graphical session there is nothing to ask.
-        let none = PointerMapper.start(environment: ["TERM": "linux"], pointerName: Self.pointer, configured: nil)
+        let none = PointerMapper.start(session: DetectedSession(SessionEnvironment(["TERM": "linux"])), pointerName: Self.pointer, configured: nil)
         #expect(none == nil)
     }
 
@@ -116,7 +116,7 @@ import Testing
         defer { server.close() }
         // A Wayland socket that is not there: the layout is read all the same, the problem said once.
         let environment = ["SWAYSOCK": server.path, "WAYLAND_DISPLAY": directory.path + "/wayland-9"]
-        let follower = try #require(OutputFollower.start(environment: environment))
+        let follower = try #require(OutputFollower.start(session: DetectedSession(SessionEnvironment(environment))))
         defer { follower.stop() }
         #expect(eventually { follower.layout != nil })
         #expect(follower.layout?.outputs == [OutputRect(name: "eDP-1", x: 0, y: 0, width: 1080, height: 1920, transform: .rotated270)])
@@ -137,8 +137,8 @@ import Testing
         }
         defer { hyprland.close() }
         // Hyprland spans the pointer over its layout: clicks are placed over the layout the follower reads.
-        #expect(PointerMapper.start(environment: hyprland.environment, pointerName: Self.pointer, configured: "eDP-1") == nil)
-        let follower = try #require(OutputFollower.start(environment: hyprland.environment))
+        #expect(PointerMapper.start(session: DetectedSession(SessionEnvironment(hyprland.environment)), pointerName: Self.pointer, configured: "eDP-1") == nil)
+        let follower = try #require(OutputFollower.start(session: DetectedSession(SessionEnvironment(hyprland.environment))))
         defer { follower.stop() }
         #expect(eventually { follower.layout != nil })
         let outcome = PointerMappingOutcome.placing(over: try #require(follower.layout), configured: "eDP-1")

@@ -26,7 +26,7 @@ struct RealForeignToplevelTests {
         var environment = session.environment
         for key in ["SWAYSOCK", "I3SOCK"] { environment[key] = nil }
         let display = try #require(environment["WAYLAND_DISPLAY"])
-        let tracker = try #require(FocusTracker.start(environment: environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(environment))))
         defer { tracker.stop() }
         #expect(tracker.route == "wlr-foreign-toplevel-management on \(display)")
         #expect(eventually(10) { tracker.isAnswering }, "\(tracker.problem ?? "no answer")")
@@ -52,7 +52,7 @@ struct RealForeignToplevelTests {
     @Test func phocsSessionTakesTheRouteAndItAnswers() throws {
         let session = try DesktopSession("phoc")
         defer { session.stop() }
-        let tracker = try #require(FocusTracker.start(environment: session.environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(session.environment))))
         defer { tracker.stop() }
         #expect(tracker.route == "wlr-foreign-toplevel-management on \(session.environment["WAYLAND_DISPLAY"] ?? "")")
         #expect(eventually(10) { tracker.isAnswering }, "\(tracker.problem ?? "no answer")")
@@ -68,7 +68,7 @@ struct RealForeignToplevelTests {
     func mutterOffersNoListAndSaysSo() throws {
         let session = try DesktopSession("mutter")
         defer { session.stop() }
-        let path = try #require(WaylandConnection.socketPath(environment: session.environment))
+        let path = try #require(SessionEnvironment(session.environment).waylandSocketPath)
         let source = ForeignToplevelFocusSource(socketPath: path, display: "wayland-0")
         do throws(FocusError) {
             try source.follow(FocusTracker(route: "wlr-foreign-toplevel-management on wayland-0"))

@@ -34,7 +34,7 @@ struct RealSwayTests {
     /// Follows the focus through `route`'s tracker while `session` opens a window of `app`,
     /// switches to an empty workspace and back, and kills the window (`message`: swaymsg or i3-msg).
     func followsEveryChange(_ session: DesktopSession, message: String, window: [String], app: FocusedApp) throws {
-        let tracker = try #require(FocusTracker.start(environment: session.environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(session.environment))))
         defer { tracker.stop() }
         #expect(eventually(10) { tracker.isAnswering }, "\(tracker.problem ?? "no answer")")
         try session.client(window)
@@ -64,7 +64,7 @@ struct RealSwayTests {
         // The X11 route of the same session agrees: _NET_ACTIVE_WINDOW 0 on the empty workspace.
         var x11 = session.environment
         x11["I3SOCK"] = nil
-        let tracker = try #require(FocusTracker.start(environment: x11))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(x11))))
         defer { tracker.stop() }
         #expect(tracker.route.hasPrefix("X11 display"))
         try session.client(["xmessage", "-name", "tactile", "another"])
@@ -78,7 +78,7 @@ struct RealSwayTests {
         defer { session.stop() }
         var environment = session.environment
         environment["SWAYSOCK"] = session.directory + "/run/gone.sock"
-        let tracker = try #require(FocusTracker.start(environment: environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(environment))))
         defer { tracker.stop() }
         #expect(eventually(5) { tracker.problem != nil })
         // Retried each second, said once.
@@ -104,7 +104,7 @@ struct RealSwayTests {
         let rebound = Self.swayBindings.replacingOccurrences(of: "bindsym $mod+d", with: "bindsym $mod+p")
         let session = try Self.start("sway", config: rebound)
         defer { session.stop() }
-        let bindings = try DesktopBindings.read(.sway, environment: session.environment).get()
+        let bindings = try DesktopBindings.read(.sway, session: DetectedSession(SessionEnvironment(session.environment))).get()
         #expect(bindings.version == "sway 1.7")
         #expect(bindings.routes[.appGrid]?.kind == .key("super+p"))
         #expect(bindings.routes[.appGrid]?.documented == "sway's config: bindsym $mod+p exec $menu")
@@ -112,7 +112,7 @@ struct RealSwayTests {
         #expect(bindings.routes[.nextWorkspace]?.kind == .command(["swaymsg", "workspace", "next_on_output"]))
         #expect(bindings.absent[.overview] == "sway has no overview")
         // The config loaded in that session says where its keys came from.
-        let settings = SessionSettings.detect(environment: session.environment)
+        let settings = SessionSettings.detect(session: DetectedSession(SessionEnvironment(session.environment)))
         #expect(settings.desktop.routesSource == "bindings read from sway's config over its IPC, sway 1.7")
         // sway 1.7 passes no touch cancel on: claimed touches are lifted, its version read over its IPC.
         #expect(settings.claimedTouchEnd.end == .lift)
@@ -123,7 +123,7 @@ struct RealSwayTests {
         // tools/desktops/sway.sh's config: input type:keyboard xkb_layout de.
         let session = try Self.start("sway")
         defer { session.stop() }
-        let choice = KeyboardLayoutChoice.detect(environment: session.environment, root: session.directory)
+        let choice = KeyboardLayoutChoice.detect(session: DetectedSession(SessionEnvironment(session.environment)), root: session.directory)
         #expect(choice.layout == KeyboardLayout(layout: "de"))
         #expect(choice.source == "sway's config (input type:keyboard)")
         // A block and a variable, as sway's own man page writes them.
@@ -134,7 +134,7 @@ struct RealSwayTests {
     @Test func i3sBindingsAreItsOwnConfigs() throws {
         let session = try Self.start("i3", config: Self.i3Bindings)
         defer { session.stop() }
-        let bindings = try DesktopBindings.read(.i3, environment: session.environment).get()
+        let bindings = try DesktopBindings.read(.i3, session: DetectedSession(SessionEnvironment(session.environment))).get()
         #expect(bindings.version?.hasPrefix("i3 4.22") == true, "\(bindings.version ?? "none")")
         #expect(bindings.routes[.appGrid]?.kind == .key("alt+d"))
         #expect(bindings.routes[.moveWindow]?.kind == .drag("alt"))

@@ -200,7 +200,7 @@ struct RealTurnedOutputTests {
     @Test func theOutputsAreFollowedThroughWlOutputAndXwaylandsThroughRandR() throws {
         let session = try DesktopSession("sway")
         defer { session.stop() }
-        let wayland = try #require(OutputFollower.start(environment: session.environment))
+        let wayland = try #require(OutputFollower.start(session: DetectedSession(SessionEnvironment(session.environment))))
         defer { wayland.stop() }
         #expect(wayland.route.name == "sway's IPC" && wayland.route.watch != nil)
         #expect(eventually(30) { wayland.layout?.outputs.count == 2 }, "\(wayland.collect())")
@@ -210,7 +210,7 @@ struct RealTurnedOutputTests {
         #expect(try session.run(["xhost", "+si:localuser:\(NSUserName())"]).status == 0)
         var x11Environment = session.environment
         for key in ["SWAYSOCK", "WAYLAND_DISPLAY", "I3SOCK"] { x11Environment[key] = nil }
-        let x11 = try #require(OutputFollower.start(environment: x11Environment))
+        let x11 = try #require(OutputFollower.start(session: DetectedSession(SessionEnvironment(x11Environment))))
         defer { x11.stop() }
         #expect(x11.route.name == "RandR")
         #expect(eventually(30) { x11.layout?.outputs.count == 2 }, "\(x11.collect())")

@@ -31,7 +31,7 @@ struct RealWlrootsX11Tests {
         // Under Phosh (its session names it), phoc's own version decides: it drops the touch cancel.
         var phosh = session.environment
         phosh["XDG_CURRENT_DESKTOP"] = "Phosh:GNOME"
-        let choice = ClaimedTouchEndChoice.detect(environment: phosh, desktop: .detect(environment: phosh))
+        let choice = ClaimedTouchEndChoice.detect(session: DetectedSession(SessionEnvironment(phosh)), desktop: .detect(environment: SessionEnvironment(phosh)))
         #expect(choice.end == .lift)
         #expect(choice.reason.hasPrefix("phoc 0.24.0 (from phoc --version) drops the cancel"), "\(choice)")
     }
@@ -39,7 +39,7 @@ struct RealWlrootsX11Tests {
     @Test func anXDisplayWithoutAWindowManagerIsSaidOnce() throws {
         let session = try DesktopSession("xvfb")
         defer { session.stop() }
-        let tracker = try #require(FocusTracker.start(environment: session.environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(session.environment))))
         defer { tracker.stop() }
         #expect(eventually(5) { tracker.problem != nil })
         Thread.sleep(forTimeInterval: 2.5)
@@ -54,7 +54,7 @@ struct RealWlrootsX11Tests {
     @Test func openboxsClosedWindowLeavesNoApp() throws {
         let session = try DesktopSession("xwayland")
         defer { session.stop() }
-        let tracker = try #require(FocusTracker.start(environment: session.environment))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(session.environment))))
         defer { tracker.stop() }
         try session.client(["xmessage", "-name", "tactile", "a window"])
         #expect(eventually(10) { tracker.current == FocusedApp(appID: nil, windowClass: "Xmessage") }, "\(String(describing: tracker.current))")

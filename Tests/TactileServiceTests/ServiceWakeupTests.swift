@@ -133,7 +133,7 @@ nonisolated final class LogLines: Sendable {
         }
         defer { hyprland.close() }
         let news = Wakeup()
-        let tracker = try #require(FocusTracker.start(environment: hyprland.environment, news: news))
+        let tracker = try #require(FocusTracker.start(session: DetectedSession(SessionEnvironment(hyprland.environment)), news: news))
         defer { tracker.stop() }
         // Asleep until the tracker's first answer signals it (bounded only so that a failure ends).
         #expect(news.wait(milliseconds: 60_000))

@@ -43,14 +43,6 @@ final class SessionBus {
         self.address = address
     }
 
-    /// The session bus's address in `environment`: `DBUS_SESSION_BUS_ADDRESS`,
-    /// else `$XDG_RUNTIME_DIR/bus` (where systemd's user bus listens), else nil.
-    static func sessionAddress(in environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return "unix:path=\(runtime)/bus" }
-        return nil
-    }
-
     deinit {
         for slot in slots { sd_bus_slot_unref(slot) }
         sd_bus_flush_close_unref(bus)

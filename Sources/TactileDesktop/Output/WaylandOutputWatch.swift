@@ -21,7 +21,7 @@ import TactileEvdev
 /// The wire protocol is ``WaylandConnection``'s.
 ///
 /// ```swift
-/// let watch = try WaylandOutputWatch(socketPath: WaylandOutputWatch.socketPath(environment: environment) ?? "")
+/// let watch = try WaylandOutputWatch(socketPath: session.waylandSocketPath ?? "")
 /// while try watch.waitForChange(until: nil, stop: stop) { reread() }
 /// ```
 final class WaylandOutputWatch: OutputWatch {
@@ -35,11 +35,6 @@ final class WaylandOutputWatch: OutputWatch {
     private var changed = false
 
     static let xdgManagerInterface = "zxdg_output_manager_v1"
-
-    /// `$WAYLAND_DISPLAY` (a name in `$XDG_RUNTIME_DIR`, or a path), nil without one.
-    static func socketPath(environment: [String: String]) -> String? {
-        WaylandConnection.socketPath(environment: environment)
-    }
 
     /// Connects, binds every output, and returns once the compositor has
     /// told them as they are (two round trips: the globals, then the

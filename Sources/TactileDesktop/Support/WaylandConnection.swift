@@ -65,14 +65,6 @@ final class WaylandConnection {
         }
     }
 
-    /// `$WAYLAND_DISPLAY` (a name in `$XDG_RUNTIME_DIR`, or a path), nil without one.
-    static func socketPath(environment: [String: String]) -> String? {
-        guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
-        if display.hasPrefix("/") { return display }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        return runtime + "/" + display
-    }
-
     /// Connects and asks for the registry; its globals come with the first ``roundTrip(_:)``.
     init(socketPath: String) throws(FocusError) {
         stream = try UnixStream(path: socketPath)

@@ -94,7 +94,7 @@ public enum ConfigLoader {
     /// layout, its desktop actions done the session's desktop's way.
     ///
     /// ```swift
-    /// let session = SessionSettings.detect(environment: ProcessInfo.processInfo.environment)
+    /// let session = SessionSettings.detect(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment)))
     /// ConfigLoader.defaultConfig(session: session).desktop.preset   // .kde on Plasma
     /// ```
     public static func defaultConfig(session: SessionSettings) -> GestureConfig {

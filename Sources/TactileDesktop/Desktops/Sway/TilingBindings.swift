@@ -10,7 +10,9 @@ import Foundation
 /// whatever is bound.
 struct TilingBindings {
     let preset: DesktopPreset
-    let environment: [String: String]
+    /// The IPC socket, and the variable that names it (said when it is not set).
+    let socketPath: String?
+    let variable: String
 
     static let getVersion: UInt32 = 7
     static let getConfig: UInt32 = 9
@@ -18,8 +20,7 @@ struct TilingBindings {
     static let launchers = ["dmenu", "wofi", "rofi", "bemenu", "fuzzel", "tofi", "wmenu", "j4-dmenu"]
 
     func read() -> Result<DesktopBindings, DesktopBindings.Unread> {
-        let variable = preset == .sway ? "SWAYSOCK" : "I3SOCK"
-        guard let path = environment[variable], !path.isEmpty else { return .failure(.init("\(variable) is not set")) }
+        guard let path = socketPath else { return .failure(.init("\(variable) is not set")) }
         do throws(FocusError) {
             let stream = try UnixStream(path: path)
             let version = try Self.version(over: stream)
