@@ -3,7 +3,6 @@
 import Foundation
 import Tactile
 import TactileRecording
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,7 +1,7 @@
 // A check watched as it runs (what tactile check --plot draws): frames, trace, reports, and the fingers held back from the app.
 import Tactile
-@testable import TactileDesktop
 import TactileService
+import TactileTestSupport
 import Testing
 
 @MainActor

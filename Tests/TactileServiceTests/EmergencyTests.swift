@@ -1,6 +1,5 @@
 // The way out: five or more fingers held still release everything, whatever the config binds and whatever fired before.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,9 +1,9 @@
 // The default config on a scenario of everyday touches: what the service sends, pinned as a golden recording.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileRecording
 import TactileService
+import TactileTestSupport
 import Testing
 
 @Suite struct ServiceGoldenTests {
