@@ -167,3 +167,51 @@ public func frames(of events: [InputEvent]) -> [[InputEvent]] {
     if !current.isEmpty { result.append(current) }
     return result
 }
+
+/// The streams the service's tests of both targets (core and desktop side) replay.
+extension PanelStream {
+    /// A drag, a long press, an edge swipe, an edge tap, a three-finger swipe and a pinch on the 200 × 100 mm panel.
+    public static func serviceScenario() -> PanelStream {
+        var stream = PanelStream()
+        stream.stroke(slot: 0, from: (60, 40), to: (100, 55), frames: 20)
+        stream.time += 0.4
+        stream.frame(land: [0: (120, 50)])
+        stream.wait(0.9, slot: 0)
+        stream.frame(lift: [0])
+        stream.time += 0.4
+        stream.stroke(slot: 0, from: (1.5, 60), to: (45, 62), frames: 12)
+        stream.time += 0.4
+        stream.frame(land: [0: (198.5, 30)])
+        stream.frame(lift: [0])
+        stream.time += 0.4
+        stream.frame(land: [0: (120, 40), 1: (140, 42), 2: (160, 45)])
+        for step in 1...12 {
+            let dx = -Double(step) * 5
+            stream.frame(move: [0: (120 + dx, 40), 1: (140 + dx, 42), 2: (160 + dx, 45)])
+        }
+        stream.frame(lift: [0, 1, 2])
+        stream.time += 0.4
+        stream.frame(land: [0: (90, 50), 1: (110, 50)])
+        for step in 1...20 {
+            let spread = Double(step) * 2
+            stream.frame(move: [0: (90 - spread, 50), 1: (110 + spread, 50)])
+        }
+        stream.frame(lift: [0, 1])
+        return stream
+    }
+
+    /// (`onePerFrame`: on one finger a frame, in turn, as a panel reporting only what changed does).
+    public static func rest(_ stream: inout PanelStream, slots: [Int], at points: [Int: (Double, Double)], for duration: Double,
+                     onePerFrame: Bool = false) {
+        let end = stream.time + duration
+        var flip = 0.0, turn = 0
+        while stream.time < end {
+            flip = flip == 0 ? 0.1 : 0
+            var moves: [Int: (Double, Double)] = [:]
+            let moving = onePerFrame ? [slots[turn % slots.count]] : slots
+            turn += 1
+            for slot in moving { if let point = points[slot] { moves[slot] = (point.0 + flip, point.1) } }
+            stream.frame(move: moves)
+        }
+    }
+}
