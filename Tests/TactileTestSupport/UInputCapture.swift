@@ -6,6 +6,10 @@ import Tactile
 public struct CapturedUInputDevice: Decodable {
     public struct Axis: Decodable, Equatable {
         public var code: UInt16, minimum: Int32, maximum: Int32, fuzz: Int32, flat: Int32, resolution: Int32
+
+        public init(code: UInt16, minimum: Int32, maximum: Int32, fuzz: Int32, flat: Int32, resolution: Int32) {
+            (self.code, self.minimum, self.maximum, self.fuzz, self.flat, self.resolution) = (code, minimum, maximum, fuzz, flat, resolution)
+        }
     }
     public var name: String
     public var phys: String
