@@ -1,6 +1,5 @@
 // Recognizer parameters from gestures.toml applied to the engine's recognizers, read back from their settings.
 import Tactile
-@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -147,7 +147,7 @@ final class SessionBus {
     /// Handles what comes in, sleeping in between, until `stop` is raised,
     /// `deadline` (``MonotonicClock`` seconds) passes or, after a batch of
     /// messages, `keepGoing` says no. Throws when the connection is lost.
-    func run(stop: LiveSession.StopSignal, until deadline: Double? = nil, while keepGoing: () -> Bool = { true }) throws(BusError) {
+    func run(stop: StopSignal, until deadline: Double? = nil, while keepGoing: () -> Bool = { true }) throws(BusError) {
         while !stop.isStopRequested {
             var rc: Int32
             repeat { rc = sd_bus_process(bus, nil) } while rc > 0

@@ -32,7 +32,7 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     public let route: String
     private let state = Mutex(State())
     /// Raised by ``stop()``; every wait of the thread includes it.
-    let stopSignal = LiveSession.StopSignal()
+    let stopSignal = StopSignal()
     /// Signalled when a line is queued for ``collectLines()``.
     private let news: Wakeup?
 

@@ -96,7 +96,7 @@ public final class GestureService {
     /// What it was started with.
     public let options: Options
     /// Stops ``run()`` when sent (signal handlers and tests send it).
-    public let stopSignal = LiveSession.StopSignal()
+    public let stopSignal = StopSignal()
     /// Where the service says what it does (one line each, a note or a
     /// problem). It is called on the input path, between reading a device
     /// and writing its copy, so it must return at once: hand the line to a
@@ -280,7 +280,7 @@ public final class GestureService {
             var deadline = min(nextScan, scanned + reloadTimeout(now: scanned))
             if devices.isEmpty, let limit = options.idleExit { deadline = min(deadline, idleSince + limit) }
             if let until = outputsAwaitedUntil { deadline = min(deadline, until) }
-            if !news.wakesWaits { deadline = min(deadline, scanned + LiveSession.checkInterval) }
+            if !news.wakesWaits { deadline = min(deadline, scanned + StopSignal.checkInterval) }
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
             }

@@ -29,7 +29,7 @@ final class OutputFollower: ServiceLogSource, Sendable {
     let route: Route
     private let state = Mutex(State())
     /// Raised by ``stop()``; every wait of the thread includes it.
-    let stopSignal = LiveSession.StopSignal()
+    let stopSignal = StopSignal()
     private let news: Wakeup?
 
     /// How long a change is let settle before the layout is read again (a

@@ -47,7 +47,7 @@ final class WaylandOutputWatch: OutputWatch {
         changed = false
     }
 
-    func waitForChange(until deadline: Double?, stop: LiveSession.StopSignal) throws(FocusError) -> Bool {
+    func waitForChange(until deadline: Double?, stop: StopSignal) throws(FocusError) -> Bool {
         while !changed {
             let timeout = deadline.map { Int32(max(0, ($0 - MonotonicClock.seconds()) * 1000).rounded(.up)) } ?? -1
             guard let messages = try connection.read(timeout: timeout, stop: stop) else { return false }
@@ -96,5 +96,5 @@ protocol OutputWatch: AnyObject {
     /// Sleeps until the desktop says an output changed (true), `deadline`
     /// (monotonic seconds; nil: none) passes or `stop` is raised (false).
     /// Throws when the connection fails or ends.
-    func waitForChange(until deadline: Double?, stop: LiveSession.StopSignal) throws(FocusError) -> Bool
+    func waitForChange(until deadline: Double?, stop: StopSignal) throws(FocusError) -> Bool
 }

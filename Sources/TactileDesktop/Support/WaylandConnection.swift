@@ -103,7 +103,7 @@ final class WaylandConnection {
     /// The whole messages that came, once some bytes are there; nil when none came within
     /// `timeout` milliseconds (`-1`: no limit) or once `stop` was raised. Throws when the
     /// connection ends or the compositor says a protocol error.
-    func read(timeout: Int32, stop: LiveSession.StopSignal? = nil) throws(FocusError) -> [Message]? {
+    func read(timeout: Int32, stop: StopSignal? = nil) throws(FocusError) -> [Message]? {
         guard let bytes = try stream.read(timeout: timeout, stop: stop) else { return nil }
         guard !bytes.isEmpty else { throw FocusError("\(path): the compositor closed the connection") }
         buffer += bytes

@@ -54,7 +54,7 @@ final class X11OutputWatch: OutputWatch {
 
     deinit { xcb_disconnect(connection) }
 
-    func waitForChange(until deadline: Double?, stop: LiveSession.StopSignal) throws(FocusError) -> Bool {
+    func waitForChange(until deadline: Double?, stop: StopSignal) throws(FocusError) -> Bool {
         let descriptor = xcb_get_file_descriptor(connection)
         while true {
             guard xcb_connection_has_error(connection) == 0 else { throw FocusError("X11 display \(display) closed the connection") }

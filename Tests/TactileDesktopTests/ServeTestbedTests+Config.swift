@@ -1,7 +1,6 @@
 // tactile serve and its config on disk: one another user could write is refused, a half-written one never applied, a linked one followed.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -2,7 +2,6 @@
 import Foundation
 import Tactile
 import TactileRecording
-import TactileTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,9 +15,9 @@ import Glibc
 /// let lines = try LibinputRunner.debugEvents(device: copy, events: stream)
 /// #expect(lines.contains { $0.contains("TOUCH_CANCEL") })
 /// ```
-nonisolated enum LibinputRunner {
+public nonisolated enum LibinputRunner {
     /// Why libinput cannot be run here, if it cannot (as the compare-libinput tests decide).
-    static let missing: String? = {
+    public static let missing: String? = {
         var absent: [String] = []
         if TestSupport.umockdevRun == nil { absent.append("umockdev-run (apt install umockdev)") }
         if TestSupport.findOnPath("libinput") == nil { absent.append("libinput (apt install libinput-tools)") }
@@ -36,7 +35,7 @@ nonisolated enum LibinputRunner {
 
     /// `libinput debug-events` lines for `events` on `device` (`DEVICE_ADDED`,
     /// `TOUCH_DOWN`, `TOUCH_CANCEL`…).
-    static func debugEvents(device: DeviceDescription, events: [InputEvent]) throws -> [String] {
+    public static func debugEvents(device: DeviceDescription, events: [InputEvent]) throws -> [String] {
         try compare(device: device, events: events).lines
     }
 
@@ -47,7 +46,7 @@ nonisolated enum LibinputRunner {
     /// ```swift
     /// let (lines, result) = try LibinputRunner.compare(device: pad, events: stream)
     /// ```
-    static func compare(device: DeviceDescription, events: [InputEvent]) throws -> (lines: [String], result: [String: Any]) {
+    public static func compare(device: DeviceDescription, events: [InputEvent]) throws -> (lines: [String], result: [String: Any]) {
         let tactile = try product("tactile"), python = try onPath("python3")
         let tool = Repository.path("tools/compare-libinput.py")
         let directory = try TemporaryDirectory.make(prefix: "tactile-libinput")

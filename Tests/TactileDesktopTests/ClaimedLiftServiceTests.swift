@@ -1,6 +1,5 @@
 // The service where the compositor drops libinput's touch cancel: each kind of claim ends as a lift at rest, read by the real libinput.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TactileTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,7 @@ nonisolated final class FakeUnixServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, listen(descriptor, 8) == 0 else { throw TestFailureText("cannot listen on \(path): \(String(cString: strerror(errno)))") }
+        guard bound == 0, listen(descriptor, 8) == 0 else { throw TestFailure("cannot listen on \(path): \(String(cString: strerror(errno)))") }
         Thread.detachNewThread {
             while true {
                 let connection = accept(descriptor, nil, nil)
@@ -71,11 +72,6 @@ nonisolated final class FakeConnection: @unchecked Sendable {
     }
 
     func close() { Glibc.close(descriptor) }
-}
-
-nonisolated struct TestFailureText: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Waits up to `seconds` for `condition`, checking every 10 ms.

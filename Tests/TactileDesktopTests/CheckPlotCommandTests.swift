@@ -23,7 +23,7 @@ struct CheckPlotCommandTests {
     /// The golden scenario (a drag, a long press, an edge swipe, an edge tap, a three-finger swipe, a pinch) as a recording in `directory`.
     func scenario(in directory: String) throws -> String {
         let path = directory + "/scenario.json"
-        try RecordingWriter.write(Recording(device: servicePanel, events: ServiceGoldenTests.scenario().events), to: path)
+        try RecordingWriter.write(Recording(device: servicePanel, events: PanelStream.serviceScenario().events), to: path)
         return path
     }
 

@@ -1,7 +1,6 @@
 // tactile serve with its log on a pipe nobody reads: touches keep passing through, and a SIGTERM is obeyed at once.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -43,7 +43,7 @@ import Testing
     @Test func aGermanSessionsServiceTypesTheGermanZoomKeys() throws {
         // The golden scenario's pinch, through the service with the German default config.
         let config = ConfigLoader.defaultConfig(session: Self.session("de"))
-        let run = try ServiceRun(config: config, events: ServiceGoldenTests.scenario().events)
+        let run = try ServiceRun(config: config, events: PanelStream.serviceScenario().events)
         let keyboard = try #require(run.outputs.keyboard)
         let presses = run.events(of: keyboard).filter { $0.type == .key && $0.value == 1 }.map(\.code)
         // Each zoom step: Ctrl, then the + key; never the US Shift+= (KEY_EQUAL).

@@ -1,7 +1,6 @@
 // A claimed touch ends for the app on Debian 12's real sway and phoc: the service's copy read by the compositor's own libinput, wev listening.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

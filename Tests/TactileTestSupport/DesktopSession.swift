@@ -1,38 +1,37 @@
 // A real desktop from Debian, headless, for one test: tools/desktop-session starts it, runs programs in it, stops it.
 import Foundation
-import TactileTestSupport
 
 /// A desktop Debian ships (sway, i3, mutter, KWin, phoc, an X server with
 /// or without a window manager), started headless by `tools/desktop-session`
 /// in a directory of its own, as the unprivileged user `tactile-desktop`
 /// when the tests run as root. ``environment`` is what a program in that
 /// session has (`SWAYSOCK`, `WAYLAND_DISPLAY`, `DBUS_SESSION_BUS_ADDRESS`, …).
-nonisolated final class DesktopSession {
-    let name: String
-    let directory: String
-    let environment: [String: String]
+public nonisolated final class DesktopSession {
+    public let name: String
+    public let directory: String
+    public let environment: [String: String]
     private var clients: [Process] = []
 
-    static let script = Repository.path("tools/desktop-session")
+    public static let script = Repository.path("tools/desktop-session")
 
     /// Whether `name` can be started here. In CI it must be (`.ci/run`
     /// installs every desktop), so there a missing desktop fails its tests
     /// instead of skipping them.
-    static func available(_ name: String) -> Bool {
+    public static func available(_ name: String) -> Bool {
         if ProcessInfo.processInfo.environment["CI"] != nil { return true }
         return (try? TestSupport.run("/bin/bash", [script, "check", name]).status) == 0
     }
 
     /// Starts `name`; `prepare` may write files into the session's directory first
     /// (`extra.conf`, read by sway's and i3's configs), `settings` are given to the start.
-    init(_ name: String, settings: [String: String] = [:], prepare: (String) throws -> Void = { _ in }) throws {
+    public init(_ name: String, settings: [String: String] = [:], prepare: (String) throws -> Void = { _ in }) throws {
         self.name = name
         directory = try TemporaryDirectory.make(prefix: "tactile-\(name)")
         try prepare(directory)
         let started = try Self.script(["start", name, directory], settings: settings)
         guard started.status == 0 else {
             _ = try? Self.script(["stop", directory])
-            throw TestFailureText("\(name) did not start (status \(started.status)): \(started.text)")
+            throw TestFailure("\(name) did not start (status \(started.status)): \(started.text)")
         }
         let text = try String(contentsOfFile: directory + "/env", encoding: .utf8)
         var environment: [String: String] = [:]
@@ -44,24 +43,24 @@ nonisolated final class DesktopSession {
     }
 
     /// Runs `arguments` in the session, as its user, and waits for it.
-    func run(_ arguments: [String], timeout: Double = 30) throws -> TestSupport.Output {
+    public func run(_ arguments: [String], timeout: Double = 30) throws -> TestSupport.Output {
         try TestSupport.run("/bin/bash", [Self.script, "exec", directory, "--"] + arguments, timeout: timeout)
     }
 
     /// Gives `path` and what it holds to the session's user (the caller's own when the tests do
     /// not run as root), so that a program run in the session may write there.
-    func own(_ path: String) throws {
+    public func own(_ path: String) throws {
         let home = try FileManager.default.attributesOfItem(atPath: directory + "/home")
         guard let user = home[.ownerAccountID] as? NSNumber, let group = home[.groupOwnerAccountID] as? NSNumber,
               user.uint32Value != getuid() else { return }
         let chown = try TestSupport.run("/bin/chown", ["-R", "\(user):\(group)", path])
-        guard chown.status == 0 else { throw TestFailureText("chown \(path): \(chown.standardError)") }
+        guard chown.status == 0 else { throw TestFailure("chown \(path): \(chown.standardError)") }
     }
 
     /// Starts a client (a window) in the session; it is stopped with the session. The process
     /// is the client itself (the session's exec execs it), for a test that kills one of several.
     @discardableResult
-    func client(_ arguments: [String]) throws -> Process {
+    public func client(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [Self.script, "exec", directory, "--"] + arguments
@@ -74,16 +73,16 @@ nonisolated final class DesktopSession {
 
     /// Kills the clients started so far (SIGKILL: they inherit the test runner's blocked
     /// signals, SIGTERM among them), as a window killed by its user goes.
-    func killClients() {
+    public func killClients() {
         for client in clients where client.isRunning { kill(client.processIdentifier, SIGKILL) }
     }
 
     /// What the desktop's programs printed.
-    var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "" }
 
     /// Runs `tools/desktop-session` with `arguments`, its output in a file: the desktop it
     /// starts lives on after it and holds whatever it inherited, so a pipe would never end.
-    static func script(_ arguments: [String], settings: [String: String] = [:]) throws -> (status: Int32, text: String) {
+    public static func script(_ arguments: [String], settings: [String: String] = [:]) throws -> (status: Int32, text: String) {
         let output = try TemporaryDirectory.make(prefix: "tactile-desktop-session") + "/output"
         defer { try? FileManager.default.removeItem(atPath: (output as NSString).deletingLastPathComponent) }
         _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -102,7 +101,7 @@ nonisolated final class DesktopSession {
     }
 
     /// Stops everything the session started and removes its directory.
-    func stop() {
+    public func stop() {
         _ = try? Self.script(["stop", directory])
         killClients()
         try? FileManager.default.removeItem(atPath: directory)

@@ -147,7 +147,7 @@ nonisolated final class LogLines: Sendable {
         let server = try FakeUnixServer(path: path) { _ in }
         defer { server.close() }
         let stream = try UnixStream(path: path)
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { stop.requestStop() }
         // No timeout: only the stop ends this read (the suite's time limit, a failure).
         #expect(try stream.read(timeout: -1, stop: stop) == nil)

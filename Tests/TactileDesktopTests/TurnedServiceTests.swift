@@ -1,6 +1,5 @@
 // A touchscreen whose output the desktop turns: its edges, swipes and clicks are the screen's as the person sees it.
 import Tactile
-@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -3,7 +3,6 @@
 import Foundation
 import Tactile
 import TactileRecording
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing
@@ -32,9 +31,9 @@ struct ServeSafetyTestbedTests {
         var stream = PanelStream(unitsPerMillimetre: 16, time: 0.5)
         let five: [Int: (Double, Double)] = [0: (128, 80), 1: (80, 60), 2: (100, 50), 3: (150, 50), 4: (175, 70)]
         stream.frame(land: [0: five[0]!])
-        EmergencyTests.rest(&stream, slots: [0], at: five, for: 0.7)   // the right click's press is held
+        PanelStream.rest(&stream, slots: [0], at: five, for: 0.7)   // the right click's press is held
         stream.frame(land: [1: five[1]!, 2: five[2]!, 3: five[3]!, 4: five[4]!])
-        EmergencyTests.rest(&stream, slots: Array(0..<5), at: five, for: 3.5, onePerFrame: true)
+        PanelStream.rest(&stream, slots: Array(0..<5), at: five, for: 3.5, onePerFrame: true)
         stream.frame(lift: Array(0..<5))
         let served = try serveDefault(stream.events, untilExit: true)
         #expect(served.output.status == 0, "\(served.output.standardError)")
@@ -57,7 +56,7 @@ struct ServeSafetyTestbedTests {
         // 4 KiB line buffer waits and a read can end mid-event (a real evdev node never splits one). So
         // the fingers land two at a time and jitter one a frame, keeping the stream light.
         for pair in [[0, 1], [2, 3], [4, 5]] { stream.frame(land: six.filter { pair.contains($0.key) }) }
-        EmergencyTests.rest(&stream, slots: Array(0..<6), at: six, for: 3.5, onePerFrame: true)
+        PanelStream.rest(&stream, slots: Array(0..<6), at: six, for: 3.5, onePerFrame: true)
         stream.frame(lift: Array(0..<6))
         let served = try serveDefault(stream.events, untilExit: true)
         #expect(served.output.standardError.contains("stopped by the emergency gesture"), "\(served.output.standardError)")

@@ -1,7 +1,6 @@
 // tactile serve on a device that fails as soon as it is taken: taken again after a doubling wait, not in a loop.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,7 +1,6 @@
 // tactile serve where the compositor drops the touch cancel: the claimed touch is lifted by the live loop's own deadline.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing
