@@ -66,12 +66,12 @@ let package = Package(
         // desktop, bindings onto a view tree, the touch gate that passes, holds and cancels touches,
         // the emergency, action plans and their runner, output sinks (recording). No socket, process
         // or file of its own.
-        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "CLibevdev", "CXkbCommon"]),
+        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "CLibevdev", "CXkbCommon"]),
         // The service's desktop side: what talks to the system and the desktop: the live loop over
         // the devices, uinput, the focused app, where clicks land, the session's layout and the
         // running desktop's own bindings, config files, doctor, running programs. Tested against
         // Debian's real desktops (tools/desktop-session).
-        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService", "CLibevdev", "CXcb", "CSystemd"]),
+        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileEvdev", "TactileService", "CLibevdev", "CXcb", "CSystemd"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),
@@ -122,8 +122,12 @@ let package = Package(
         // Test helper: opens one evdev node and prints its events as JSON lines (used under umockdev).
         .executableTarget(name: "tactile-evdev-probe", dependencies: ["Tactile", "TactileEvdev"]),
         // What several test targets share (device fixtures, the process runner, umockdev helpers,
-        // repository paths, temporary directories, SplitMix). Not in any product: it never ships.
-        .target(name: "TactileTestSupport", dependencies: ["Tactile"], path: "Tests/TactileTestSupport", exclude: ["Fixtures"]),
+        // repository paths, temporary directories, SplitMix, real desktops and libinput runs, the
+        // service's test panels and streams). Not in any product: it never ships.
+        .target(
+            name: "TactileTestSupport", dependencies: ["Tactile", "TactileRecording", "TactileSynthesis", "TactileService"],
+            path: "Tests/TactileTestSupport", exclude: ["Fixtures"]
+        ),
         // Tests drive views, recognizers and engines, which live on the main actor, as UIKit's do.
         .testTarget(
             name: "TactileTests", dependencies: ["Tactile", "TactileSynthesis", "TactileTestSupport"], swiftSettings: [.defaultIsolation(MainActor.self)]
@@ -140,12 +144,20 @@ let package = Package(
                 "tactile", "tactile-evdev-probe",
             ]
         ),
-        // The gesture service, core and desktop side: config, bindings, gate, sinks (golden recordings),
-        // uinput under umockdev, and the desktop side against Debian's real desktops.
+        // The gesture service's core, in memory: the TOML parser and config errors, bindings, the gate,
+        // actions, golden recordings, the corpus through the service, libinput's view of its output.
         .testTarget(
             name: "TactileServiceTests",
+            dependencies: ["Tactile", "TactileRecording", "TactileService", "TactileTestSupport", "tactile"],
+            exclude: ["Fixtures"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        // The service's desktop side: config files, doctor, the focused app, outputs and pointer
+        // mapping, `tactile serve` and uinput under umockdev, dist/'s scripts, Debian's real desktops.
+        .testTarget(
+            name: "TactileDesktopTests",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileSynthesis", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport",
+                "Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport",
                 "tactile", "CXcb",
             ],
             exclude: ["Fixtures"],
@@ -169,8 +181,7 @@ let package = Package(
         .testTarget(
             name: "TactileCLITests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileService", "TactileDesktop", "TactilePlot",
-                "TactileTestSupport", "tactile", "tactile-evdev-probe",
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileTestSupport", "tactile", "tactile-evdev-probe",
             ]
         ),
     ],

@@ -15,7 +15,7 @@
 #             late on a busy machine. The two mostly wait on the programs they start, so they
 #             wait side by side (they were one process, io, until the turned-output suites made
 #             it the run's longest by far)
-#   service   the rest of TactileServiceTests (in memory), at nice 10
+#   service   the rest of TactileServiceTests and TactileDesktopTests (in memory), at nice 10
 #   engine    everything else (--skip of the two above: no test is left out), at nice 10
 #
 #   tools/run-tests.sh [--no-build]     TACTILE_TEST_LOGS=DIR keeps each group's log there
@@ -31,9 +31,9 @@ fi
 binary="$("$swift" build --show-bin-path)/TactilePackageTests.xctest"
 [ -x "$binary" ] || { echo "run-tests: no test binary at $binary (swift build --build-tests)" >&2; exit 1; }
 
-desktops='TactileServiceTests\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests)/'
-devices='(TactileServiceTests\.(ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/|TactileCLITests\.|TactileEvdevTests\.)'
-service='TactileServiceTests\.'
+desktops='(TactileServiceTests|TactileDesktopTests)\.(Real[A-Za-z]*Tests|FocusConditionTests|DesktopLayoutTests|PointerMappingTests|LibinputCancelTests|ThumbPalmLibinputTests)/'
+devices='((TactileServiceTests|TactileDesktopTests)\.(ClaimedLiftServiceTests|ServeSafetyTestbedTests|ServeTestbedTests|UInputSinkTests|CheckCommandTests)/|TactileCLITests\.|TactileEvdevTests\.)'
+service='(TactileServiceTests|TactileDesktopTests)\.'
 groups=(desktops devices service engine)
 declare -A arguments=(
     [desktops]="--filter $desktops"

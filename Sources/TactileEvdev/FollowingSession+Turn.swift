@@ -10,7 +10,7 @@ extension FollowingSession {
     /// then the events waiting and the timers due; the wait lasts until the
     /// device (or, while it is away, the directory) has news, a timer, a
     /// limit, the device's node check or the next rescan, with no tick.
-    func turn(_ ready: PollLoop.Ready, _ state: inout RunState) -> PollLoop.Next<LiveSession.EndReason> {
+    func turn(_ ready: PollLoop.Ready, _ state: inout RunState) -> PollLoop.Next<SessionEndReason> {
         turns += 1
         if let revents = ready.first {
             if state.waitedOnDevice, let device, device.readiness(revents) == .hangup {

@@ -49,7 +49,7 @@ import Glibc
 /// never goes back, whatever clock the returning device stamps with.
 ///
 /// ## End
-/// `run()` returns when ``LiveSession/StopSignal/requestStop()`` is called (a Ctrl-C
+/// `run()` returns when ``StopSignal/requestStop()`` is called (a Ctrl-C
 /// with `stopOnSignals()`: at once, connected or waiting), or on the limits
 /// of ``LiveSession/Options`` (``LiveSession/Options/idleExit`` counts the
 /// time without an event, waiting included), never because the device
@@ -83,7 +83,7 @@ public final class FollowingSession {
     /// Seconds between rescans of ``directory`` while waiting, when inotify tells nothing.
     public let rescanInterval: Double
     /// Raise it to end `run()`, at once, connected or waiting.
-    public let stopSignal = LiveSession.StopSignal()
+    public let stopSignal = StopSignal()
     /// Called with each event as read (not rebased), before the pipeline sees it.
     public var onEvent: ((InputEvent) -> Void)?
     /// Called with each change (connected, gone, back, a problem), as it happens.
@@ -134,7 +134,7 @@ public final class FollowingSession {
     ///   the device's failures are told as changes, never thrown.
     public func run() throws(EvdevError) -> LiveSession.Outcome {
         var state = RunState(directory: directory)
-        let reason = try PollLoop.run(stop: stopSignal, onStop: LiveSession.EndReason.stopped, failure: pollFailure) {
+        let reason = try PollLoop.run(stop: stopSignal, onStop: SessionEndReason.stopped, failure: pollFailure) {
             ready throws(EvdevError) in turn(ready, &state)
         }
         return end(&state, reason: reason)
@@ -152,7 +152,7 @@ public final class FollowingSession {
     /// ```
     public func run() async throws(EvdevError) -> LiveSession.Outcome {
         var state = RunState(directory: directory)
-        let reason = try await PollLoop.run(stop: stopSignal, onStop: LiveSession.EndReason.stopped, queue: queue, failure: pollFailure) {
+        let reason = try await PollLoop.run(stop: stopSignal, onStop: SessionEndReason.stopped, queue: queue, failure: pollFailure) {
             ready throws(EvdevError) in turn(ready, &state)
         }
         return end(&state, reason: reason)
@@ -180,7 +180,7 @@ public final class FollowingSession {
     }
 
     /// Ends the run: a device still read is let go, the input finished, the change streams ended.
-    private func end(_ state: inout RunState, reason: LiveSession.EndReason) -> LiveSession.Outcome {
+    private func end(_ state: inout RunState, reason: SessionEndReason) -> LiveSession.Outcome {
         let outcome = state.run.finish(pipeline, runOut: options.runOut, reason: reason)
         device = nil
         changeStreams.finish()

@@ -29,7 +29,7 @@ import Glibc
 ///
 /// ## End
 /// `run()` returns when the device goes away (every event received is
-/// kept; a ``FollowingSession`` instead waits for it to come back), when ``StopSignal/requestStop()`` was called, when no event came
+/// kept; a ``FollowingSession`` instead waits for it to come back), when ``TactileEvdev/StopSignal/requestStop()`` was called, when no event came
 /// for ``Options/idleExit`` seconds, or after ``Options/maxDuration``
 /// seconds. Then `InputPipeline/finishInput(at:)` cancels the touches left
 /// down and lets pending timers fire until `last event + runOut` (or the
@@ -75,22 +75,10 @@ public final class LiveSession {
         }
     }
 
-    /// Why `run()` returned.
-    public enum EndReason: String, Sendable, Hashable {
-        /// The device went away; everything before was processed.
-        case deviceGone
-        /// ``StopSignal/requestStop()`` was called.
-        case stopped
-        /// No event arrived for ``Options/idleExit`` seconds.
-        case idle
-        /// ``Options/maxDuration`` seconds passed.
-        case maxDuration
-    }
-
     /// What a session received.
     public struct Outcome: Sendable {
         /// Why it ended.
-        public var reason: EndReason
+        public var reason: SessionEndReason
         /// Every event received, rebased so that the first is at 0.000000.
         public var events: [InputEvent]
         /// The first event's own timestamp (the rebasing origin), if any event came.
@@ -99,11 +87,6 @@ public final class LiveSession {
         public var endTime: Double
     }
 
-    /// The longest single wait when the stop signal has no descriptor to
-    /// wake the wait (`eventfd` failed); otherwise a stop ends a wait at once
-    /// and an idle session sleeps until its device or its next deadline.
-    public nonisolated static let checkInterval = 0.1
-
     /// The device read.
     public let device: EvdevDevice
     /// The pipeline fed; set its `onFrame` and its engine's `onAction` before `run()`.
@@ -111,7 +94,7 @@ public final class LiveSession {
     /// The limits.
     public let options: Options
     /// Raise it to end `run()`.
-    public let stopSignal = StopSignal()
+    public let stopSignal = TactileEvdev.StopSignal()
     /// Called with each event as read (not rebased), before the pipeline sees it.
     public var onEvent: ((InputEvent) -> Void)?
 
@@ -159,7 +142,7 @@ public final class LiveSession {
     /// - Throws: ``EvdevError`` for read or poll failures other than the device going away.
     public func run() throws(EvdevError) -> Outcome {
         var run = SessionRun(start: MonotonicClock.microseconds())
-        let reason = try PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, failure: pollFailure) { ready throws(EvdevError) in
+        let reason = try PollLoop.run(stop: stopSignal, onStop: SessionEndReason.stopped, failure: pollFailure) { ready throws(EvdevError) in
             try turn(ready, &run)
         }
         return run.finish(pipeline, runOut: options.runOut, reason: reason)
@@ -168,7 +151,7 @@ public final class LiveSession {
     /// The blocking `run()` without blocking a thread: between events the task is
     /// suspended (the device is polled on a thread of its own) and the main
     /// actor is free for the app. Cancelling the task stops the session as
-    /// ``StopSignal/requestStop()`` does.
+    /// ``TactileEvdev/StopSignal/requestStop()`` does.
     ///
     /// In top-level code (`main.swift`), Swift resolves `try await
     /// session.run()` to the blocking `run()`, which holds the main actor
@@ -188,7 +171,7 @@ public final class LiveSession {
     /// ```
     public func run() async throws(EvdevError) -> Outcome {
         var run = SessionRun(start: MonotonicClock.microseconds())
-        let reason = try await PollLoop.run(stop: stopSignal, onStop: EndReason.stopped, queue: device.pollQueue, failure: pollFailure) {
+        let reason = try await PollLoop.run(stop: stopSignal, onStop: SessionEndReason.stopped, queue: device.pollQueue, failure: pollFailure) {
             ready throws(EvdevError) in try turn(ready, &run)
         }
         return run.finish(pipeline, runOut: options.runOut, reason: reason)
@@ -201,7 +184,7 @@ public final class LiveSession {
     /// buffered; otherwise the events waiting and the timers due are
     /// processed, and the wait lasts until the next deadline (a timer, a
     /// limit, the device's node check), with no tick of its own.
-    private func turn(_ ready: PollLoop.Ready, _ run: inout SessionRun) throws(EvdevError) -> PollLoop.Next<EndReason> {
+    private func turn(_ ready: PollLoop.Ready, _ run: inout SessionRun) throws(EvdevError) -> PollLoop.Next<SessionEndReason> {
         if let revents = ready.first, device.readiness(revents) == .hangup {
             try run.drain(device, into: pipeline, onEvent: onEvent)
             return .end(.deviceGone)

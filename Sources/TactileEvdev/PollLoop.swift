@@ -9,7 +9,7 @@ import Glibc
 /// the gesture service): a turn handles what is waiting and what is due and
 /// says what to wait for next; the loop then sleeps in `poll(2)` until one of
 /// those descriptors has input or hangs up, the turn's deadline comes, or the
-/// stop signal is raised (its ``LiveSession/StopSignal/wakeDescriptor`` is in
+/// stop signal is raised (its ``StopSignal/wakeDescriptor`` is in
 /// every wait). Nothing else wakes it, so an idle driver costs nothing: no
 /// fixed tick, only the deadlines its turns compute (a recognizer's timer,
 /// a limit), as libinput arms a timerfd.
@@ -50,7 +50,7 @@ package enum PollLoop {
     /// ends with `onStop`; without a stop signal, only `turn` ends it). A
     /// failed `poll(2)` (other than `EINTR`) throws `failure(errno)`.
     package static func run<End, Failure: Error>(
-        stop: LiveSession.StopSignal?, onStop: End, failure: (Int32) -> Failure,
+        stop: StopSignal?, onStop: End, failure: (Int32) -> Failure,
         _ turn: (Ready) throws(Failure) -> Next<End>
     ) throws(Failure) -> End {
         var ready: Ready = []
@@ -73,7 +73,7 @@ package enum PollLoop {
     /// its actor). A cancelled task ends the loop as a stop does.
     nonisolated(nonsending)
     package static func run<End, Failure: Error>(
-        stop: LiveSession.StopSignal?, onStop: End, queue: DispatchQueue, failure: (Int32) -> Failure,
+        stop: StopSignal?, onStop: End, queue: DispatchQueue, failure: (Int32) -> Failure,
         _ turn: (Ready) throws(Failure) -> Next<End>
     ) async throws(Failure) -> End {
         var ready: Ready = []
@@ -108,13 +108,13 @@ package enum PollLoop {
     /// One wait: `poll(2)` on `descriptors` and the stop's descriptor until
     /// `deadline`; a signal's `EINTR` waits again for the time left. Returns
     /// the readiness of `descriptors` (the stop's is not included).
-    package static func wait(_ descriptors: [Int32], until deadline: Double?, stop: LiveSession.StopSignal?) -> Result<Ready, WaitError> {
+    package static func wait(_ descriptors: [Int32], until deadline: Double?, stop: StopSignal?) -> Result<Ready, WaitError> {
         var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let wake = stop?.wakeDescriptor ?? -1
         // poll(2) passes over a negative descriptor.
         polled.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
         var limit = deadline
-        if stop != nil, wake < 0 { limit = min(limit ?? .infinity, MonotonicClock.seconds() + LiveSession.checkInterval) }
+        if stop != nil, wake < 0 { limit = min(limit ?? .infinity, MonotonicClock.seconds() + StopSignal.checkInterval) }
         while true {
             let rc = poll(&polled, nfds_t(polled.count), milliseconds(until: limit))
             if rc >= 0 { return .success(polled.dropLast().map(\.revents)) }

@@ -32,8 +32,8 @@ struct SessionRun {
     enum Step {
         /// Wait for input for at most this many seconds (`nil`: until input comes).
         case wait(Double?)
-        /// The run ends (``LiveSession/EndReason/deviceGone``: the device's stream ended).
-        case end(LiveSession.EndReason)
+        /// The run ends (``SessionEndReason/deviceGone``: the device's stream ended).
+        case end(SessionEndReason)
     }
 
     let start: Int64
@@ -84,7 +84,7 @@ struct SessionRun {
     /// device) and the timers that are due, and says how long to wait for
     /// more, or that the run ends.
     mutating func step(
-        _ device: EvdevDevice?, pipeline: InputPipeline, options: LiveSession.Options, stop: LiveSession.StopSignal,
+        _ device: EvdevDevice?, pipeline: InputPipeline, options: LiveSession.Options, stop: StopSignal,
         onEvent: ((InputEvent) -> Void)?
     ) throws(EvdevError) -> Step {
         reading: while let device {
@@ -142,7 +142,7 @@ struct SessionRun {
     }
 
     /// Finishes the input (the streams end with it) and says what the run received.
-    func finish(_ pipeline: InputPipeline, runOut: Double, reason: LiveSession.EndReason) -> LiveSession.Outcome {
+    func finish(_ pipeline: InputPipeline, runOut: Double, reason: SessionEndReason) -> LiveSession.Outcome {
         // Also without an event: the pipeline's streams end with the session.
         pipeline.finishInput(at: origin == nil ? nil : max(pipeline.engine.now, lastEventTime + runOut))
         return LiveSession.Outcome(reason: reason, events: events, origin: origin, endTime: pipeline.engine.now)

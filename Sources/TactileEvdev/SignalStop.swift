@@ -4,7 +4,7 @@ import Dispatch
 import Glibc
 #endif
 
-extension LiveSession.StopSignal {
+extension StopSignal {
     /// Raises this stop signal when the process receives one of `signals`
     /// (Ctrl-C's `SIGINT` and `SIGTERM` by default) instead of letting them
     /// kill it, so the session ends cleanly: touches cancelled, timers
@@ -21,14 +21,14 @@ extension LiveSession.StopSignal {
     }
 }
 
-/// Signal handling installed by ``LiveSession/StopSignal/stopOnSignals(_:)``.
+/// Signal handling installed by ``StopSignal/stopOnSignals(_:)``.
 public final class SignalStopHandle: @unchecked Sendable {
     // Only `cancel()` mutates, under the lock; the sources are thread-safe.
     private var sources: [any DispatchSourceSignal]
     private let signals: [Int32]
     private var lock = pthread_mutex_t()
 
-    init(signals: [Int32], stop: LiveSession.StopSignal) {
+    init(signals: [Int32], stop: StopSignal) {
         self.signals = signals
         pthread_mutex_init(&lock, nil)
         sources = signals.map { number in

@@ -10,7 +10,7 @@ import Glibc
 /// puts ``descriptor`` in its wait, and when it is readable drains it and
 /// then collects what the signalling threads queued (in that order, so
 /// news queued after the drain wakes the next wait). Signals sent while
-/// nobody waits add up to one wake-up. ``LiveSession/StopSignal`` is one that
+/// nobody waits add up to one wake-up. ``StopSignal`` is one that
 /// is never drained.
 ///
 /// ```swift

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func stopSignalIsRaisedOnce() {
-        let signal = LiveSession.StopSignal()
+        let signal = StopSignal()
         #expect(!signal.isStopRequested)
         signal.requestStop()
         signal.requestStop()
@@ -39,10 +39,10 @@ import Testing
     }
 }
 
-/// Ctrl-C as a library user handles it: ``LiveSession/StopSignal/stopOnSignals(_:)``.
+/// Ctrl-C as a library user handles it: ``StopSignal/stopOnSignals(_:)``.
 @Suite struct SignalStopTests {
     @Test func interruptRaisesTheStopSignalAndCancelRestoresTheDefault() async throws {
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         let handle = stop.stopOnSignals([SIGUSR1])
         // The handler is installed asynchronously: until it is, the signal is
         // ignored (never fatal), so send it until it arrives.

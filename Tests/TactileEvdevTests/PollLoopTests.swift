@@ -20,7 +20,7 @@ import Testing
     @Test func anIdleLoopWithNoDeadlineSleepsUntilTheStop() throws {
         let quiet = try Self.quietPipe()
         defer { close(quiet.read); close(quiet.write) }
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { stop.requestStop() }
         var turns = 0
         let started = MonotonicClock.seconds()
@@ -38,7 +38,7 @@ import Testing
     @Test func aTurnWakesAtItsDeadlineAndOnInputWithWhatWasReady() throws {
         let quiet = try Self.quietPipe()
         defer { close(quiet.read); close(quiet.write) }
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         var seen: [PollLoop.Ready] = []
         let end = try PollLoop.run(stop: stop, onStop: 0, failure: { PollLoop.WaitError(code: $0) }) { ready throws(PollLoop.WaitError) in
             seen.append(ready)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func aStopRaisedBeforeTheWaitEndsItAtOnce() throws {
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         var turns = 0
         let end = try PollLoop.run(stop: stop, onStop: "stopped", failure: { PollLoop.WaitError(code: $0) }) { _ throws(PollLoop.WaitError) in
             turns += 1
@@ -72,12 +72,12 @@ import Testing
 
 /// ``Wakeup``: a signal from any thread ends a wait at once, signals that
 /// pile up are one wake-up, a drain makes it quiet again, and a
-/// ``LiveSession/StopSignal`` is a wake-up never drained.
+/// ``StopSignal`` is a wake-up never drained.
 @Suite(.timeLimit(.minutes(1))) struct WakeupTests {
     @Test func aSignalFromAnotherThreadEndsTheLoopsWait() throws {
         let news = Wakeup()
         try #require(news.wakesWaits)
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { news.signal() }
         var seen: [PollLoop.Ready] = []
         let end = try PollLoop.run(stop: stop, onStop: 0, failure: { PollLoop.WaitError(code: $0) }) { ready throws(PollLoop.WaitError) in
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aStopIsAWakeupNeverDrained() {
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         #expect(!stop.wakeup.wait(milliseconds: 0))
         stop.requestStop()
         #expect(stop.wakeup.wait(milliseconds: 0))

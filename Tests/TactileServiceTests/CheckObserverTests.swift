@@ -1,7 +1,7 @@
 // A check watched as it runs (what tactile check --plot draws): frames, trace, reports, and the fingers held back from the app.
 import Tactile
-@testable import TactileDesktop
 import TactileService
+import TactileTestSupport
 import Testing
 
 @MainActor
@@ -31,7 +31,7 @@ import Testing
 
     @Test func theObserverSeesWhatTheLinesSayAndTheHoldsTheyDoNot() throws {
         let config = ConfigLoader.defaultConfig
-        let events = ServiceGoldenTests.scenario().events
+        let events = PanelStream.serviceScenario().events
         let (check, seen) = watch(config, events: events)
         // Every report is a line, in order, timed from the first event.
         let origin = try #require(events.first?.time)
@@ -55,7 +55,7 @@ import Testing
     @Test func nothingIsHeldWhenTheConfigGrabsNothing() throws {
         var config = ConfigLoader.defaultConfig
         config.devices.grab = false
-        let (_, seen) = watch(config, events: ServiceGoldenTests.scenario().events)
+        let (_, seen) = watch(config, events: PanelStream.serviceScenario().events)
         #expect(seen.holds.isEmpty)
         #expect(!seen.reports.contains { if case .claimed = $0 { true } else { false } })
     }

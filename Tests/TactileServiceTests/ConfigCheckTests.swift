@@ -1,8 +1,8 @@
 // ConfigCheck: what serve would do with a recording, line by line, in time and memory that do not grow with the config's square or the recording.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 @testable import TactileService
+import TactileTestSupport
 import Testing
 
 @MainActor

@@ -1,5 +1,4 @@
 // The config loader's errors: each kind with its message at the place it concerns; text from the file escaped.
-@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -1,6 +1,5 @@
 // Recognizer parameters from gestures.toml applied to the engine's recognizers, read back from their settings.
 import Tactile
-@testable import TactileDesktop
 @testable import TactileService
 import Testing
 
@@ -99,7 +98,7 @@ import Testing
         for kind in RecognizerKind.allCases {
             let names = RecognizerSpec.parameterNames(for: kind)
             #expect(Set(names).count == names.count)
-            #expect(names.allSatisfy { !ConfigReader.bindingKeys.contains($0) })
+            #expect(names.allSatisfy { !ConfigSchema.gesture.keys.contains($0) })
         }
     }
 

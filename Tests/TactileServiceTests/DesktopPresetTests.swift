@@ -1,6 +1,5 @@
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,5 @@
 // The way out: five or more fingers held still release everything, whatever the config binds and whatever fired before.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing
@@ -9,21 +8,6 @@ import Testing
     static let location = SourceLocation(file: "test.toml", line: 1, column: 1)
 
     /// Fingers in `slots` resting `duration` seconds, a frame every 10 ms with a unit of jitter on each
-    /// (`onePerFrame`: on one finger a frame, in turn, as a panel reporting only what changed does).
-    static func rest(_ stream: inout PanelStream, slots: [Int], at points: [Int: (Double, Double)], for duration: Double,
-                     onePerFrame: Bool = false) {
-        let end = stream.time + duration
-        var flip = 0.0, turn = 0
-        while stream.time < end {
-            flip = flip == 0 ? 0.1 : 0
-            var moves: [Int: (Double, Double)] = [:]
-            let moving = onePerFrame ? [slots[turn % slots.count]] : slots
-            turn += 1
-            for slot in moving { if let point = points[slot] { moves[slot] = (point.0 + flip, point.1) } }
-            stream.frame(move: moves)
-        }
-    }
-
     static let five: [Int: (Double, Double)] = [0: (100, 50), 1: (60, 40), 2: (80, 30), 3: (120, 30), 4: (140, 45)]
 
     func emergencyMade(_ run: ServiceRun) -> Bool {
@@ -44,9 +28,9 @@ import Testing
         // One finger rests past the right click's 0.6 s (the press is held), then four more join and all rest 3.5 s.
         var stream = PanelStream()
         stream.frame(land: [0: Self.five[0]!])
-        Self.rest(&stream, slots: [0], at: Self.five, for: 0.7)
+        PanelStream.rest(&stream, slots: [0], at: Self.five, for: 0.7)
         stream.frame(land: [1: Self.five[1]!, 2: Self.five[2]!, 3: Self.five[3]!, 4: Self.five[4]!])
-        Self.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.5)
+        PanelStream.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.5)
         stream.frame(lift: Array(0..<5))
         let run = try ServiceRun(config: ConfigLoader.defaultConfig, events: stream.events)
         #expect(emergencyMade(run), "\(run.reports)")
@@ -68,7 +52,7 @@ import Testing
             ])
             var stream = PanelStream()
             stream.frame(land: Self.five)
-            Self.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.5)
+            PanelStream.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.5)
             stream.frame(lift: Array(0..<5))
             let run = try ServiceRun(config: config, events: stream.events)
             #expect(run.reports.contains { $0.contains("five began") }, "claim \(claims): \(run.reports)")
@@ -81,7 +65,7 @@ import Testing
         points[5] = (160, 60)
         var stream = PanelStream()
         stream.frame(land: points)
-        Self.rest(&stream, slots: Array(0..<6), at: points, for: 3.5)
+        PanelStream.rest(&stream, slots: Array(0..<6), at: points, for: 3.5)
         stream.frame(lift: Array(0..<6))
         let run = try ServiceRun(config: ConfigLoader.defaultConfig, events: stream.events)
         #expect(emergencyMade(run), "\(run.reports)")
@@ -134,7 +118,7 @@ import Testing
             let wander = Double(step % 40) * 0.5
             stream.frame(move: [4: (Self.five[4]!.0 + wander, Self.five[4]!.1)])
         }
-        Self.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.2)
+        PanelStream.rest(&stream, slots: Array(0..<5), at: Self.five, for: 3.2)
         stream.frame(lift: Array(0..<5))
         let run = try ServiceRun(config: ConfigLoader.defaultConfig, events: stream.events)
         let line = try #require(run.reports.first { $0.contains("emergency") })

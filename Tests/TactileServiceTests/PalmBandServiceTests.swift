@@ -3,7 +3,6 @@ import Foundation
 import Tactile
 import TactileTestSupport
 import Testing
-@testable import TactileDesktop
 @testable import TactileService
 
 @MainActor

@@ -1,6 +1,5 @@
 // The default right click is a press-and-hold: a press held and lifted in place clicks, a press held and dragged stays the app's drag.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

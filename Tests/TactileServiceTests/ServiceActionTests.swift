@@ -1,7 +1,7 @@
 // Scrolling, steps and commands: what continuous gestures send as they go on.
 import Tactile
-@testable import TactileDesktop
 import TactileService
+import TactileTestSupport
 import Testing
 
 @Suite struct ServiceActionTests {

@@ -2,7 +2,6 @@
 import Foundation
 import Tactile
 import TactileRecording
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,5 @@
 // A touchscreen under the service: drags pass byte for byte, a long press is a right click and a cancel, edges hold.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,49 +1,19 @@
 // The default config on a scenario of everyday touches: what the service sends, pinned as a golden recording.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 import TactileRecording
 import TactileService
+import TactileTestSupport
 import Testing
 
 @Suite struct ServiceGoldenTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/default-config-panel.golden").path
-    /// ``scenario()`` as the golden recording was pinned on: built before ``FingerScript`` by a frame builder of
+    /// ``PanelStream/serviceScenario()`` as the golden recording was pinned on: built before ``FingerScript`` by a frame builder of
     /// its own, which sent `ABS_X` and `ABS_Y` again in every frame with a finger down (no kernel does: it drops
     /// a value equal to the one held). The service passes those on, so the golden recording holds them.
     static let pinnedInput = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/default-config-panel-input.json").path
-
-    /// A drag, a long press, an edge swipe, an edge tap, a three-finger swipe and a pinch on the 200 × 100 mm panel.
-    static func scenario() -> PanelStream {
-        var stream = PanelStream()
-        stream.stroke(slot: 0, from: (60, 40), to: (100, 55), frames: 20)
-        stream.time += 0.4
-        stream.frame(land: [0: (120, 50)])
-        stream.wait(0.9, slot: 0)
-        stream.frame(lift: [0])
-        stream.time += 0.4
-        stream.stroke(slot: 0, from: (1.5, 60), to: (45, 62), frames: 12)
-        stream.time += 0.4
-        stream.frame(land: [0: (198.5, 30)])
-        stream.frame(lift: [0])
-        stream.time += 0.4
-        stream.frame(land: [0: (120, 40), 1: (140, 42), 2: (160, 45)])
-        for step in 1...12 {
-            let dx = -Double(step) * 5
-            stream.frame(move: [0: (120 + dx, 40), 1: (140 + dx, 42), 2: (160 + dx, 45)])
-        }
-        stream.frame(lift: [0, 1, 2])
-        stream.time += 0.4
-        stream.frame(land: [0: (90, 50), 1: (110, 50)])
-        for step in 1...20 {
-            let spread = Double(step) * 2
-            stream.frame(move: [0: (90 - spread, 50), 1: (110 + spread, 50)])
-        }
-        stream.frame(lift: [0, 1])
-        return stream
-    }
 
     @Test func theDefaultConfigSendsWhatTheGoldenRecordingHolds() throws {
         let events = try RecordingReader.read(contentsOf: Self.pinnedInput).events
@@ -75,6 +45,6 @@ import Testing
             }
             if kept.count > 1 { filtered += kept }
         }
-        #expect(filtered == Self.scenario().events)
+        #expect(filtered == PanelStream.serviceScenario().events)
     }
 }

@@ -1,5 +1,4 @@
 // The TOML parser's errors: each kind with its message and exact line and column; random bytes never crash it.
-@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

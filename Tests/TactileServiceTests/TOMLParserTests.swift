@@ -1,5 +1,4 @@
 // The TOML parser on valid documents: every feature, and the place of each key and value.
-@testable import TactileDesktop
 @testable import TactileService
 import Testing
 

@@ -1,6 +1,5 @@
 // The touch gate where the compositor drops libinput's touch cancel: a claimed touch is lifted, once it has rested.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,5 @@
 // The touch gate alone: cancels, replays, finger counts and the copy's own slot state.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

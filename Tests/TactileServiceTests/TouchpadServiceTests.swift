@@ -1,6 +1,5 @@
 // A touchpad under the service: a three-finger swipe is its key, and the app's three fingers are cancelled as palms, one first.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

@@ -1,6 +1,5 @@
 // The virtual devices' capabilities: a touch copy can cancel, the pointer clicks and scrolls.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import Testing
 

@@ -1,6 +1,5 @@
 // The virtual devices' names: shortened to uinput's 79 bytes at a word boundary, with an ellipsis, the suffix kept whole.
 import Tactile
-@testable import TactileDesktop
 import TactileService
 import TactileTestSupport
 import Testing

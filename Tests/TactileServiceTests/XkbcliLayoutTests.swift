@@ -1,7 +1,6 @@
 // Every key a preset or the default config types, on five layouts, against Debian's own xkbcli how-to-type.
 import Foundation
 import Tactile
-@testable import TactileDesktop
 @testable import TactileService
 import TactileTestSupport
 import Testing

@@ -43,14 +43,6 @@ final class SessionBus {
         self.address = address
     }
 
-    /// The session bus's address in `environment`: `DBUS_SESSION_BUS_ADDRESS`,
-    /// else `$XDG_RUNTIME_DIR/bus` (where systemd's user bus listens), else nil.
-    static func sessionAddress(in environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return "unix:path=\(runtime)/bus" }
-        return nil
-    }
-
     deinit {
         for slot in slots { sd_bus_slot_unref(slot) }
         sd_bus_flush_close_unref(bus)
@@ -155,7 +147,7 @@ final class SessionBus {
     /// Handles what comes in, sleeping in between, until `stop` is raised,
     /// `deadline` (``MonotonicClock`` seconds) passes or, after a batch of
     /// messages, `keepGoing` says no. Throws when the connection is lost.
-    func run(stop: LiveSession.StopSignal, until deadline: Double? = nil, while keepGoing: () -> Bool = { true }) throws(BusError) {
+    func run(stop: StopSignal, until deadline: Double? = nil, while keepGoing: () -> Bool = { true }) throws(BusError) {
         while !stop.isStopRequested {
             var rc: Int32
             repeat { rc = sd_bus_process(bus, nil) } while rc > 0

@@ -17,10 +17,10 @@ extension Doctor {
     func focusCheck(configUsesApps: Bool) -> DoctorCheck {
         let name = "focused app"
         let stake = configUsesApps ? "the config's gestures with app = … never fire" : "the config has no gestures with app = …"
-        guard let tracker = FocusTracker.start(environment: system.environment) else {
+        guard let tracker = FocusTracker.start(session: detected) else {
             return DoctorCheck(name: name, status: configUsesApps ? .problem : .note,
-                               summary: "this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, "
-                                   + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY with XDG_RUNTIME_DIR, or DISPLAY): " + stake,
+                               summary: "this session offers no way to know it (no \(SessionEnvironment.focusRoutesText), "
+                                   + "WAYLAND_DISPLAY with XDG_RUNTIME_DIR, or DISPLAY): " + stake,
                                fix: configUsesApps ? "run tactile doctor in your desktop session" : nil)
         }
         let route = TextFormat.visible(tracker.route)
@@ -44,8 +44,8 @@ extension Doctor {
     /// owns the bus name the shell reports to, what it has heard; nil
     /// otherwise (then the doctor's own look stands).
     private func runningServiceCheck(route: String) -> DoctorCheck? {
-        guard FocusTracker.shell(of: system.environment) != nil,
-              let address = SessionBus.sessionAddress(in: system.environment) else { return nil }
+        guard detected.focusRoute?.source is ShellFocusSource,
+              let address = detected.environment.sessionBusAddress else { return nil }
         let heard: FocusedApp??
         do { heard = try ShellFocusSource.askRunning(busAddress: address) } catch { return nil }
         guard let app = heard else {

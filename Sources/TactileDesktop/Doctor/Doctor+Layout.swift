@@ -6,10 +6,10 @@ extension Doctor {
     /// The session as the service would find it: its keyboard layout (read
     /// under the doctor's root) and its desktop.
     var session: SessionSettings {
-        let keyboard = KeyboardLayoutChoice.detect(environment: system.environment, root: system.root) { path in
+        let keyboard = KeyboardLayoutChoice.detect(session: detected, root: system.root) { path in
             system.text(at: path, limit: 1 << 16)
         }
-        return SessionSettings(keyboard: keyboard, desktop: .detect(environment: system.environment))
+        return SessionSettings(keyboard: keyboard, desktop: detected.preset)
     }
 
     /// The keyboard layout line: the layout the service types key chords on,

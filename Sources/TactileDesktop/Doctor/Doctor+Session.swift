@@ -10,8 +10,8 @@ extension Doctor {
     /// `XDG_SESSION_DESKTOP` and `DESKTOP_SESSION` when they add one.
     func desktops() -> [String] {
         var names: [String] = []
-        for variable in ["XDG_CURRENT_DESKTOP", "XDG_SESSION_DESKTOP", "DESKTOP_SESSION"] {
-            for name in (system.environment[variable] ?? "").split(separator: ":").map({ DoctorText.trimmed($0) })
+        for text in detected.environment.sessionDesktopTexts {
+            for name in text.split(separator: ":").map({ DoctorText.trimmed($0) })
             where !name.isEmpty && !names.contains(where: { $0.lowercased() == name.lowercased() }) {
                 names.append(name)
             }
@@ -23,17 +23,17 @@ extension Doctor {
     func sessionCheck(unit: DoctorUserUnit, manager: DoctorUserManager, login: DoctorLogin?) -> DoctorCheck {
         let name = "session"
         let desktops = desktops()
-        let type = system.environment["XDG_SESSION_TYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? login?.type ?? ""
+        let type = detected.environment.sessionType ?? login?.type ?? ""
         let known = SessionRoute.route(for: desktops)
         let route = known ?? (type == "x11" ? SessionRoute.plainX11 : nil)
         let desktop = known?.desktop ?? desktops.first.map { TextFormat.visible($0) } ?? (type.isEmpty ? "this session" : "this \(type) session")
-        let graphical = !desktops.isEmpty || system.environment["WAYLAND_DISPLAY"] != nil || system.environment["DISPLAY"] != nil
+        let graphical = !desktops.isEmpty || detected.environment.mentionsDisplay
         let targetActive = manager.isGraphicalSessionActive
         let (starters, details) = whatStarts(unit: unit, targetActive: targetActive, route: route, desktops: desktops, desktop: desktop)
 
         guard graphical else {
             return DoctorCheck(name: name, status: .note,
-                               summary: "not run in a graphical session (no WAYLAND_DISPLAY, DISPLAY or XDG_CURRENT_DESKTOP here), "
+                               summary: "not run in a graphical session (no \(SessionEnvironment.graphicalText) here), "
                                    + "so what starts tactile.service at login is not checked",
                                details: starters.map { "set up to start it: " + $0 } + details,
                                fix: "run tactile doctor in a terminal of your desktop session")
@@ -106,7 +106,7 @@ extension Doctor {
             return "install the XDG autostart entry, which \(desktop) runs: dist/install.sh --autostart" + documentation
         }
         return "if this session runs XDG autostart entries, dist/install.sh --autostart; else add "
-            + SessionRoute.starting(importing: ["WAYLAND_DISPLAY", "DISPLAY", "XDG_CURRENT_DESKTOP"])
+            + SessionRoute.starting(importing: SessionEnvironment.Imports.any)
             + " to what it runs at start, or enable the unit for default.target: dist/install.sh --default-target" + documentation
     }
 

@@ -10,7 +10,7 @@ extension Doctor {
     /// problem: the apps would keep those fingers down.
     func claimedTouchCheck(configured: ClaimedTouchEnd?, configPath: String?) -> DoctorCheck {
         let name = "claimed touches"
-        let found = TouchCompositor.detect(environment: system.environment, desktop: session.desktop, run: system.run)
+        let found = detected.compositor(desktop: session.desktop, run: system.run)
         let detected = ClaimedTouchEndChoice.decide(found)
         guard let configured, let path = configPath else {
             return DoctorCheck(name: name, status: .ok, summary: TextFormat.visible(detected.description))

@@ -21,11 +21,16 @@ import TactileService
 /// ```
 public struct Doctor: Sendable {
     /// What is looked at.
-    public var system: DoctorSystem
+    public var system: DoctorSystem {
+        didSet { detected = DetectedSession(SessionEnvironment(system.environment)) }
+    }
+    /// The session `system`'s environment describes, detected once.
+    private(set) var detected: DetectedSession
 
     /// A doctor for `system`.
     public init(system: DoctorSystem) {
         self.system = system
+        detected = DetectedSession(SessionEnvironment(system.environment))
     }
 
     /// The unit's name.

@@ -19,7 +19,7 @@ import TactileService
 /// route?.startupLine    // "exec systemctl --user import-environment … && systemctl --user restart tactile.service"
 /// ```
 package struct SessionRoute: Hashable, Sendable {
-    /// The desktop's name as `XDG_CURRENT_DESKTOP` gives it (`sway`, `KDE`).
+    /// The desktop's name as the session gives it (`sway`, `KDE`).
     public var desktop: String
     /// Whether the desktop starts `graphical-session.target` by itself.
     public var startsGraphicalSession: Bool
@@ -59,35 +59,16 @@ package struct SessionRoute: Hashable, Sendable {
         "systemctl --user import-environment " + variables.joined(separator: " ") + " && systemctl --user restart " + Doctor.unitName
     }
 
-    /// Every kind of session `docs/service.md` gives a route for.
-    public static let all: [SessionRoute] = [
-        SessionRoute(desktop: "GNOME", startsGraphicalSession: true, runsAutostartEntries: true),
-        SessionRoute(desktop: "KDE", startsGraphicalSession: true, runsAutostartEntries: true),
-        SessionRoute(desktop: "sway", startupFile: "~/.config/sway/config",
-                     startupLine: "exec " + starting(importing: ["WAYLAND_DISPLAY", "SWAYSOCK", "XDG_CURRENT_DESKTOP"]),
-                     otherStartupFiles: ["~/.config/sway/config.d/"]),
-        SessionRoute(desktop: "i3", startupFile: "~/.config/i3/config",
-                     startupLine: "exec --no-startup-id " + starting(importing: ["DISPLAY", "XAUTHORITY", "I3SOCK", "XDG_CURRENT_DESKTOP"]),
-                     otherStartupFiles: ["~/.config/i3/config.d/", "~/.i3/config"]),
-        SessionRoute(desktop: "Hyprland", startupFile: "~/.config/hypr/hyprland.conf",
-                     startupLine: "exec-once = " + starting(importing: ["WAYLAND_DISPLAY", "HYPRLAND_INSTANCE_SIGNATURE", "XDG_CURRENT_DESKTOP"]),
-                     otherStartupFiles: ["~/.config/hypr/"]),
-        SessionRoute(desktop: "labwc", startupFile: "~/.config/labwc/autostart",
-                     startupLine: starting(importing: ["WAYLAND_DISPLAY", "XDG_CURRENT_DESKTOP"]) + " &"),
-        SessionRoute(desktop: "XFCE", runsAutostartEntries: true),
-        SessionRoute(desktop: "MATE", runsAutostartEntries: true),
-        SessionRoute(desktop: "LXQt", runsAutostartEntries: true),
-        SessionRoute(desktop: "LXDE", runsAutostartEntries: true),
-        SessionRoute(desktop: "X-Cinnamon", runsAutostartEntries: true),
-        SessionRoute(desktop: "Openbox", runsAutostartEntries: true),
-    ]
+    /// Every kind of session `docs/service.md` gives a route for: each
+    /// known desktop's (``KnownDesktop/startupRoutes``).
+    public static var all: [SessionRoute] { DetectedSession.startupRoutes }
 
     /// A plain X11 session a display manager starts (a window manager with
     /// no autostart of its own): the line goes in `~/.xprofile`, or
     /// `~/.xsessionrc` on Debian and Ubuntu, which the display manager's
     /// `Xsession` runs.
     public static let plainX11 = SessionRoute(desktop: "X11", startupFile: "~/.xprofile",
-                                              startupLine: starting(importing: ["DISPLAY", "XAUTHORITY", "XDG_CURRENT_DESKTOP"]) + " &",
+                                              startupLine: starting(importing: SessionEnvironment.Imports.x11) + " &",
                                               otherStartupFiles: ["~/.xsessionrc"])
 
     /// The route for the first of `desktops` (`XDG_CURRENT_DESKTOP`'s

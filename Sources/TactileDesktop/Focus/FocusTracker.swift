@@ -17,7 +17,7 @@ import TactileEvdev
 /// stopped (its stop wakes the thread's wait): an idle session costs no wake-up.
 ///
 /// ```swift
-/// if let tracker = FocusTracker.start(environment: ProcessInfo.processInfo.environment) {
+/// if let tracker = FocusTracker.start(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment))) {
 ///     print("apps from \(tracker.route)")
 ///     device.focusedApp = { tracker.current }
 /// }
@@ -32,7 +32,7 @@ package final class FocusTracker: ServiceLogSource, Sendable {
     public let route: String
     private let state = Mutex(State())
     /// Raised by ``stop()``; every wait of the thread includes it.
-    let stopSignal = LiveSession.StopSignal()
+    let stopSignal = StopSignal()
     /// Signalled when a line is queued for ``collectLines()``.
     private let news: Wakeup?
 
@@ -131,15 +131,17 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         func follow(_ tracker: FocusTracker) throws(FocusError)
     }
 
-    /// Starts following the session `environment` describes: sway or i3 first
-    /// (their sockets are the most specific), then Hyprland, then KWin or GNOME Shell on Wayland, then any
-    /// other Wayland compositor's wlr-foreign-toplevel-management, then X11. Nil when
-    /// the session offers none of them. `news` is signalled whenever a line
+    /// Starts following the focus the way `session` offers
+    /// (``DetectedSession``: sway or i3 first, their sockets being the most
+    /// specific, then Hyprland, then KWin or GNOME Shell on Wayland, then any
+    /// other Wayland compositor's wlr-foreign-toplevel-management, then X11).
+    /// Nil when the session offers none of them. `news` is signalled whenever a line
     /// is there for ``collectLines()``; with `sayingEachChange`, each change
     /// of the app is such a line (`focused app: now firefox`, `… now none`).
-    public static func start(environment: [String: String], news: Wakeup? = nil, sayingEachChange: Bool = false) -> FocusTracker? {
-        guard let (route, source) = source(for: environment) else { return nil }
-        let tracker = FocusTracker(route: route, news: news, sayingEachChange: sayingEachChange)
+    public static func start(session: DetectedSession, news: Wakeup? = nil, sayingEachChange: Bool = false) -> FocusTracker? {
+        guard let found = session.focusRoute else { return nil }
+        let source = found.source
+        let tracker = FocusTracker(route: found.name, news: news, sayingEachChange: sayingEachChange)
         tracker.state.withLock { $0.started = true }
         let thread = Thread {
             defer { tracker.ended.signal() }
@@ -157,50 +159,19 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         thread.start()
         return tracker
     }
-
-    /// The route and source for `environment`, if it offers one.
-    static func source(for environment: [String: String]) -> (String, any Source)? {
-        for name in ["SWAYSOCK", "I3SOCK"] {
-            if let path = environment[name], !path.isEmpty {
-                return ("\(name == "SWAYSOCK" ? "sway" : "i3") IPC at \(path)", SwayFocusSource(socketPath: path))
-            }
-        }
-        if let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty, !signature.contains("/") {
-            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            let directory = HyprlandFocusSource.directory(signature: signature, runtimeDirectory: runtime)
-            return ("Hyprland's sockets in \(directory)", HyprlandFocusSource(directory: directory))
-        }
-        if let shell = shell(of: environment) {
-            let source = ShellFocusSource(shell: shell, busAddress: SessionBus.sessionAddress(in: environment), environment: environment)
-            return (source.route, source)
-        }
-        // Any other Wayland compositor: wlroots' list of toplevels (labwc, phoc, wayfire, river).
-        if let path = WaylandConnection.socketPath(environment: environment), let display = environment["WAYLAND_DISPLAY"] {
-            return ("wlr-foreign-toplevel-management on \(display)", ForeignToplevelFocusSource(socketPath: path, display: display))
-        }
-        if let display = environment["DISPLAY"], !display.isEmpty {
-            return ("X11 display \(display)", X11FocusSource(display: display))
-        }
-        return nil
-    }
 }
 
 extension FocusTracker {
-    /// The shell asked for the focus in a Wayland session of KDE Plasma or
-    /// GNOME, as `XDG_CURRENT_DESKTOP` names it (`KDE`, `ubuntu:GNOME`);
-    /// nil in any other session (on X11 they answer `_NET_ACTIVE_WINDOW`).
-    static func shell(of environment: [String: String]) -> ShellFocusSource.Shell? {
-        guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
-        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
-        if desktops.contains("kde") { return .kwin }
-        // Desktops built on GNOME that name it after their own name run another shell (phosh's
-        // session is Phosh:GNOME, Budgie's Budgie:GNOME); a vendor's GNOME (ubuntu:GNOME) runs GNOME Shell.
-        if desktops.contains("gnome"), !desktops.contains(where: notGnomeShell.contains) { return .gnome }
-        return nil
+    /// The route's name and source for `session`, as ``start(session:news:sayingEachChange:)`` takes it.
+    static func source(for session: SessionEnvironment) -> (String, any Source)? {
+        DetectedSession(session).focusRoute.map { ($0.name, $0.source) }
     }
 
-    /// `XDG_CURRENT_DESKTOP` names of desktops that name GNOME too but run no GNOME Shell.
-    static let notGnomeShell: Set<String> = ["phosh", "budgie", "pantheon", "unity", "x-cinnamon", "cinnamon"]
+    /// The shell asked for the focus in `session` (KWin or GNOME Shell, under
+    /// Wayland), nil when another route answers.
+    static func shell(of session: SessionEnvironment) -> ShellFocusSource.Shell? {
+        (source(for: session)?.1 as? ShellFocusSource)?.shell
+    }
 }
 
 /// Why following the focus stopped.

@@ -56,6 +56,12 @@ struct ShellFocusSource: FocusTracker.Source {
         }
     }
 
+    /// The route through `shell` in `session`, over its session bus.
+    static func route(_ shell: Shell, in session: SessionEnvironment) -> FocusRoute {
+        let source = ShellFocusSource(shell: shell, busAddress: session.sessionBusAddress, environment: session.variables)
+        return FocusRoute(name: source.route, source: source)
+    }
+
     func follow(_ tracker: FocusTracker) throws(FocusError) {
         guard let busAddress else {
             throw FocusError("no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set")

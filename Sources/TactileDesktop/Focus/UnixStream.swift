@@ -59,7 +59,7 @@ struct UnixStream: ~Copyable {
     /// stream; nil when none came within `timeout` milliseconds (`-1`: no
     /// limit) or once `stop` was raised. A signal's `EINTR` waits again for
     /// the time left (``PollLoop``'s wait).
-    func read(limit: Int = 65_536, timeout: Int32, stop: LiveSession.StopSignal? = nil) throws(FocusError) -> [UInt8]? {
+    func read(limit: Int = 65_536, timeout: Int32, stop: StopSignal? = nil) throws(FocusError) -> [UInt8]? {
         let deadline = timeout < 0 ? nil : MonotonicClock.seconds() + Double(timeout) / 1000
         let ready: PollLoop.Ready
         switch PollLoop.wait([descriptor], until: deadline, stop: stop) {

@@ -1,4 +1,4 @@
-// Finding the session's keyboard layout: sway's config, the environment, KDE's kxkbrc, and the files localectl writes.
+// Finding the session's keyboard layout: the desktop's own (sway's config, KDE's kxkbrc), the environment, and the files localectl writes.
 import TactileService
 #if canImport(Glibc)
 import Glibc
@@ -7,12 +7,14 @@ import Glibc
 extension KeyboardLayoutChoice {
     /// The layout the session uses, looked for in order:
     ///
-    /// 1. on sway, the config it runs (`input type:keyboard xkb_layout de`,
-    ///    read over its IPC socket, `SWAYSOCK`): what its keyboards type;
+    /// 1. the desktops of `session` whose own layout comes first: on sway, the config it runs
+    ///    (`input type:keyboard xkb_layout de`, read over its IPC socket,
+    ///    `SWAYSOCK`): what its keyboards type;
     /// 2. `XKB_DEFAULT_LAYOUT` (with `XKB_DEFAULT_VARIANT`, `_MODEL`,
     ///    `_OPTIONS`): what sway and other wlroots compositors build their
     ///    keymap from when their config names none;
-    /// 3. on KDE Plasma, `$XDG_CONFIG_HOME/kxkbrc` (`LayoutList`, when `Use=true`);
+    /// 3. the other desktops' own layout: on KDE Plasma, `$XDG_CONFIG_HOME/kxkbrc`
+    ///    (`LayoutList`, when `Use=true`);
     /// 4. `/etc/X11/xorg.conf.d/00-keyboard.conf` (`Option "XkbLayout"`), which
     ///    `localectl set-x11-keymap` writes;
     /// 5. `/etc/vconsole.conf` (`XKBLAYOUT=`), written by newer systemd;
@@ -24,26 +26,21 @@ extension KeyboardLayoutChoice {
     /// `[keyboard]` table. `root` prefixes every system path (tests).
     ///
     /// ```swift
-    /// let choice = KeyboardLayoutChoice.detect(environment: ["XKB_DEFAULT_LAYOUT": "de"])
+    /// let choice = KeyboardLayoutChoice.detect(session: DetectedSession(["XKB_DEFAULT_LAYOUT": "de"]))
     /// choice.layout.layout   // "de"
     /// choice.source          // "XKB_DEFAULT_LAYOUT"
     /// ```
-    public static func detect(environment: [String: String], root: String = "",
+    public static func detect(session: DetectedSession, root: String = "",
                               readFile: (String) -> String? = KeyboardLayoutChoice.readSmallFile) -> KeyboardLayoutChoice {
-        if let socket = environment["SWAYSOCK"], !socket.isEmpty, let choice = sway(socketPath: socket) { return choice }
-        if let layout = environment["XKB_DEFAULT_LAYOUT"], !layout.isEmpty {
-            return KeyboardLayoutChoice(
-                layout: KeyboardLayout(layout: layout, variant: environment["XKB_DEFAULT_VARIANT"] ?? "",
-                                       model: environment["XKB_DEFAULT_MODEL"] ?? "", options: environment["XKB_DEFAULT_OPTIONS"] ?? ""),
-                source: "XKB_DEFAULT_LAYOUT")
+        let environment = session.environment
+        func desktops(first: Bool) -> KeyboardLayoutChoice? {
+            session.first { $0.layoutBeforeEnvironment == first ? $0.keyboardLayout(in: environment, readFile: readFile) : nil }
         }
-        if (environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().split(separator: ":").contains("KDE"),
-           let directory = configDirectory(environment) {
-            let path = directory + "/kxkbrc"
-            if let text = readFile(path), let layout = kxkbrcLayout(text) {
-                return KeyboardLayoutChoice(layout: layout, source: path)
-            }
+        if let choice = desktops(first: true) { return choice }
+        if let layout = environment.defaultKeyboardLayout {
+            return KeyboardLayoutChoice(layout: layout, source: SessionEnvironment.defaultKeyboardLayoutVariable)
         }
+        if let choice = desktops(first: false) { return choice }
         let xorg = root + "/etc/X11/xorg.conf.d/00-keyboard.conf"
         if let text = readFile(xorg), let layout = xorgLayout(text) {
             return KeyboardLayoutChoice(layout: layout, source: xorg)

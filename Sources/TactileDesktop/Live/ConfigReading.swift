@@ -49,9 +49,9 @@ final class ConfigReading: Sendable {
     var isReading: Bool { state.withLock { $0.reading } }
 
     /// Starts reading the config named (`configPath`), or the first of the
-    /// search paths in `environment` there now. Does nothing while a read is
+    /// search paths in `environment` there now, against `session`. Does nothing while a read is
     /// under way (its outcome is still to come).
-    func start(configPath: String?, environment: [String: String]) {
+    func start(configPath: String?, environment: [String: String], session: DetectedSession) {
         let started = state.withLock { state -> Bool in
             guard !state.reading else { return false }
             state.reading = true
@@ -60,7 +60,7 @@ final class ConfigReading: Sendable {
         }
         guard started else { return }
         queue.async {
-            let outcome = Self.read(configPath: configPath, environment: environment)
+            let outcome = Self.read(configPath: configPath, environment: environment, session: session)
             self.state.withLock { $0.outcome = outcome }
             self.news?.signal()
         }
@@ -76,13 +76,13 @@ final class ConfigReading: Sendable {
         }
     }
 
-    private static func read(configPath: String?, environment: [String: String]) -> Outcome {
+    private static func read(configPath: String?, environment: [String: String], session: DetectedSession) -> Outcome {
         let exists: (String) -> Bool = { access($0, F_OK) == 0 }
         guard let path = configPath ?? ConfigLoader.locate(environment: environment, fileExists: exists), exists(path) else {
             return .missing
         }
         let before = FileSnapshot(of: path)
-        let result = ConfigLoader.load(path: path, session: SessionSettings.detect(environment: environment))
+        let result = ConfigLoader.load(path: path, session: SessionSettings.detect(session: session))
         guard before != nil, FileSnapshot(of: path) == before else { return .changedWhileRead }
         return .loaded(path: path, result: result)
     }

@@ -37,7 +37,7 @@ extension GestureService {
         if let outcome = configReading.take() { apply(outcome) }
         guard let due = reloadDue, MonotonicClock.seconds() >= due, !configReading.isReading else { return }
         reloadDue = nil
-        configReading.start(configPath: options.configPath, environment: options.environment)
+        configReading.start(configPath: options.configPath, environment: options.environment, session: detected)
     }
 
     /// Applies what a read of the config found: the one named, or the first

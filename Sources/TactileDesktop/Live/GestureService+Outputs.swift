@@ -12,7 +12,7 @@ extension GestureService {
     /// something follows them already. When `beforeScanning`, the first
     /// look at the devices waits for the first answer (at most ``outputsWait``).
     func startFollowingOutputs(beforeScanning: Bool = false) {
-        guard outputFollower == nil, let follower = OutputFollower.start(environment: options.environment, news: news) else { return }
+        guard outputFollower == nil, let follower = OutputFollower.start(session: detected, news: news) else { return }
         outputFollower = follower
         if beforeScanning { outputsAwaitedUntil = MonotonicClock.seconds() + Self.outputsWait }
     }

@@ -10,7 +10,7 @@ extension GestureService {
     /// the outputs yet), and placed anew when the desktop changes it.
     func mapPointer(of service: ServiceDevice, path: String) {
         let name = ServiceDevice.pointerName(for: service.description)
-        if let mapper = PointerMapper.start(environment: options.environment, pointerName: name, configured: config.devices.output,
+        if let mapper = PointerMapper.start(session: detected, pointerName: name, configured: config.devices.output,
                                              changesDesktop: options.passThrough, news: news) {
             pointerMappers[path] = mapper
             service.pointerMapping = { mapper.mapping }

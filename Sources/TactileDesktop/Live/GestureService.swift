@@ -96,7 +96,7 @@ public final class GestureService {
     /// What it was started with.
     public let options: Options
     /// Stops ``run()`` when sent (signal handlers and tests send it).
-    public let stopSignal = LiveSession.StopSignal()
+    public let stopSignal = StopSignal()
     /// Where the service says what it does (one line each, a note or a
     /// problem). It is called on the input path, between reading a device
     /// and writing its copy, so it must return at once: hand the line to a
@@ -123,6 +123,8 @@ public final class GestureService {
 
     let sink: OutputSink
     let commands: CommandRunner
+    /// The session `options.environment` describes, detected once at the start.
+    let detected: DetectedSession
     var keyboard: VirtualDeviceID?
     var devices: [String: ManagedDevice] = [:]
     /// Nodes looked at and not taken, with why (said once).
@@ -167,11 +169,12 @@ public final class GestureService {
         self.options = options
         self.sink = sink
         self.commands = commands
+        detected = DetectedSession(SessionEnvironment(options.environment))
         rediscovery = Rediscovery(rescanInterval: options.rescanInterval, now: MonotonicClock.seconds())
         configReading = ConfigReading(news: news)
         (commands as? SpawningCommandRunner)?.signalProblems(to: news)
         let path = options.configPath ?? ConfigLoader.locate(environment: options.environment) { access($0, F_OK) == 0 }
-        let session = SessionSettings.detect(environment: options.environment)
+        let session = SessionSettings.detect(session: detected)
         if let path {
             let result = ConfigLoader.load(path: path, session: session)
             guard let config = result.config else {
@@ -202,12 +205,11 @@ public final class GestureService {
     func followFocusIfNeeded(_ config: GestureConfig) {
         guard focus == nil, config.bindings.contains(where: \.conditions.dependsOnFocus) else { return }
         // A dry run says each change of the app, which explains the bindings it shows.
-        if let tracker = FocusTracker.start(environment: options.environment, news: news, sayingEachChange: !options.passThrough) {
+        if let tracker = FocusTracker.start(session: detected, news: news, sayingEachChange: !options.passThrough) {
             // Whether the route answers, and why not, is logged as the tracker finds out (collectFocusNews).
             focus = tracker
         } else {
-            log(.note("focused app: this session offers no way to know it (no SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, "
-                + "KDE or GNOME on Wayland in XDG_CURRENT_DESKTOP, or DISPLAY): "
+            log(.note("focused app: this session offers no way to know it (no \(SessionEnvironment.focusRoutesText), or DISPLAY): "
                 + "gestures with app = … do not fire, those with only not-app = … do"))
         }
     }
@@ -278,7 +280,7 @@ public final class GestureService {
             var deadline = min(nextScan, scanned + reloadTimeout(now: scanned))
             if devices.isEmpty, let limit = options.idleExit { deadline = min(deadline, idleSince + limit) }
             if let until = outputsAwaitedUntil { deadline = min(deadline, until) }
-            if !news.wakesWaits { deadline = min(deadline, scanned + LiveSession.checkInterval) }
+            if !news.wakesWaits { deadline = min(deadline, scanned + StopSignal.checkInterval) }
             for managed in devices.values {
                 if let wait = managed.clock.seconds(until: managed.service?.nextDeadline, monotonic: scanned) { deadline = min(deadline, scanned + wait) }
             }

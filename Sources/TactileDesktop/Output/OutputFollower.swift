@@ -19,7 +19,7 @@ import TactileEvdev
 /// an idle desktop costs no wake-up.
 ///
 /// ```swift
-/// if let follower = OutputFollower.start(environment: environment, news: news) {
+/// if let follower = OutputFollower.start(session: session, news: news) {
 ///     // after news:
 ///     if let layout = follower.layout { device.turn(to: layout.output(configured: nil)?.transform.surfaceTransform ?? .identity) }
 /// }
@@ -29,7 +29,7 @@ final class OutputFollower: ServiceLogSource, Sendable {
     let route: Route
     private let state = Mutex(State())
     /// Raised by ``stop()``; every wait of the thread includes it.
-    let stopSignal = LiveSession.StopSignal()
+    let stopSignal = StopSignal()
     private let news: Wakeup?
 
     /// How long a change is let settle before the layout is read again (a
@@ -83,11 +83,14 @@ final class OutputFollower: ServiceLogSource, Sendable {
 
     var isStopped: Bool { stopSignal.isStopRequested }
 
-    /// Starts following the outputs of the session `environment` describes
-    /// (nil when it offers no way: a console, a kiosk without a compositor);
+    /// Starts following the outputs the way `session` offers
+    /// (``DetectedSession``: sway's socket, Hyprland's, then by the desktop of
+    /// a Wayland session, mutter, KWin, any other wlroots compositor through
+    /// `wlr-randr`, then an X11 display's RandR; a Wayland session's changes
+    /// followed through `wl_output`, X11's through RandR's events; nil when it offers no way: a console, a kiosk without a compositor);
     /// `news` is signalled when the layout changes or a line is there.
-    static func start(environment: [String: String], news: Wakeup? = nil) -> OutputFollower? {
-        guard let route = route(environment: environment) else { return nil }
+    static func start(session: DetectedSession, news: Wakeup? = nil) -> OutputFollower? {
+        guard let route = session.outputsRoute else { return nil }
         let follower = OutputFollower(route: route, news: news)
         let thread = Thread { follower.follow() }
         thread.name = "tactile.outputs"

@@ -48,7 +48,7 @@ struct PointerMappingOutcome: Equatable, Sendable {
 /// **X11** from RandR's monitors), read again when the desktop changes it.
 ///
 /// ```swift
-/// if let mapper = PointerMapper.start(environment: environment, pointerName: "Panel pointer (Tactile)",
+/// if let mapper = PointerMapper.start(session: session, pointerName: "Panel pointer (Tactile)",
 ///                                     configured: config.devices.output) {
 ///     device.pointerMapping = { mapper.mapping }
 /// }
@@ -86,31 +86,19 @@ package final class PointerMapper: ServiceLogSource, Sendable {
     }
 
     /// Starts mapping the pointer named `pointerName` to the output
-    /// `configured` names (or the only or first one) in the sway session of
-    /// `environment`. Nil when the session is not sway's: there the clicks
+    /// `configured` names (or the only or first one), when `session`'s
+    /// desktop maps it itself (sway). Nil elsewhere: there the clicks
     /// are placed over the layout. Unless `changesDesktop`, sway is only
     /// read, never told anything: a dry run leaves its settings as they are.
     /// `news` is signalled when it is done (its lines are there to collect).
-    public static func start(environment: [String: String], pointerName: String, configured: String?,
+    public static func start(session: DetectedSession, pointerName: String, configured: String?,
                              changesDesktop: Bool = true, news: Wakeup? = nil) -> PointerMapper? {
-        guard let work = route(environment: environment, pointerName: pointerName, configured: configured,
-                               changesDesktop: changesDesktop) else { return nil }
+        let request = PointerRequest(name: pointerName, configured: configured, changesDesktop: changesDesktop)
+        guard let work = session.pointerMapping(request) else { return nil }
         let mapper = PointerMapper(news: news)
         let thread = Thread { mapper.finish(work()) }
         thread.name = "tactile.pointer"
         thread.start()
         return mapper
-    }
-
-    /// How the pointer is mapped in the session of `environment`: over
-    /// sway's socket, when the session has one (nil elsewhere).
-    static func route(environment: [String: String], pointerName: String, configured: String?,
-                      changesDesktop: Bool = true) -> (@Sendable () -> PointerMappingOutcome)? {
-        guard let path = environment["SWAYSOCK"], !path.isEmpty else { return nil }
-        let identity = VirtualDeviceLayout.identity
-        return {
-            SwayPointerMapping(socketPath: path).map(pointerName: pointerName, vendor: identity.vendor, product: identity.product,
-                                                     configured: configured, apply: changesDesktop)
-        }
     }
 }

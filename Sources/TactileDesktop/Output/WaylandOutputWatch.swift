@@ -21,7 +21,7 @@ import TactileEvdev
 /// The wire protocol is ``WaylandConnection``'s.
 ///
 /// ```swift
-/// let watch = try WaylandOutputWatch(socketPath: WaylandOutputWatch.socketPath(environment: environment) ?? "")
+/// let watch = try WaylandOutputWatch(socketPath: session.waylandSocketPath ?? "")
 /// while try watch.waitForChange(until: nil, stop: stop) { reread() }
 /// ```
 final class WaylandOutputWatch: OutputWatch {
@@ -36,11 +36,6 @@ final class WaylandOutputWatch: OutputWatch {
 
     static let xdgManagerInterface = "zxdg_output_manager_v1"
 
-    /// `$WAYLAND_DISPLAY` (a name in `$XDG_RUNTIME_DIR`, or a path), nil without one.
-    static func socketPath(environment: [String: String]) -> String? {
-        WaylandConnection.socketPath(environment: environment)
-    }
-
     /// Connects, binds every output, and returns once the compositor has
     /// told them as they are (two round trips: the globals, then the
     /// outputs' first events).
@@ -52,7 +47,7 @@ final class WaylandOutputWatch: OutputWatch {
         changed = false
     }
 
-    func waitForChange(until deadline: Double?, stop: LiveSession.StopSignal) throws(FocusError) -> Bool {
+    func waitForChange(until deadline: Double?, stop: StopSignal) throws(FocusError) -> Bool {
         while !changed {
             let timeout = deadline.map { Int32(max(0, ($0 - MonotonicClock.seconds()) * 1000).rounded(.up)) } ?? -1
             guard let messages = try connection.read(timeout: timeout, stop: stop) else { return false }
@@ -101,5 +96,5 @@ protocol OutputWatch: AnyObject {
     /// Sleeps until the desktop says an output changed (true), `deadline`
     /// (monotonic seconds; nil: none) passes or `stop` is raised (false).
     /// Throws when the connection fails or ends.
-    func waitForChange(until deadline: Double?, stop: LiveSession.StopSignal) throws(FocusError) -> Bool
+    func waitForChange(until deadline: Double?, stop: StopSignal) throws(FocusError) -> Bool
 }

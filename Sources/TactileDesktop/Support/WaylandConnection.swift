@@ -65,14 +65,6 @@ final class WaylandConnection {
         }
     }
 
-    /// `$WAYLAND_DISPLAY` (a name in `$XDG_RUNTIME_DIR`, or a path), nil without one.
-    static func socketPath(environment: [String: String]) -> String? {
-        guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
-        if display.hasPrefix("/") { return display }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        return runtime + "/" + display
-    }
-
     /// Connects and asks for the registry; its globals come with the first ``roundTrip(_:)``.
     init(socketPath: String) throws(FocusError) {
         stream = try UnixStream(path: socketPath)
@@ -111,7 +103,7 @@ final class WaylandConnection {
     /// The whole messages that came, once some bytes are there; nil when none came within
     /// `timeout` milliseconds (`-1`: no limit) or once `stop` was raised. Throws when the
     /// connection ends or the compositor says a protocol error.
-    func read(timeout: Int32, stop: LiveSession.StopSignal? = nil) throws(FocusError) -> [Message]? {
+    func read(timeout: Int32, stop: StopSignal? = nil) throws(FocusError) -> [Message]? {
         guard let bytes = try stream.read(timeout: timeout, stop: stop) else { return nil }
         guard !bytes.isEmpty else { throw FocusError("\(path): the compositor closed the connection") }
         buffer += bytes

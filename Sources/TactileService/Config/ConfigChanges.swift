@@ -33,13 +33,22 @@ package struct ConfigChanges: Equatable, CustomStringConvertible, Sendable {
             if Self.placeless(previous) != Self.placeless(binding) { changed.append(binding.name) }
         }
         removed = old.bindings.map(\.name).filter { !afterNames.contains($0) }
-        let sections: [(String, Bool)] = [
-            ("devices", old.devices != new.devices), ("emergency", old.emergency != new.emergency),
-            ("zones", Self.placeless(old.zones) != Self.placeless(new.zones)),
-            ("keyboard", old.keyboard != new.keyboard), ("desktop", old.desktop != new.desktop),
-            ("claimed touches", old.claimedTouchEnd != new.claimedTouchEnd),
-        ]
-        otherSections = sections.filter(\.1).map(\.0)
+        otherSections = ConfigSchema.allCases.filter { Self.differs($0, old, new) }.compactMap { $0.parent?.key }
+        if old.claimedTouchEnd != new.claimedTouchEnd { otherSections.append("claimed touches") }
+    }
+
+    /// Whether `old` and `new` differ in the section `table` of the schema,
+    /// where a reload says so by the section's name: the gestures are told
+    /// by name, and so are their steps and actions.
+    private static func differs(_ table: ConfigSchema, _ old: GestureConfig, _ new: GestureConfig) -> Bool {
+        switch table {
+        case .devices: old.devices != new.devices
+        case .emergency: old.emergency != new.emergency
+        case .zone: placeless(old.zones) != placeless(new.zones)
+        case .keyboard: old.keyboard != new.keyboard
+        case .desktop: old.desktop != new.desktop
+        case .document, .gesture, .step, .action: false
+        }
     }
 
     /// Whether nothing changed but where things stand in the file.

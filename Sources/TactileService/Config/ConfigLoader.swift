@@ -16,50 +16,9 @@ import Tactile
 /// let config = result.config ?? ConfigLoader.defaultConfig
 /// ```
 ///
-/// The schema (the reference, with every default and range, is `docs/gestures-toml.md`):
-///
-/// ```toml
-/// [desktop]                  # optional: whose defaults desktop actions use
-/// preset = "auto"            # from XDG_CURRENT_DESKTOP; gnome, kde, sway, i3, hyprland, wlroots, x11, none
-///
-/// [keyboard]                 # optional: the layout keys are typed on, when not the session's
-/// layout = "de"              # XKB names; also variant, model, options
-///
-/// [devices]
-/// kinds = ["touchscreen"]    # "touchscreen", "touchpad"
-/// names = []                 # only devices whose name contains one of these (any case)
-/// exclude = []               # devices whose name contains one of these are left alone
-/// grab = true
-///
-/// [emergency]
-/// fingers = 5                # 0 = off (a warning), else 4…10
-/// duration = 3.0             # seconds (or "3s", "3000ms"), 1…10
-///
-/// [zones.left-edge]          # names: A-Z a-z 0-9 _ -; "screen" is the whole screen
-/// edge = "left"              # exactly one of edge, corner, rect
-/// depth = "4mm"              # "4mm", "3%" or a fraction 0…1; default "4mm"
-/// hold = true                # default true for edge and corner, false for rect
-/// [zones.corner]
-/// corner = "top-left"        # top-left, top-right, bottom-left, bottom-right
-/// size = "10mm"              # default "10mm"
-/// [zones.strip]
-/// rect = ["10%", 0, "80%", "8mm"]   # x, y, width, height from the top left
-///
-/// [[gesture]]
-/// name = "right click"       # default "long-press@screen", then "-2", "-3"…
-/// recognizer = "long-press"  # tap, long-press, swipe, pan, pinch, rotation, hold
-/// zone = "screen"            # default "screen"
-/// claim = true               # take the touches from the app when it begins
-/// fingers = 1                # recognizer parameters (see RecognizerSpec.parameterNames(for:))
-/// instances = 1              # commands of this binding running at once, 1…16
-/// began = { click = "right" }       # began, changed, ended (or recognized), cancelled
-/// ended = [{ key = "super" }, { command = ["notify-send", "hi"] }]
-/// [gesture.step]             # pan, pinch, rotation: repeated actions
-/// measure = "scale"          # horizontal, vertical (pan), scale (pinch), rotation
-/// every = 0.3
-/// increase = { key = "ctrl+plus" }    # keysyms, typed on the layout
-/// decrease = { key = "ctrl+minus" }
-/// ```
+/// The keys each table takes are `ConfigSchema`'s; the reference, with
+/// every default and range, is `docs/gestures-toml.md`, whose key tables
+/// are rendered from that schema.
 public enum ConfigLoader {
     /// Files larger than this are refused (a config is a few kilobytes).
     public static let maximumFileSize = 1 << 20
@@ -79,7 +38,7 @@ public enum ConfigLoader {
         }
         var reader = ConfigReader()
         var config = GestureConfig(file: file)
-        reader.refuseUnknownKeys(document, known: ConfigReader.topLevelKeys, in: "the config")
+        reader.refuseUnknownKeys(document, of: .document)
         reader.useKeyboard(document["keyboard"].flatMap { reader.readKeyboard($0) }, session: session.keyboard, file: file)
         config.keyboard = reader.keyboard
         reader.desktop = document["desktop"].flatMap { reader.readDesktop($0, file: file) } ?? session.desktop
@@ -135,7 +94,7 @@ public enum ConfigLoader {
     /// layout, its desktop actions done the session's desktop's way.
     ///
     /// ```swift
-    /// let session = SessionSettings.detect(environment: ProcessInfo.processInfo.environment)
+    /// let session = SessionSettings.detect(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment)))
     /// ConfigLoader.defaultConfig(session: session).desktop.preset   // .kde on Plasma
     /// ```
     public static func defaultConfig(session: SessionSettings) -> GestureConfig {

@@ -1,4 +1,4 @@
-// The loader's reading helpers: diagnostics, unknown-key warnings, and values of the expected type.
+// The loader's reading helpers: diagnostics, unknown-key errors, and values of the expected type.
 import Tactile
 
 /// Collects diagnostics while a config is read, and reads values of the
@@ -30,12 +30,15 @@ package struct ConfigReader {
     /// `"name"`, escaped for a terminal.
     package static func quoted(_ text: String) -> String { "\"" + TextFormat.visible(text) + "\"" }
 
-    /// Refuses each key of `table` that is not in `known`, with its line and
-    /// column and the closest known key: a misspelt key would leave the
-    /// config doing something else than written (`fingres = 3` and the
+    /// Refuses each key of `table` that the schema's `kind` of table does not
+    /// have, with its line and column (in `context`, else the schema's name
+    /// for the table) and the closest known key: a misspelt key would leave
+    /// the config doing something else than written (`fingres = 3` and the
     /// binding fires on one finger; `fingres = 6` in `[emergency]` and the
     /// way out stays five fingers), so it is an error in every table.
-    mutating func refuseUnknownKeys(_ table: TOMLTable, known: [String], in context: String) {
+    mutating func refuseUnknownKeys(_ table: TOMLTable, of kind: ConfigSchema, in context: String? = nil) {
+        let known = kind.keys
+        let context = context ?? kind.context
         for entry in table.entries where !known.contains(entry.key) {
             error("unknown key \(ConfigReader.quoted(entry.key)) in \(context)"
                   + ConfigSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
@@ -115,54 +118,5 @@ package struct ConfigReader {
             return nil
         }
         return number
-    }
-}
-
-/// Numbers with units as written in a config: `"4mm"`, `"3%"`, `"500ms"`, `"80mm/s"`, `"15deg"`.
-enum ConfigUnits {
-    static let seconds: [(suffix: String, factor: Double)] = [("ms", 0.001), ("s", 1)]
-    static let millimetres: [(suffix: String, factor: Double)] = [("mm", 1), ("cm", 10)]
-    static let millimetresPerSecond: [(suffix: String, factor: Double)] = [("mm/s", 1)]
-    static let degrees: [(suffix: String, factor: Double)] = [("deg", 1), ("°", 1)]
-    static let degreesPerSecond: [(suffix: String, factor: Double)] = [("deg/s", 1), ("°/s", 1)]
-
-    /// The number in `text` times its unit's factor; nil without a known unit or a plain decimal number.
-    static func quantity(_ text: String, units: [(suffix: String, factor: Double)]) -> Double? {
-        let trimmed = text.trimmingSpaces
-        for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
-            let number = String(trimmed.dropLast(unit.suffix.count)).trimmingSpaces
-            guard let value = decimal(number) else { return nil }
-            return value * unit.factor
-        }
-        return nil
-    }
-
-    /// A plain decimal number (`-1`, `2.5`, `.5`): digits, one point, an optional sign; nothing else.
-    static func decimal(_ text: String) -> Double? {
-        var body = Substring(text)
-        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
-        guard !body.isEmpty, body.count <= 32, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              body.filter({ $0 == "." }).count <= 1, body != "." else { return nil }
-        return Double(text)
-    }
-
-    /// A value as written, for messages.
-    static func format(_ value: TOMLValue) -> String {
-        switch value.kind {
-        case .integer(let n): String(n)
-        case .float(let x): String(x)
-        case .string(let s): ConfigReader.quoted(s)
-        default: value.typeDescription
-        }
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    package var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
-        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }

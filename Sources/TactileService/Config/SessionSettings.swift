@@ -6,7 +6,7 @@
 /// `claimed-touch-end` override each.
 ///
 /// ```swift
-/// let session = SessionSettings.detect(environment: ProcessInfo.processInfo.environment)
+/// let session = SessionSettings.detect(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment)))
 /// let result = ConfigLoader.load(path: path, session: session)
 /// ```
 public struct SessionSettings: Hashable, Sendable {

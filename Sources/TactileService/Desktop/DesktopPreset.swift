@@ -94,14 +94,15 @@ public struct DesktopPresetChoice: Hashable, Sendable {
     /// ``DesktopPreset/none`` when it names no desktop Tactile knows. Unset
     /// (a user manager the session did not give its environment to), GNOME's,
     /// as the built-in config always did: set `[desktop] preset` where that is wrong.
-    public static func detect(environment: [String: String]) -> DesktopPresetChoice {
-        guard let desktop = environment["XDG_CURRENT_DESKTOP"], !desktop.isEmpty else {
-            return DesktopPresetChoice(preset: .gnome, source: "XDG_CURRENT_DESKTOP unset, so GNOME's")
+    public static func detect(environment: SessionEnvironment) -> DesktopPresetChoice {
+        let variable = SessionEnvironment.currentDesktopVariable
+        guard let desktop = environment.currentDesktop else {
+            return DesktopPresetChoice(preset: .gnome, source: "\(variable) unset, so GNOME's")
         }
         let shown = TextFormat.visible(desktop)
         guard let preset = DesktopPreset.detect(currentDesktop: desktop) else {
-            return DesktopPresetChoice(preset: .none, source: "XDG_CURRENT_DESKTOP=\(shown), a desktop without a preset")
+            return DesktopPresetChoice(preset: .none, source: "\(variable)=\(shown), a desktop without a preset")
         }
-        return DesktopPresetChoice(preset: preset, source: "XDG_CURRENT_DESKTOP=\(shown)")
+        return DesktopPresetChoice(preset: preset, source: "\(variable)=\(shown)")
     }
 }

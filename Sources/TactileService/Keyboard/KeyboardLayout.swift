@@ -48,7 +48,7 @@ public struct KeyboardLayout: Hashable, Sendable, CustomStringConvertible {
 /// The keyboard layout chords are resolved through, and where it came from.
 ///
 /// ```swift
-/// let choice = KeyboardLayoutChoice.detect(environment: ProcessInfo.processInfo.environment)
+/// let choice = KeyboardLayoutChoice.detect(session: DetectedSession(SessionEnvironment(ProcessInfo.processInfo.environment)))
 /// print("keys through \(choice.layout) (from \(choice.source))")
 /// // keys through de(nodeadkeys) (from /etc/default/keyboard)
 /// ```

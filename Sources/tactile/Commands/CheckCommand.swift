@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
         defer { LineOutput.standardOutput.flush() }
         let environment = ProcessInfo.processInfo.environment
         let path = config ?? ConfigLoader.locate(environment: environment) { FileManager.default.fileExists(atPath: $0) }
-        let session = SessionSettings.detect(environment: environment)
+        let session = SessionSettings.detect(session: DetectedSession(SessionEnvironment(environment)))
         let result = path.map { ConfigLoader.load(path: $0, session: session) }
             ?? ConfigLoader.parse(ConfigLoader.defaultText, file: "<default>", session: session)
         let diagnostics = result.diagnostics

@@ -83,7 +83,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         printError("tactile record: \(LiveDemo.headerLine(evdev).dropFirst(2)); journal \(TextFormat.visible(journalPath))")
 
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         // Ctrl-C, a kill and a closed terminal (SIGHUP) all save and end; a
         // standard error gone with the terminal must not kill the process (SIGPIPE) before it saves.
         let interrupt = stop.stopOnSignals([SIGINT, SIGTERM, SIGHUP])
@@ -92,7 +92,7 @@ struct RecordCommand: AsyncParsableCommand {
 
         var recorder = Recorder(journal: journal, isTerminal: isatty(STDERR_FILENO) == 1)
         recorder.slot = evdev.axisValues.slot
-        let reason: LiveSession.EndReason
+        let reason: SessionEndReason
         do {
             reason = try recorder.run(device: evdev, stop: stop, maxSeconds: maxSeconds, idleExit: idleExit)
         } catch {
@@ -215,7 +215,7 @@ struct Recorder {
     var touches: Int { activeSlots.isEmpty ? (touchDown ? 1 : 0) : activeSlots.count }
 
     /// Reads until stopped, idle, the time limit or the device going away.
-    mutating func run(device: EvdevDevice, stop: LiveSession.StopSignal, maxSeconds: Double?, idleExit: Double?) throws -> LiveSession.EndReason {
+    mutating func run(device: EvdevDevice, stop: StopSignal, maxSeconds: Double?, idleExit: Double?) throws -> SessionEndReason {
         let started = MonotonicClock.seconds()
         var lastEvent = started
         return try PollLoop.run(stop: stop, onStop: .stopped, failure: { EvdevError(errno: $0, path: device.path, operation: "poll") }) {

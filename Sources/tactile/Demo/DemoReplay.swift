@@ -26,7 +26,7 @@ struct DemoReplay {
         // The description holds fixed words, numbers, a path and label names: escaping it escapes them.
         printError("tactile demo: " + (reason.map { $0 + "; " } ?? "") + TextFormat.visible(description) + ".")
         var player = RecordingPlayer(options: options.playback, speed: speed)
-        let stop = LiveSession.StopSignal()
+        let stop = StopSignal()
         player.stop = stop
         // A terminal on standard output (and not --json): the full-screen view.
         let terminal = !options.playback.json && TerminalScreen.standardOutputIsTerminal
@@ -95,7 +95,7 @@ struct DemoReplay {
     }
 
     /// Waits `seconds` (the final states stay in view), ending early on a stop.
-    private static func pause(_ seconds: Double, stop: LiveSession.StopSignal) {
+    private static func pause(_ seconds: Double, stop: StopSignal) {
         let deadline = ContinuousClock.now.advanced(by: .microseconds(Int64(seconds * 1_000_000)))
         while ContinuousClock.now < deadline, !stop.isStopRequested {
             Thread.sleep(forTimeInterval: 0.02)

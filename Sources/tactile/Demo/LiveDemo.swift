@@ -157,7 +157,7 @@ struct LiveDemo {
     }
 
     /// Why a live session on `path` ended, for the last line on standard error.
-    nonisolated static func endMessage(_ reason: LiveSession.EndReason, path: String) -> String {
+    nonisolated static func endMessage(_ reason: SessionEndReason, path: String) -> String {
         switch reason {
         case .deviceGone: return "\(TextFormat.visible(path)) disappeared (unplugged or unbound)"
         case .stopped: return "stopped"

@@ -10,11 +10,11 @@ struct Pacer: ReplayPacer {
     /// 2 plays twice as fast as recorded.
     let speed: Double
     /// When raised, waits end at once.
-    let stop: LiveSession.StopSignal?
+    let stop: StopSignal?
     private let clock = ContinuousClock()
     private var origin: (engine: Double, wall: ContinuousClock.Instant)?
 
-    init(speed: Double, stop: LiveSession.StopSignal? = nil) {
+    init(speed: Double, stop: StopSignal? = nil) {
         self.speed = speed
         self.stop = stop
     }

@@ -19,7 +19,7 @@ struct RecordingPlayer {
     /// When set, the replay is drawn into this terminal view instead of printed as lines.
     var terminal: TerminalScreen? = nil
     /// When raised, a paced replay ends at the next frame.
-    var stop: LiveSession.StopSignal? = nil
+    var stop: StopSignal? = nil
     /// Whether each step of recognition is printed too (`--trace`): on
     /// standard output among the other lines, on standard error with `--json`.
     var trace = false
