@@ -80,4 +80,12 @@ extension KnownDesktop {
         }
         return OutputFollower.Route(name: name, read: read, watch: watch)
     }
+
+    /// ``waylandOutputs(in:name:read:)`` of a Wayland session whose
+    /// `XDG_CURRENT_DESKTOP` says `desktop` (in any case, anywhere in it); nil in any other.
+    func waylandOutputs(in session: SessionEnvironment, saying desktop: String, name: String,
+                        read: @escaping @Sendable () throws(FocusError) -> DesktopLayout) -> OutputFollower.Route? {
+        guard session.waylandDisplay != nil, (session.currentDesktop ?? "").uppercased().contains(desktop) else { return nil }
+        return waylandOutputs(in: session, name: name, read: read)
+    }
 }

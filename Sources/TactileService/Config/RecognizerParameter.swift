@@ -41,9 +41,12 @@ struct RecognizerParameter: Sendable {
         RecognizerParameter(name: name, type: .integer, range: 1...10, apply: apply)
     }
 
-    /// `fingers` of a pinch or a rotation: two fingers at least.
-    static func twoOrMore(_ name: String, _ apply: @escaping Apply) -> RecognizerParameter {
-        RecognizerParameter(name: name, type: .integer, range: 2...10, apply: apply)
+    /// A setter of both ends of a recognizer's finger range: `fingers = N` takes exactly N.
+    static func exactly<R: GestureRecognizer & FingerRangeRecognizer>(_ type: R.Type) -> Apply {
+        on(R.self) {
+            $0.minimumNumberOfTouches = $1.integer
+            $0.maximumNumberOfTouches = $1.integer
+        }
     }
 
     /// The fingers a pinch or a rotation takes when the binding does not say:
@@ -135,10 +138,7 @@ struct RecognizerParameter: Sendable {
     ]
 
     static let pan: [RecognizerParameter] = [
-        touches("fingers", on(PanGestureRecognizer.self) {
-            $0.minimumNumberOfTouches = $1.integer
-            $0.maximumNumberOfTouches = $1.integer
-        }),
+        touches("fingers", exactly(PanGestureRecognizer.self)),
         touches("minimum-fingers", on(PanGestureRecognizer.self) { $0.minimumNumberOfTouches = $1.integer }),
         touches("maximum-fingers", on(PanGestureRecognizer.self) { $0.maximumNumberOfTouches = $1.integer }),
         RecognizerParameter(name: "minimum-translation", type: .millimetres, range: 0...100,
@@ -147,27 +147,24 @@ struct RecognizerParameter: Sendable {
                             apply: on(PanGestureRecognizer.self) { $0.yieldsToPinchAndRotation = $1.flag }),
     ]
 
-    static let pinch: [RecognizerParameter] = [
-        twoOrMore("fingers", on(PinchGestureRecognizer.self) {
-            $0.minimumNumberOfTouches = $1.integer
-            $0.maximumNumberOfTouches = $1.integer
-        }),
+    static let pinch = span(PinchGestureRecognizer.self, between: [
         RecognizerParameter(name: "minimum-span-change", type: .millimetres, range: 0...100,
                             apply: on(PinchGestureRecognizer.self) { $0.minimumSpanChange = .millimetres($1.number) }),
-        RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
-                            apply: on(PinchGestureRecognizer.self) { $0.minimumSpan = .millimetres($1.number) }),
-    ]
+    ])
 
-    static let rotation: [RecognizerParameter] = [
-        twoOrMore("fingers", on(RotationGestureRecognizer.self) {
-            $0.minimumNumberOfTouches = $1.integer
-            $0.maximumNumberOfTouches = $1.integer
-        }),
+    static let rotation = span(RotationGestureRecognizer.self, between: [
         RecognizerParameter(name: "minimum-rotation", type: .degrees, range: 0...180,
                             apply: on(RotationGestureRecognizer.self) { $0.minimumRotation = $1.number * .pi / 180 }),
-        RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
-                            apply: on(RotationGestureRecognizer.self) { $0.minimumSpan = .millimetres($1.number) }),
-    ]
+    ])
+
+    /// A pinch's parameters, a rotation's alike: `fingers` (two at least),
+    /// then `between` (what it measures), then the span it needs.
+    static func span<R: GestureRecognizer & SpanRecognizer>(_ type: R.Type, between: [RecognizerParameter]) -> [RecognizerParameter] {
+        [RecognizerParameter(name: "fingers", type: .integer, range: 2...10, apply: exactly(R.self))] + between + [
+            RecognizerParameter(name: "minimum-span", type: .millimetres, range: 0...200,
+                                apply: on(R.self) { $0.minimumSpan = .millimetres($1.number) }),
+        ]
+    }
 
     static let hold: [RecognizerParameter] = [
         touches("fingers", on(HoldGestureRecognizer.self) { $0.numberOfTouchesRequired = $1.integer }),

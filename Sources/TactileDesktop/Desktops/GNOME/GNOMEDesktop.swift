@@ -24,8 +24,7 @@ struct GNOMEDesktop: KnownDesktop {
     }
 
     func outputs(in session: SessionEnvironment) -> OutputFollower.Route? {
-        guard session.waylandDisplay != nil, (session.currentDesktop ?? "").uppercased().contains("GNOME") else { return nil }
-        return waylandOutputs(in: session, name: "mutter's DisplayConfig") { () throws(FocusError) in
+        waylandOutputs(in: session, saying: "GNOME", name: "mutter's DisplayConfig") { () throws(FocusError) in
             try MutterPointerMapping(environment: session.variables).read()
         }
     }

@@ -18,8 +18,7 @@ struct KDEDesktop: KnownDesktop {
     }
 
     func outputs(in session: SessionEnvironment) -> OutputFollower.Route? {
-        guard session.waylandDisplay != nil, (session.currentDesktop ?? "").uppercased().contains("KDE") else { return nil }
-        return waylandOutputs(in: session, name: "kscreen-doctor") { () throws(FocusError) in
+        waylandOutputs(in: session, saying: "KDE", name: "kscreen-doctor") { () throws(FocusError) in
             try KScreenPointerMapping(environment: session.variables).read()
         }
     }
