@@ -31,12 +31,6 @@ package struct DeviceBackoff {
         package var failures: Int
         /// Whether the wait changed (the first failure, or a longer wait): said in the log, once.
         package var isNew: Bool
-
-        package init(delay: Double, failures: Int, isNew: Bool) {
-            self.delay = delay
-            self.failures = failures
-            self.isNew = isNew
-        }
     }
 
     private struct Node {

@@ -1,5 +1,5 @@
 // The wait before a failing node is taken again: doubling up to its cap, reset by a device that worked, forgotten with its node.
-import TactileEvdev
+@testable import TactileEvdev
 import Testing
 
 @Suite struct DeviceBackoffTests {
