@@ -27,14 +27,4 @@ public struct VelocityEstimate<Value: Sendable & Hashable>: Sendable, Hashable {
 
     /// The change from the oldest to the newest sample used.
     public var offset: Value
-
-    /// Creates an estimate.
-    public init(velocity: Value, confidence: Double, sampleCount: Int, degree: Int, duration: Double, offset: Value) {
-        self.velocity = velocity
-        self.confidence = confidence
-        self.sampleCount = sampleCount
-        self.degree = degree
-        self.duration = duration
-        self.offset = offset
-    }
 }

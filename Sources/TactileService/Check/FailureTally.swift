@@ -96,11 +96,20 @@ struct FailureTally {
             (.landedAwayFromEdge(millimetres: 0, band: band, edges: edges), (millimetres, " mm"))
         case .motionUndecided(let shortfall, let wanted):
             // Counted by how many fingers moved of how many; the figure its text leads with is the one compared.
-            (.motionUndecided(.init(fingers: shortfall.fingers, moved: shortfall.moved, least: 0, most: 0, centroid: 0), wanted: wanted),
+            (.motionUndecided(counted(shortfall), wanted: wanted),
              shortfall.moved == 0 ? (shortfall.most, " mm") : shortfall.fingers == 2 ? (shortfall.least, " mm") : nil)
         case .nextTapTooLate, .landedWhileLifting, .direction, .tooLong, .fingersDeformed, .fingersMovedTogether, .touchesCancelled:
             (criterion, nil)
         }
+    }
+
+    /// `shortfall` keeping only its counts (the fingers, and how many moved): its travels set to 0.
+    private static func counted(_ shortfall: MultiFingerMotion.Shortfall) -> MultiFingerMotion.Shortfall {
+        var counts = shortfall
+        counts.least = 0
+        counts.most = 0
+        counts.centroid = 0
+        return counts
     }
 
     /// A value as the summary shows it: at most two decimals, trailing zeros dropped.

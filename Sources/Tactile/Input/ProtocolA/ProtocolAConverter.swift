@@ -126,7 +126,7 @@ public struct ProtocolAConverter: Sendable {
                     resetFrame()
                     return []
                 }
-                finishFrame(time: ProtocolBEmitter.Time(event))
+                finishFrame(time: ProtocolBEmitter.time(of: event))
                 return emitter.takeOutput()
             case SynCode.mtReport:
                 if !dropping {

@@ -100,18 +100,9 @@ package struct ProtocolBEmitter: Sendable {
         frameEvents.append(InputEvent(seconds: time.seconds, microseconds: time.microseconds, type: type, code: code, value: value))
     }
 
-    /// A kernel timestamp.
-    package struct Time: Hashable, Sendable {
-        package var seconds: Int64
-        package var microseconds: Int32
+    /// A kernel timestamp, as events carry it: a pair the emitter stamps its events with.
+    package typealias Time = (seconds: Int64, microseconds: Int32)
 
-        package init(seconds: Int64, microseconds: Int32) {
-            self.seconds = seconds
-            self.microseconds = microseconds
-        }
-
-        package init(_ event: InputEvent) {
-            self.init(seconds: event.seconds, microseconds: event.microseconds)
-        }
-    }
+    /// The timestamp `event` carries.
+    package static func time(of event: InputEvent) -> Time { (event.seconds, event.microseconds) }
 }

@@ -28,14 +28,6 @@ extension MultiFingerMotion {
         public var most: Double
         /// The travel of the fingers' centroid (their mean displacement), in mm.
         public var centroid: Double
-
-        public init(fingers: Int, moved: Int, least: Double, most: Double, centroid: Double) {
-            self.fingers = fingers
-            self.moved = moved
-            self.least = least
-            self.most = most
-            self.centroid = centroid
-        }
     }
 
     /// Why `displacements` (each finger's since its anchor, in mm) leave the

@@ -42,7 +42,7 @@ extension Recording {
                 frame.append(event)
                 continue
             }
-            let time = ProtocolBEmitter.Time(event)
+            let time = ProtocolBEmitter.time(of: event)
             for item in frame {
                 if item.type == .abs, item.code == AbsCode.mtTrackingID {
                     if item.value < 0 {

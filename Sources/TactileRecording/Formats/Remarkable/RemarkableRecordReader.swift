@@ -63,7 +63,7 @@ public enum RemarkableRecordReader {
             if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             sawLine = true
             let frame = try RemarkableFrame(text, file: file, line: line.number, slotCount: slotCount)
-            let time = ProtocolBEmitter.Time(seconds: frame.seconds, microseconds: frame.microseconds)
+            let time: ProtocolBEmitter.Time = (frame.seconds, frame.microseconds)
             for (slot, fields) in frame.slots {
                 if let id = fields.trackingID {
                     if id < 0 {
