@@ -24,6 +24,10 @@ struct EventReader {
     private var bytes: [UInt8]
     private var start = 0
     private var end = 0
+    /// The last read brought less than it asked for: the node had nothing
+    /// more then, so the next ``next()`` that finds nothing read answers
+    /// ``Outcome/nothing`` without reading (the caller waits first).
+    private var emptied = false
 
     private static let eventSize = MemoryLayout<input_event>.size
     /// Events read from the node at once, at the most.
@@ -51,10 +55,17 @@ struct EventReader {
     var hasEvent: Bool { end - start >= Self.eventSize }
 
     /// The next whole event: one already read, or else what one read of the
-    /// node brings. An end that comes after events is answered once those
-    /// were handed out.
+    /// node brings (none when the last read emptied the node: a wait comes
+    /// first, so a wake-up costs one read). An end that comes after events is
+    /// answered once those were handed out.
     mutating func next() -> Outcome {
-        if !hasEvent, let ended = read() { return ended }
+        if !hasEvent {
+            if emptied {
+                emptied = false
+                return .nothing
+            }
+            if let ended = read() { return ended }
+        }
         guard hasEvent else { return .nothing }
         let event = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: input_event.self) }
         start += Self.eventSize
@@ -66,6 +77,7 @@ struct EventReader {
     mutating func discard() {
         start = 0
         end = 0
+        emptied = false
     }
 
     /// One read of the node after what is left of the last (at most a part of
@@ -81,12 +93,14 @@ struct EventReader {
             start = 0
             end = left
         }
+        let room = bytes.count - left
         let (count, code) = bytes.withUnsafeMutableBytes { buffer in
-            let count = Glibc.read(source, buffer.baseAddress.map { $0 + left }, buffer.count - left)
+            let count = Glibc.read(source, buffer.baseAddress.map { $0 + left }, room)
             return (count, errno)
         }
         if count > 0 {
             end += count
+            emptied = count < room
             return nil
         }
         if count == 0 { return .endOfStream }
