@@ -101,7 +101,7 @@ extension EvdevDevice {
 
     /// The answer when no waiting is needed: events pending, or the device gone.
     private func pollAtOnce() -> PollResult? {
-        if convertedIndex < converted.count || pendingIndex < pending.count || libevdev_has_event_pending(handle) > 0 {
+        if convertedIndex < converted.count || pendingIndex < pending.count || reader.hasEvent {
             return .readable
         }
         if isGone || nodeRemoved { return .hangup }

@@ -126,7 +126,7 @@ public final class EvdevDevice {
     /// Whether this process holds an exclusive grab on the device.
     public private(set) var isGrabbed: Bool
     /// How many times the kernel reported `SYN_DROPPED` so far.
-    public private(set) var droppedCount = 0
+    public internal(set) var droppedCount = 0
 
     let handle: OpaquePointer
     /// Events produced by a resync, delivered before anything read after them.
@@ -145,8 +145,8 @@ public final class EvdevDevice {
     /// `CLOCK_MONOTONIC` seconds of the last node check.
     var lastNodeCheck = -Double.infinity
 
-    /// Reads the node, whole events only, for libevdev (``EventRelay``).
-    var relay: EventRelay
+    /// Reads the node, whole events only, each byte once (``EventReader``).
+    var reader: EventReader
 
     /// The serial queue (a thread of its own) the async `poll(timeout:)` waits on.
     lazy var pollQueue = DispatchQueue(label: "tactile.evdev.poll." + path)
@@ -216,14 +216,7 @@ public final class EvdevDevice {
             close(fd)
             throw Self.grabError(errno: code, path: path)
         }
-        guard let relay = EventRelay(source: fd) else {
-            let code = errno
-            if options.grab { _ = tactile_evdev_grab(fd, 0) }
-            libevdev_free(handle)
-            close(fd)
-            throw EvdevError(errno: code, path: path, operation: "pipe2")
-        }
-        self.relay = relay
+        self.reader = EventReader(source: fd)
         self.path = path
         self.fileDescriptor = fd
         self.handle = handle
@@ -239,8 +232,6 @@ public final class EvdevDevice {
         self.usesMonotonicClock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC) == 0
         self.nodeIdentity = try? NodeIdentity.of(path).get()
         self.udevProperties = UdevProperties(node: path)
-        // From here libevdev reads whole events from the relay's pipe; its ioctls go to the node again in a resync.
-        libevdev_change_fd(handle, self.relay.pipe.read)
     }
 
     deinit {
@@ -281,105 +272,4 @@ public final class EvdevDevice {
         _ = tactile_evdev_grab(fileDescriptor, 0)
         isGrabbed = false
     }
-
-    // MARK: Reading
-
-    /// The next event, without blocking.
-    ///
-    /// After the kernel reports `SYN_DROPPED` this returns, in order: that
-    /// `SYN_DROPPED`, a `SYN_REPORT`, then libevdev's full current state as
-    /// one frame closed by `SYN_REPORT` (see ``EvdevDevice``). A protocol-A
-    /// device's events come converted to protocol B, each frame once its
-    /// `SYN_REPORT` was read (the converter keeps its contacts across a drop).
-    ///
-    /// - Returns: ``ReadResult/event(_:)``, ``ReadResult/wouldBlock`` when nothing
-    ///   is waiting, or ``ReadResult/endOfStream`` once the device is gone.
-    /// - Throws: ``EvdevError`` for read failures other than the device going away.
-    public func nextEvent() throws(EvdevError) -> ReadResult {
-        guard converter != nil else { return try nextKernelEvent() }
-        while true {
-            if convertedIndex < converted.count {
-                let event = converted[convertedIndex]
-                convertedIndex += 1
-                return .event(event)
-            }
-            switch try nextKernelEvent() {
-            case .event(let event):
-                guard let frame = converter?.process(event), !frame.isEmpty else { continue }
-                converted = frame
-                convertedIndex = 0
-            case let other:
-                return other
-            }
-        }
-    }
-
-    /// The next event as the kernel (and libevdev's resync) gives it.
-    private func nextKernelEvent() throws(EvdevError) -> ReadResult {
-        if pendingIndex < pending.count {
-            let event = pending[pendingIndex]
-            pendingIndex += 1
-            if pendingIndex == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingIndex = 0
-            }
-            return .event(event)
-        }
-        if isGone { return .endOfStream }
-        var raw = input_event()
-        var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
-        if rc == -EAGAIN {
-            // libevdev has read all the relay gave: the node's next whole events.
-            switch relay.pump() {
-            case .moved: rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &raw)
-            case .nothing: return .wouldBlock
-            case .endOfStream:
-                isGone = true
-                return .endOfStream
-            case .failed(let code): throw EvdevError(errno: code, path: path, operation: "read")
-            }
-        }
-        switch rc {
-        case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
-            return .event(Self.event(from: raw))
-        case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
-            droppedCount += 1
-            let dropped = Self.event(from: raw)
-            drainSync()
-            pending = [dropped, InputEvent(seconds: dropped.seconds, microseconds: dropped.microseconds,
-                                           type: .syn, code: SynCode.report, value: 0)]
-            pending += ResyncFrame.events(from: handle, seconds: dropped.seconds, microseconds: dropped.microseconds)
-            pendingIndex = 0
-            return try nextKernelEvent()
-        case -EAGAIN, -EINTR:
-            return .wouldBlock
-        case -ENODEV:
-            isGone = true
-            return .endOfStream
-        default:
-            throw EvdevError(errno: -rc, path: path, operation: "read")
-        }
-    }
-
-    /// Lets libevdev bring its state up to date after `SYN_DROPPED`; the
-    /// delta events are discarded because ``ResyncFrame`` reports the full state.
-    private func drainSync() {
-        // The resync's ioctls go to the node, not to the relay's pipe.
-        libevdev_change_fd(handle, fileDescriptor)
-        defer { libevdev_change_fd(handle, relay.pipe.read) }
-        var raw = input_event()
-        var rc = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
-        var guardCount = 0
-        while rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue), guardCount < 1 << 16 {
-            rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &raw)
-            guardCount += 1
-        }
-        if rc == -ENODEV { isGone = true }
-    }
-
-    private static func event(from raw: input_event) -> InputEvent {
-        InputEvent(seconds: Int64(raw.time.tv_sec), microseconds: Int32(truncatingIfNeeded: raw.time.tv_usec),
-                   type: EventType(rawValue: raw.type), code: raw.code, value: raw.value)
-    }
-
 }

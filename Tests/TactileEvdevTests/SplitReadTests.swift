@@ -6,7 +6,7 @@ import Testing
 
 /// An emulated node (umockdev's pty) whose writer is slow hands out an event
 /// in two parts, and a read between them ends inside it. libevdev refuses
-/// such a read (`EINVAL`) and drops its bytes; before ``EventRelay`` that let
+/// such a read (`EINVAL`) and drops its bytes; before ``EventReader`` (once `EventRelay`) that let
 /// the device go as "not an evdev input device" (`tactile demo`, `serve`,
 /// `record` on a busy machine). The testbed helper's `--split-events` writes
 /// every frame in two parts 30 ms apart, cut inside its last event.
