@@ -1,7 +1,7 @@
 // The session detected once: which known desktop answers each route, in the registration's one order.
 import TactileService
 
-/// The desktop session, detected once from its ``SessionEnvironment`` (at
+/// The desktop session, detected once from its `SessionEnvironment` (at
 /// the service's start, in the doctor) and handed to everything that
 /// needs it: each route (the focused app, the outputs, the pointer's
 /// mapping, the compositor and so the way a claimed touch ends, the
@@ -38,7 +38,7 @@ public struct DetectedSession: Sendable {
         return nil
     }
 
-    /// The preset of desktop actions the session names (``DesktopPresetChoice/detect(environment:)``).
+    /// The preset of desktop actions the session names (`DesktopPresetChoice.detect(environment:)`).
     public var preset: DesktopPresetChoice { .detect(environment: environment) }
 
     /// Which known desktop the session runs: the one whose preset it names.

@@ -2,7 +2,7 @@
 import TactileService
 
 /// A desktop Tactile knows, as one entry of ``KnownDesktops/all``: each
-/// says, for a session's ``SessionEnvironment``, whether it answers each
+/// says, for a session's `SessionEnvironment`, whether it answers each
 /// route (the focused app, the outputs, the pointer's mapping, the
 /// compositor a claimed touch ends in, the keyboard layout, the bindings)
 /// and how. Every route goes to the first entry of the list that answers
