@@ -53,14 +53,14 @@ public struct SessionEnvironment: Hashable, Sendable, ExpressibleByDictionaryLit
     /// Whether `WAYLAND_DISPLAY` or `DISPLAY` is in the environment at all, even empty.
     public var mentionsDisplay: Bool { variables["WAYLAND_DISPLAY"] != nil || variables["DISPLAY"] != nil }
     /// An X11 session: `XDG_SESSION_TYPE=x11`, or a `DISPLAY` without `WAYLAND_DISPLAY`.
-    public var isX11: Bool { variables["XDG_SESSION_TYPE"] == "x11" || (waylandDisplay == nil && x11Display != nil) }
+    public var isX11: Bool { sessionType == "x11" || (waylandDisplay == nil && x11Display != nil) }
     /// `XDG_RUNTIME_DIR`.
     public var runtimeDirectory: String? { value("XDG_RUNTIME_DIR") }
     /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus` (where systemd's user bus listens), else nil.
     public var sessionBusAddress: String? {
         if let address = value("DBUS_SESSION_BUS_ADDRESS") { return address }
-        if let runtime = variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return "unix:path=\(runtime)/bus" }
+        if let runtime = runtimeDirectory, runtime.hasPrefix("/") { return "unix:path=\(runtime)/bus" }
         return nil
     }
     /// The Wayland display's socket: `WAYLAND_DISPLAY` when a path, else that
