@@ -40,6 +40,13 @@ enum ServeCostBenchmark {
     /// The goals: wake-ups per second while idle, and % of a core while touching.
     static let wakeupGoal = 1.0
     static let touchingGoal = 1.0
+    /// Own work per frame above the floor, at most this many times lisgd's above its own.
+    static let ownWorkGoal = 1.5
+    /// Bytes read while touching, at most this many times the bytes fed (each byte once).
+    static let readGoal = 1.0
+    /// Peak resident memory, bytes, and start-up, milliseconds: a daemon's.
+    static let memoryGoal = 12_000_000
+    static let startupGoal = 30.0
 
     /// How long each phase lasts, and how many runs the figures are the median of.
     struct Plan {
@@ -69,6 +76,10 @@ enum ServeCostBenchmark {
         var idleCPU: Double
         /// Percent of a core, touching.
         var touchingCPU: Double
+        /// Microseconds of CPU per frame of the stream, touching.
+        var touchingPerFrame: Double
+        /// Bytes read while touching ÷ the bytes of the events fed to its node.
+        var readPerFed: Double
         var peakBytes: Int
         /// Milliseconds from the exec to the device taken (tactile) or opened (lisgd).
         var startup: Double
@@ -83,7 +94,8 @@ enum ServeCostBenchmark {
             }
             return Figures(idleWakeups: middle(\.idleWakeups), idleWakeupsBefore: middle(\.idleWakeupsBefore),
                            idleWakeupsAfter: middle(\.idleWakeupsAfter), idleCPU: middle(\.idleCPU),
-                           touchingCPU: middle(\.touchingCPU), peakBytes: Int(middle { Double($0.peakBytes) }),
+                           touchingCPU: middle(\.touchingCPU), touchingPerFrame: middle(\.touchingPerFrame),
+                           readPerFed: middle(\.readPerFed), peakBytes: Int(middle { Double($0.peakBytes) }),
                            startup: middle(\.startup), opened: middle(\.opened))
         }
     }
@@ -119,55 +131,41 @@ enum ServeCostBenchmark {
         let tactile = try ServeBenchmark.tactileBinary(directory: directory)
         let plan = Plan(quick: quick)
         var referenceProblem = lisgdMissing()
-        var tactileRuns: [Figures] = [], lisgdRuns: [Figures] = []
+        let floor = ServeFloor.build(in: directory)
+        var runs: [ServeCostRun.Measured] = []
         for index in 0..<plan.runs {
-            let run = ServeCostRun(plan: plan, tactile: tactile, directory: directory + "/run\(index)")
+            let run = ServeCostRun(plan: plan, tactile: tactile, directory: directory + "/run\(index)", floor: try? floor.get())
             do {
-                let (own, reference) = try run.measure(withReference: referenceProblem == nil)
-                tactileRuns.append(own)
-                if let reference { lisgdRuns.append(reference) }
+                runs.append(try run.measure(withReference: referenceProblem == nil))
             } catch let failure as ReferenceFailure {
                 referenceProblem = failure.reason
-                tactileRuns.append(try run.measure(withReference: false).0)
+                runs.append(try run.measure(withReference: false))
             }
         }
-        return table(tactile: Figures.median(tactileRuns), lisgd: lisgdRuns.isEmpty ? nil : Figures.median(lisgdRuns),
-                     referenceProblem: referenceProblem, plan: plan)
+        let lisgdRuns = runs.compactMap(\.lisgd)
+        var floors: [ServeFloor: Figures] = [:]
+        for kind in ServeFloor.allCases {
+            let measured = runs.compactMap { $0.floors[kind] }
+            if !measured.isEmpty { floors[kind] = Figures.median(measured) }
+        }
+        let measured = Measured(tactile: Figures.median(runs.map(\.tactile)), lisgd: lisgdRuns.isEmpty ? nil : Figures.median(lisgdRuns),
+                                floors: floors, referenceProblem: referenceProblem,
+                                floorProblem: floors.count == ServeFloor.allCases.count ? nil : floorProblem(floor))
+        return table(measured, plan: plan)
     }
 
-    /// The five rows: tactile's figure, lisgd's beside it, tactile ÷ lisgd.
-    static func table(tactile: Figures, lisgd: Figures?, referenceProblem: String?, plan: Plan) -> [BenchRow] {
-        let runs = plan.runs > 1 ? "; median of \(plan.runs) runs" : ""
-        func reference(_ text: (Figures) -> String) -> String {
-            lisgd.map { "lisgd: " + text($0) } ?? "lisgd not measured: " + (referenceProblem ?? "no run")
-        }
-        func ratio(_ key: (Figures) -> Double) -> Double? {
-            guard let lisgd, key(lisgd) > 0 else { return nil }
-            return key(tactile) / key(lisgd)
-        }
-        func number(_ value: Double, _ places: Int) -> String { FixedDecimal.format(value, places: places) }
-        let idle = number(plan.idle, 0), touching = number(plan.touching, 1)
-        return [
-            BenchRow(measure: "serve cost: wake-ups per second idle (context switches of every thread; 2 × \(idle) s without touches\(runs))",
-                     result: "\(number(tactile.idleWakeups, 1))/s (before touching \(number(tactile.idleWakeupsBefore, 1)), "
-                        + "after \(number(tactile.idleWakeupsAfter, 1)))",
-                     reference: reference { "\(number($0.idleWakeups, 1))/s" }, ratio: ratio(\.idleWakeups), ratioUnit: "× lisgd",
-                     target: "≤ \(number(wakeupGoal, 0))/s", met: tactile.idleWakeups <= wakeupGoal),
-            BenchRow(measure: "serve cost: CPU idle (time on a CPU, every thread; the same idle phases\(runs))",
-                     result: "\(number(tactile.idleCPU, 2)) ms/s", reference: reference { "\(number($0.idleCPU, 2)) ms/s" },
-                     ratio: ratio(\.idleCPU), ratioUnit: "× lisgd"),
-            BenchRow(measure: "serve cost: CPU touching (ServeWorkload, \(plan.workload.gestures) gestures, \(plan.workload.frames) frames "
-                        + "in \(touching) s, to both at once\(runs))",
-                     result: "\(number(tactile.touchingCPU, 2)) % of a core", reference: reference { "\(number($0.touchingCPU, 2)) %" },
-                     ratio: ratio(\.touchingCPU), ratioUnit: "× lisgd",
-                     target: "≤ \(number(touchingGoal, 0)) % of a core", met: tactile.touchingCPU <= touchingGoal),
-            BenchRow(measure: "serve cost: peak resident memory (VmHWM after the run\(runs))",
-                     result: BenchFormat.megabytes(tactile.peakBytes), reference: reference { BenchFormat.megabytes($0.peakBytes) },
-                     ratio: ratio { Double($0.peakBytes) }, ratioUnit: "× lisgd"),
-            BenchRow(measure: "serve cost: start-up (exec → tactile's `taken` log line; lisgd: exec → its node open, "
-                        + "seen in /proc/PID/fd\(runs))",
-                     result: "\(number(tactile.startup, 0)) ms (node open at \(number(tactile.opened, 0)) ms)",
-                     reference: reference { "\(number($0.startup, 0)) ms" }, ratio: ratio(\.startup), ratioUnit: "× lisgd"),
-        ]
+    /// Why the floors were not measured.
+    static func floorProblem(_ build: Result<String, BenchError>) -> String {
+        if case .failure(let error) = build { return error.description }
+        return "the floor programs did not run"
+    }
+
+    /// The medians of every run, and why a reference is missing.
+    struct Measured {
+        var tactile: Figures
+        var lisgd: Figures?
+        var floors: [ServeFloor: Figures]
+        var referenceProblem: String?
+        var floorProblem: String?
     }
 }

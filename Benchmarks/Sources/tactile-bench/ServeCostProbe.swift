@@ -59,6 +59,11 @@ enum ProcProbe {
         return result
     }
 
+    /// The bytes `pid` has read through read(2) and its kin (`rchar` of /proc/PID/io).
+    static func readBytes(of pid: pid_t) -> Int? {
+        read("/proc/\(pid)/io").flatMap { field("rchar", in: $0) }
+    }
+
     /// Peak resident set size (VmHWM), in bytes.
     static func peakResident(of pid: pid_t) -> Int? {
         read("/proc/\(pid)/status").flatMap { field("VmHWM", in: $0) }.map { $0 * 1024 }

@@ -14,11 +14,22 @@ struct ServeCostRun {
     let plan: ServeCostBenchmark.Plan
     let tactile: String
     let directory: String
+    /// The floor program (``ServeFloor``), or `nil` when it could not be built.
+    let floor: String?
 
-    /// The counters of both programs at one moment.
+    /// The counters of every program at one moment (tactile, lisgd, the floors, as ``Started/pids`` orders them).
     struct Snapshot {
         var time: UInt64
         var counters: [ProcProbe.Counters]
+        /// Bytes each has read (`rchar` of /proc/PID/io).
+        var read: [Int]
+    }
+
+    /// What one run measured: each program's figures.
+    struct Measured {
+        var tactile: Figures
+        var lisgd: Figures?
+        var floors: [ServeFloor: Figures]
     }
 
     /// What the start-up loop found.
@@ -31,21 +42,25 @@ struct ServeCostRun {
         var lisgdOpened: UInt64?
         /// CLOCK_MONOTONIC seconds of the first paced frame.
         var firstFrame: Double
+        var floors: [(floor: ServeFloor, pid: pid_t)]
+
+        /// Every program measured: tactile, lisgd (when it runs), the floors.
+        var pids: [pid_t] { [tactile] + (lisgd.map { [$0] } ?? []) + floors.map(\.pid) }
     }
 
     private var helperErrors: String { directory + "/helper.err" }
 
-    /// tactile's figures and, `withReference`, lisgd's.
-    func measure(withReference: Bool) throws -> (Figures, Figures?) {
+    /// tactile's figures, lisgd's (`withReference`) and the floors' (when built).
+    func measure(withReference: Bool) throws -> Measured {
         try? FileManager.default.removeItem(atPath: directory)
         guard mkdir(directory, 0o700) == 0 else { throw BenchError("cannot create \(directory): \(String(cString: strerror(errno)))") }
         let command = try prepare(withReference: withReference)
         let helper = try BenchProcess.start(command, standardOutput: directory + "/helper.out", standardError: helperErrors, ownGroup: true)
         var started: Started?
-        defer { stop(helper: helper, programs: [started?.lisgd, started?.tactile].compactMap { $0 }) }
+        defer { stop(helper: helper, programs: (started.map { [$0.lisgd].compactMap { $0 } + $0.floors.map(\.pid) } ?? []) + [started?.tactile].compactMap { $0 }) }
         let begun = try waitForStart(helper: helper, withReference: withReference)
         started = begun
-        var trackers = [ProcProbe.Tracker(pid: begun.tactile)] + (begun.lisgd.map { [ProcProbe.Tracker(pid: $0)] } ?? [])
+        var trackers = begun.pids.map { ProcProbe.Tracker(pid: $0) }
         func snapshot(at seconds: Double) -> Snapshot {
             let target = UInt64(seconds * 1e9)
             while BenchClock.now() < target {
@@ -54,7 +69,7 @@ struct ServeCostRun {
                 usleep(UInt32(min(left / 1000, 100_000)))
             }
             for index in trackers.indices { trackers[index].poll() }
-            return Snapshot(time: BenchClock.now(), counters: trackers.map(\.total))
+            return Snapshot(time: BenchClock.now(), counters: trackers.map(\.total), read: begun.pids.map { ProcProbe.readBytes(of: $0) ?? 0 })
         }
         let first = begun.firstFrame
         let edges = [snapshot(at: first - plan.idle), snapshot(at: first), snapshot(at: first + plan.touching),
@@ -73,7 +88,12 @@ struct ServeCostRun {
         }
         let own = figures(edges, index: 0, peak: peaks[0], startup: begun.tactileTaken, opened: begun.tactileOpened, stamp: stamps[0])
         let reference = begun.lisgdOpened.map { figures(edges, index: 1, peak: peaks[1], startup: $0, opened: $0, stamp: stamps[1]) }
-        return (own, reference)
+        let floorsFrom = begun.lisgd == nil ? 1 : 2
+        var floors: [ServeFloor: Figures] = [:]
+        for (offset, entry) in begun.floors.enumerated() {
+            floors[entry.floor] = figures(edges, index: floorsFrom + offset, peak: peaks[floorsFrom + offset], startup: 0, opened: 0, stamp: 0)
+        }
+        return Measured(tactile: own, lisgd: reference, floors: floors)
     }
 
     /// One program's figures from the four snapshots.
@@ -82,18 +102,23 @@ struct ServeCostRun {
         func switches(_ from: Int, _ to: Int) -> Double { Double(edges[to].counters[index].switches - edges[from].counters[index].switches) }
         func cpu(_ from: Int, _ to: Int) -> Double { edges[to].counters[index].cpuNanoseconds - edges[from].counters[index].cpuNanoseconds }
         let idleSeconds = seconds(0, 1) + seconds(2, 3)
+        let fed = plan.workload.events.count * ServeFloor.eventSize
         func milliseconds(_ moment: UInt64) -> Double { moment > stamp ? Double(moment - stamp) / 1e6 : 0 }
         return Figures(idleWakeups: (switches(0, 1) + switches(2, 3)) / idleSeconds,
                        idleWakeupsBefore: switches(0, 1) / seconds(0, 1), idleWakeupsAfter: switches(2, 3) / seconds(2, 3),
                        idleCPU: (cpu(0, 1) + cpu(2, 3)) / 1e6 / idleSeconds,
-                       touchingCPU: 100 * cpu(1, 2) / 1e9 / seconds(1, 2), peakBytes: peak,
+                       touchingCPU: 100 * cpu(1, 2) / 1e9 / seconds(1, 2),
+                       touchingPerFrame: cpu(1, 2) / 1e3 / Double(plan.workload.frames),
+                       readPerFed: Double(edges[2].read[index] - edges[1].read[index]) / Double(fed), peakBytes: peak,
                        startup: milliseconds(startup), opened: milliseconds(opened))
     }
 
     /// Writes the testbed, the config and the launcher; returns the helper's command.
     func prepare(withReference: Bool) throws -> [String] {
         var testbeds: [(node: String, files: TestbedFiles)] = []
-        for (index, node) in [ServeCostBenchmark.node, ServeCostBenchmark.referenceNode].enumerated() where index == 0 || withReference {
+        let nodes = [ServeCostBenchmark.node] + (withReference ? [ServeCostBenchmark.referenceNode] : [])
+            + (floor == nil ? [] : ServeFloor.allCases.map(\.node))
+        for (index, node) in nodes.enumerated() {
             do throws(TestbedError) {
                 let writer = try TestbedWriter(device: ServeWorkload.device, events: plan.workload.events, node: node,
                                                phys: "usb-bench/input\(index)")
@@ -128,6 +153,9 @@ struct ServeCostRun {
         let stamp = "import os, sys, time; open(sys.argv[1], 'w').write('%d' % time.clock_gettime_ns(time.CLOCK_MONOTONIC)); "
             + "os.execvp(sys.argv[2], sys.argv[2:])"
         var lines = ["#!/bin/sh", "stamp=" + quoted(stamp)]
+        if let floor {
+            lines += ServeFloor.allCases.map { [floor, $0.rawValue, $0.node].map(quoted).joined(separator: " ") + " &" }
+        }
         if withReference {
             let namespace = ["unshare", "--mount", "--propagation", "private"] + (geteuid() == 0 ? [] : ["--map-root-user"])
             let node = ServeCostBenchmark.referenceNode
@@ -147,9 +175,9 @@ struct ServeCostRun {
 }
 
 extension ServeCostRun {
-    /// Waits until lisgd (`withReference`) has its node open and tactile has
-    /// taken its own, and the helper has said when its first frame comes;
-    /// starts tactile (the file `go`) once lisgd has its node.
+    /// Waits until lisgd (`withReference`) and the floors have their nodes
+    /// open and tactile has taken its own, and the helper has said when its
+    /// first frame comes; starts tactile (the file `go`) once lisgd has its node.
     func waitForStart(helper: pid_t, withReference: Bool) throws -> Started {
         let begin = BenchClock.now()
         func resolved(_ path: String?) -> String? { path.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } }
@@ -157,6 +185,7 @@ extension ServeCostRun {
         var tactilePid: pid_t?, lisgdPid: pid_t?
         var tactileOpened: UInt64?, tactileTaken: UInt64?, lisgdOpened: UInt64?
         var firstFrame: Double?
+        var floors: [(floor: ServeFloor, pid: pid_t)] = []
         func opened(_ pid: pid_t, _ node: String) -> Bool {
             ProcProbe.testbedNode(node, of: pid).map { ProcProbe.holds(pid, $0) } ?? false
         }
@@ -175,6 +204,11 @@ extension ServeCostRun {
                 _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data())
             }
             if let tactilePid, tactileOpened == nil, opened(tactilePid, ServeCostBenchmark.node) { tactileOpened = now }
+            if let floor, floors.count < ServeFloor.allCases.count {
+                floors = ServeFloor.allCases.compactMap { kind in
+                    kind.pid(in: family, program: floor).flatMap { opened($0, kind.node) ? (kind, $0) : nil }
+                }
+            }
             if tactileTaken == nil, errors.contains("\(ServeCostBenchmark.node): taken") { tactileTaken = now }
             if firstFrame == nil, let line = errors.split(separator: "\n").first(where: { $0.contains("paced nodes open at") }),
                let word = line.split(separator: " ").last {
@@ -187,9 +221,10 @@ extension ServeCostRun {
             if now - begin > 60_000_000_000 {
                 throw BenchError("tactile serve did not take its node within 60 s; the testbed printed:\n\(errors.suffix(4000))")
             }
-            if let tactilePid, let tactileTaken, let firstFrame, withReference == (lisgdOpened != nil) {
-                return Started(tactile: tactilePid, lisgd: lisgdPid, tactileTaken: tactileTaken,
-                               tactileOpened: tactileOpened ?? tactileTaken, lisgdOpened: lisgdOpened, firstFrame: firstFrame)
+            if let tactilePid, let tactileTaken, let firstFrame, withReference == (lisgdOpened != nil),
+               floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) {
+                return Started(tactile: tactilePid, lisgd: lisgdPid, tactileTaken: tactileTaken, tactileOpened: tactileOpened ?? tactileTaken,
+                               lisgdOpened: lisgdOpened, firstFrame: firstFrame, floors: floors)
             }
             usleep(2000)
         }
