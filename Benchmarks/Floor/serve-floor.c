@@ -4,13 +4,19 @@
 //   serve-floor read NODE   read the node's events and drop them (lisgd's floor:
 //                           it must read what it recognizes)
 //   serve-floor copy NODE   take the node (EVIOCGRAB), make a uinput copy of it,
-//                           and write every event read to the copy (tactile
-//                           serve's floor: it passes on what it does not claim)
+//                           a uinput keyboard (KEY_ESC to KEY_MICMUTE, as the
+//                           service's) and an absolute pointer in the node's
+//                           units (three buttons, the wheels), and write every
+//                           event read to the copy (tactile serve's floor with
+//                           its default config: it passes on what it does not
+//                           claim, types its actions' keys, clicks and scrolls)
 //
-// One read per wake-up: a read that returns less than its buffer emptied the
-// node, so the program sleeps in poll(2) until the next frame. It ends on
-// SIGTERM or when the node goes away. Built by tactile-bench with the
-// toolchain's clang at -O2; it is C so that the floor is the system calls.
+// Once set up it says so on standard error ("serve-floor: NODE: ready"): the
+// bench's start-up floor. One read per wake-up: a read that returns less than
+// its buffer emptied the node, so the program sleeps in poll(2) until the next
+// frame. It ends on SIGTERM or when the node goes away. Built by tactile-bench
+// with the toolchain's clang at -O2; it is C so that the floor is the system
+// calls.
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
@@ -61,6 +67,48 @@ static int make_copy(int node) {
     return copy;
 }
 
+/// A uinput keyboard with the service's keys; its descriptor, or -1.
+static int make_keyboard(void) {
+    int keyboard = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (keyboard < 0) return -1;
+    ioctl(keyboard, UI_SET_EVBIT, EV_SYN);
+    ioctl(keyboard, UI_SET_EVBIT, EV_KEY);
+    for (int key = KEY_ESC; key <= KEY_MICMUTE; key++) ioctl(keyboard, UI_SET_KEYBIT, key);
+    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = 2}};
+    snprintf(setup.name, sizeof setup.name, "serve-floor keyboard");
+    if (ioctl(keyboard, UI_DEV_SETUP, &setup) < 0 || ioctl(keyboard, UI_DEV_CREATE) < 0) {
+        close(keyboard);
+        return -1;
+    }
+    return keyboard;
+}
+
+/// An absolute pointer over the node's X and Y, with three buttons and the wheels; its descriptor, or -1.
+static int make_pointer(int node) {
+    int pointer = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (pointer < 0) return -1;
+    ioctl(pointer, UI_SET_EVBIT, EV_SYN);
+    ioctl(pointer, UI_SET_EVBIT, EV_KEY);
+    ioctl(pointer, UI_SET_EVBIT, EV_ABS);
+    ioctl(pointer, UI_SET_EVBIT, EV_REL);
+    const int buttons[] = {BTN_LEFT, BTN_RIGHT, BTN_MIDDLE}, wheels[] = {REL_HWHEEL, REL_WHEEL, REL_WHEEL_HI_RES, REL_HWHEEL_HI_RES};
+    for (size_t index = 0; index < sizeof buttons / sizeof buttons[0]; index++) ioctl(pointer, UI_SET_KEYBIT, buttons[index]);
+    for (size_t index = 0; index < sizeof wheels / sizeof wheels[0]; index++) ioctl(pointer, UI_SET_RELBIT, wheels[index]);
+    for (int axis = ABS_X; axis <= ABS_Y; axis++) {
+        struct uinput_abs_setup setup = {.code = (unsigned short)axis};
+        if (ioctl(node, EVIOCGABS(axis), &setup.absinfo) < 0) continue;
+        ioctl(pointer, UI_SET_ABSBIT, axis);
+        ioctl(pointer, UI_ABS_SETUP, &setup);
+    }
+    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = 3}};
+    snprintf(setup.name, sizeof setup.name, "serve-floor pointer");
+    if (ioctl(pointer, UI_DEV_SETUP, &setup) < 0 || ioctl(pointer, UI_DEV_CREATE) < 0) {
+        close(pointer);
+        return -1;
+    }
+    return pointer;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 || (strcmp(argv[1], "read") != 0 && strcmp(argv[1], "copy") != 0)) {
         fprintf(stderr, "usage: serve-floor read|copy NODE\n");
@@ -74,7 +122,10 @@ int main(int argc, char **argv) {
         if (ioctl(node, EVIOCGRAB, 1) < 0) return fail("cannot grab", argv[2]);
         copy = make_copy(node);
         if (copy < 0) return fail("cannot make a uinput copy of", argv[2]);
+        if (make_keyboard() < 0) return fail("cannot make a uinput keyboard beside", argv[2]);
+        if (make_pointer(node) < 0) return fail("cannot make a uinput pointer beside", argv[2]);
     }
+    fprintf(stderr, "serve-floor: %s: ready\n", argv[2]);
     struct input_event events[64];
     size_t kept = 0;  // bytes of a part of an event read before its rest
     struct pollfd wait = {.fd = node, .events = POLLIN};

@@ -42,7 +42,8 @@ struct ServeCostRun {
         var lisgdOpened: UInt64?
         /// CLOCK_MONOTONIC seconds of the first paced frame.
         var firstFrame: Double
-        var floors: [(floor: ServeFloor, pid: pid_t)]
+        /// Each floor, and when it said it was ready (CLOCK_MONOTONIC nanoseconds).
+        var floors: [(floor: ServeFloor, pid: pid_t, ready: UInt64)]
 
         /// Every program measured: tactile, lisgd (when it runs), the floors.
         var pids: [pid_t] { [tactile] + (lisgd.map { [$0] } ?? []) + floors.map(\.pid) }
@@ -91,7 +92,11 @@ struct ServeCostRun {
         let floorsFrom = begun.lisgd == nil ? 1 : 2
         var floors: [ServeFloor: Figures] = [:]
         for (offset, entry) in begun.floors.enumerated() {
-            floors[entry.floor] = figures(edges, index: floorsFrom + offset, peak: peaks[floorsFrom + offset], startup: 0, opened: 0, stamp: 0)
+            guard let text = ProcProbe.read(directory + "/floor-\(entry.floor.rawValue).start"), let stamp = UInt64(text) else {
+                throw BenchError("the \(entry.floor.label) floor left no start stamp in \(directory)")
+            }
+            floors[entry.floor] = figures(edges, index: floorsFrom + offset, peak: peaks[floorsFrom + offset],
+                                          startup: entry.ready, opened: entry.ready, stamp: stamp)
         }
         return Measured(tactile: own, lisgd: reference, floors: floors)
     }
@@ -135,7 +140,6 @@ struct ServeCostRun {
         guard FileManager.default.createFile(atPath: launcher, contents: Data(launcherText(config: config, withReference: withReference).utf8)) else {
             throw BenchError("cannot write \(launcher)")
         }
-        if !withReference { _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data()) }
         var command = [ServeBenchmark.repository + "/tools/umockdev-testbed.py", "--uinput"]
         for (node, files) in testbeds {
             command += ["-d", files.umockdev, "-i", "\(node)=\(files.ioctl)", "--paced-events", "\(node)=\(files.events)"]
@@ -143,10 +147,12 @@ struct ServeCostRun {
         return command + ["--paced-delay", FixedDecimal.format(plan.settle + plan.idle, places: 2), "--", "/bin/sh", launcher]
     }
 
-    /// The launcher, run under the testbed: lisgd on the reference node
-    /// (through compare-libinput.py's --testbed-exec, see
-    /// ``ServeCostBenchmark``), then, once this tool has seen lisgd open its
-    /// node (the file `go`), `tactile serve` on the other. Each is stamped
+    /// The launcher, run under the testbed: the floors (``ServeFloor``) on
+    /// their nodes; once this tool has seen them ready (the file
+    /// `go-reference`), lisgd on the reference node (through
+    /// compare-libinput.py's --testbed-exec, see ``ServeCostBenchmark``);
+    /// once it has seen lisgd open its node (the file `go`), `tactile serve`
+    /// on the other: no start competes with another. Each is stamped
     /// (CLOCK_MONOTONIC, into NAME.start) just before its exec.
     func launcherText(config: String, withReference: Bool) -> String {
         func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -154,8 +160,12 @@ struct ServeCostRun {
             + "os.execvp(sys.argv[2], sys.argv[2:])"
         var lines = ["#!/bin/sh", "stamp=" + quoted(stamp)]
         if let floor {
-            lines += ServeFloor.allCases.map { [floor, $0.rawValue, $0.node].map(quoted).joined(separator: " ") + " &" }
+            lines += ServeFloor.allCases.map { kind in
+                "python3 -c \"$stamp\" " + [directory + "/floor-\(kind.rawValue).start", floor, kind.rawValue, kind.node].map(quoted)
+                    .joined(separator: " ") + " &"
+            }
         }
+        lines.append("while [ ! -e \(quoted(directory + "/go-reference")) ]; do sleep 0.01; done")
         if withReference {
             let namespace = ["unshare", "--mount", "--propagation", "private"] + (geteuid() == 0 ? [] : ["--map-root-user"])
             let node = ServeCostBenchmark.referenceNode
@@ -185,7 +195,8 @@ extension ServeCostRun {
         var tactilePid: pid_t?, lisgdPid: pid_t?
         var tactileOpened: UInt64?, tactileTaken: UInt64?, lisgdOpened: UInt64?
         var firstFrame: Double?
-        var floors: [(floor: ServeFloor, pid: pid_t)] = []
+        var floors: [(floor: ServeFloor, pid: pid_t, ready: UInt64)] = []
+        var referenceLet = false
         func opened(_ pid: pid_t, _ node: String) -> Bool {
             ProcProbe.testbedNode(node, of: pid).map { ProcProbe.holds(pid, $0) } ?? false
         }
@@ -204,10 +215,20 @@ extension ServeCostRun {
                 _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data())
             }
             if let tactilePid, tactileOpened == nil, opened(tactilePid, ServeCostBenchmark.node) { tactileOpened = now }
-            if let floor, floors.count < ServeFloor.allCases.count {
-                floors = ServeFloor.allCases.compactMap { kind in
-                    kind.pid(in: family, program: floor).flatMap { opened($0, kind.node) ? (kind, $0) : nil }
+            if let floor {
+                for kind in ServeFloor.allCases where !floors.contains(where: { $0.floor == kind })
+                    && errors.contains("serve-floor: \(kind.node): ready") {
+                    guard let pid = kind.pid(in: family, program: floor) else { continue }
+                    floors.append((kind, pid, now))
                 }
+            }
+            if let line = errors.split(separator: "\n").first(where: { $0.hasPrefix("serve-floor: cannot") }) {
+                throw BenchError("a floor program failed: \(line)")
+            }
+            if !referenceLet, floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) {
+                referenceLet = true
+                _ = FileManager.default.createFile(atPath: directory + "/go-reference", contents: Data())
+                if !withReference { _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data()) }
             }
             if tactileTaken == nil, errors.contains("\(ServeCostBenchmark.node): taken") { tactileTaken = now }
             if firstFrame == nil, let line = errors.split(separator: "\n").first(where: { $0.contains("paced nodes open at") }),
