@@ -83,6 +83,8 @@ enum ServeCostBenchmark {
         var peakBytes: Int
         /// Milliseconds from the exec to the device taken (tactile) or opened (lisgd).
         var startup: Double
+        /// Milliseconds on a CPU from the exec to the device taken (tactile), opened (lisgd) or ready (a floor).
+        var startupCPU: Double
         /// Milliseconds from the exec to the node seen open.
         var opened: Double
 
@@ -96,7 +98,7 @@ enum ServeCostBenchmark {
                            idleWakeupsAfter: middle(\.idleWakeupsAfter), idleCPU: middle(\.idleCPU),
                            touchingCPU: middle(\.touchingCPU), touchingPerFrame: middle(\.touchingPerFrame),
                            readPerFed: middle(\.readPerFed), peakBytes: Int(middle { Double($0.peakBytes) }),
-                           startup: middle(\.startup), opened: middle(\.opened))
+                           startup: middle(\.startup), startupCPU: middle(\.startupCPU), opened: middle(\.opened))
         }
     }
 

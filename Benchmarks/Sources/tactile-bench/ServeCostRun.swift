@@ -33,17 +33,37 @@ struct ServeCostRun {
     }
 
     /// What the start-up loop found.
+    /// A moment of a program's start: CLOCK_MONOTONIC nanoseconds, and the
+    /// CPU time of its threads then (nanoseconds; for a stamp, the CPU time
+    /// of the thread that is about to exec, which its schedstat goes on counting).
+    struct Moment {
+        var time: UInt64
+        var cpu: Double
+
+        /// Now, with `pid`'s CPU time.
+        static func now(_ pid: pid_t) -> Moment {
+            Moment(time: BenchClock.now(), cpu: ProcProbe.counters(of: pid).values.reduce(0) { $0 + $1.cpuNanoseconds })
+        }
+
+        /// The stamp at `path`: `TIME CPU`, written just before the exec.
+        static func stamp(at path: String) -> Moment? {
+            guard let words = ProcProbe.read(path)?.split(separator: " "), words.count == 2,
+                  let time = UInt64(words[0]), let cpu = Double(words[1]) else { return nil }
+            return Moment(time: time, cpu: cpu)
+        }
+    }
+
     struct Started {
         var tactile: pid_t
         var lisgd: pid_t?
+        var tactileTaken: Moment
         /// CLOCK_MONOTONIC nanoseconds.
-        var tactileTaken: UInt64
         var tactileOpened: UInt64
-        var lisgdOpened: UInt64?
+        var lisgdOpened: Moment?
         /// CLOCK_MONOTONIC seconds of the first paced frame.
         var firstFrame: Double
-        /// Each floor, and when it said it was ready (CLOCK_MONOTONIC nanoseconds).
-        var floors: [(floor: ServeFloor, pid: pid_t, ready: UInt64)]
+        /// Each floor, and when it said it was ready.
+        var floors: [(floor: ServeFloor, pid: pid_t, ready: Moment)]
 
         /// Every program measured: tactile, lisgd (when it runs), the floors.
         var pids: [pid_t] { [tactile] + (lisgd.map { [$0] } ?? []) + floors.map(\.pid) }
@@ -80,42 +100,39 @@ struct ServeCostRun {
         guard errors.contains("umockdev-testbed: paced frames written") else {
             throw BenchError("the testbed did not write every frame of the stream; it printed:\n\(errors.suffix(4000))")
         }
-        let stamps = try [("tactile", true), ("lisgd", begun.lisgd != nil)].map { name, used -> UInt64 in
-            guard used else { return 0 }
-            guard let text = ProcProbe.read(directory + "/\(name).start"), let stamp = UInt64(text) else {
-                throw BenchError("\(name) left no start stamp in \(directory)")
-            }
+        func stamp(_ name: String) throws -> Moment {
+            guard let stamp = Moment.stamp(at: directory + "/\(name).start") else { throw BenchError("\(name) left no start stamp in \(directory)") }
             return stamp
         }
-        let own = figures(edges, index: 0, peak: peaks[0], startup: begun.tactileTaken, opened: begun.tactileOpened, stamp: stamps[0])
-        let reference = begun.lisgdOpened.map { figures(edges, index: 1, peak: peaks[1], startup: $0, opened: $0, stamp: stamps[1]) }
+        let own = figures(edges, index: 0, peak: peaks[0], startup: begun.tactileTaken, opened: begun.tactileOpened, stamp: try stamp("tactile"))
+        let reference = try begun.lisgdOpened.map {
+            figures(edges, index: 1, peak: peaks[1], startup: $0, opened: $0.time, stamp: try stamp("lisgd"))
+        }
         let floorsFrom = begun.lisgd == nil ? 1 : 2
         var floors: [ServeFloor: Figures] = [:]
         for (offset, entry) in begun.floors.enumerated() {
-            guard let text = ProcProbe.read(directory + "/floor-\(entry.floor.rawValue).start"), let stamp = UInt64(text) else {
-                throw BenchError("the \(entry.floor.label) floor left no start stamp in \(directory)")
-            }
             floors[entry.floor] = figures(edges, index: floorsFrom + offset, peak: peaks[floorsFrom + offset],
-                                          startup: entry.ready, opened: entry.ready, stamp: stamp)
+                                          startup: entry.ready, opened: entry.ready.time, stamp: try stamp("floor-\(entry.floor.rawValue)"))
         }
         return Measured(tactile: own, lisgd: reference, floors: floors)
     }
 
     /// One program's figures from the four snapshots.
-    func figures(_ edges: [Snapshot], index: Int, peak: Int, startup: UInt64, opened: UInt64, stamp: UInt64) -> Figures {
+    func figures(_ edges: [Snapshot], index: Int, peak: Int, startup: Moment, opened: UInt64, stamp: Moment) -> Figures {
         func seconds(_ from: Int, _ to: Int) -> Double { Double(edges[to].time - edges[from].time) / 1e9 }
         func switches(_ from: Int, _ to: Int) -> Double { Double(edges[to].counters[index].switches - edges[from].counters[index].switches) }
         func cpu(_ from: Int, _ to: Int) -> Double { edges[to].counters[index].cpuNanoseconds - edges[from].counters[index].cpuNanoseconds }
         let idleSeconds = seconds(0, 1) + seconds(2, 3)
         let fed = plan.workload.events.count * ServeFloor.eventSize
-        func milliseconds(_ moment: UInt64) -> Double { moment > stamp ? Double(moment - stamp) / 1e6 : 0 }
+        func milliseconds(_ moment: UInt64) -> Double { moment > stamp.time ? Double(moment - stamp.time) / 1e6 : 0 }
         return Figures(idleWakeups: (switches(0, 1) + switches(2, 3)) / idleSeconds,
                        idleWakeupsBefore: switches(0, 1) / seconds(0, 1), idleWakeupsAfter: switches(2, 3) / seconds(2, 3),
                        idleCPU: (cpu(0, 1) + cpu(2, 3)) / 1e6 / idleSeconds,
                        touchingCPU: 100 * cpu(1, 2) / 1e9 / seconds(1, 2),
                        touchingPerFrame: cpu(1, 2) / 1e3 / Double(plan.workload.frames),
                        readPerFed: Double(edges[2].read[index] - edges[1].read[index]) / Double(fed), peakBytes: peak,
-                       startup: milliseconds(startup), opened: milliseconds(opened))
+                       startup: milliseconds(startup.time), startupCPU: max(0, startup.cpu - stamp.cpu) / 1e6,
+                       opened: milliseconds(opened))
     }
 
     /// Writes the testbed, the config and the launcher; returns the helper's command.
@@ -156,7 +173,8 @@ struct ServeCostRun {
     /// (CLOCK_MONOTONIC, into NAME.start) just before its exec.
     func launcherText(config: String, withReference: Bool) -> String {
         func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let stamp = "import os, sys, time; open(sys.argv[1], 'w').write('%d' % time.clock_gettime_ns(time.CLOCK_MONOTONIC)); "
+        let stamp = "import os, sys, time; open(sys.argv[1], 'w').write('%d %d' % (time.clock_gettime_ns(time.CLOCK_MONOTONIC), "
+            + "time.clock_gettime_ns(time.CLOCK_THREAD_CPUTIME_ID))); "
             + "os.execvp(sys.argv[2], sys.argv[2:])"
         var lines = ["#!/bin/sh", "stamp=" + quoted(stamp)]
         if let floor {
@@ -193,9 +211,9 @@ extension ServeCostRun {
         func resolved(_ path: String?) -> String? { path.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } }
         let lisgdPath = withReference ? resolved(BenchProcess.which("lisgd")) : nil, tactilePath = resolved(tactile)
         var tactilePid: pid_t?, lisgdPid: pid_t?
-        var tactileOpened: UInt64?, tactileTaken: UInt64?, lisgdOpened: UInt64?
+        var tactileOpened: UInt64?, tactileTaken: Moment?, lisgdOpened: Moment?
         var firstFrame: Double?
-        var floors: [(floor: ServeFloor, pid: pid_t, ready: UInt64)] = []
+        var floors: [(floor: ServeFloor, pid: pid_t, ready: Moment)] = []
         var referenceLet = false
         func opened(_ pid: pid_t, _ node: String) -> Bool {
             ProcProbe.testbedNode(node, of: pid).map { ProcProbe.holds(pid, $0) } ?? false
@@ -211,7 +229,7 @@ extension ServeCostRun {
             if let lisgdPath, lisgdPid == nil { lisgdPid = family.first { resolved(ProcProbe.executable(of: $0)) == lisgdPath } }
             if tactilePid == nil { tactilePid = family.first { resolved(ProcProbe.executable(of: $0)) == tactilePath } }
             if let lisgdPid, lisgdOpened == nil, opened(lisgdPid, ServeCostBenchmark.referenceNode) {
-                lisgdOpened = now
+                lisgdOpened = Moment.now(lisgdPid)
                 _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data())
             }
             if let tactilePid, tactileOpened == nil, opened(tactilePid, ServeCostBenchmark.node) { tactileOpened = now }
@@ -219,7 +237,7 @@ extension ServeCostRun {
                 for kind in ServeFloor.allCases where !floors.contains(where: { $0.floor == kind })
                     && errors.contains("serve-floor: \(kind.node): ready") {
                     guard let pid = kind.pid(in: family, program: floor) else { continue }
-                    floors.append((kind, pid, now))
+                    floors.append((kind, pid, Moment.now(pid)))
                 }
             }
             if let line = errors.split(separator: "\n").first(where: { $0.hasPrefix("serve-floor: cannot") }) {
@@ -230,7 +248,7 @@ extension ServeCostRun {
                 _ = FileManager.default.createFile(atPath: directory + "/go-reference", contents: Data())
                 if !withReference { _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data()) }
             }
-            if tactileTaken == nil, errors.contains("\(ServeCostBenchmark.node): taken") { tactileTaken = now }
+            if let tactilePid, tactileTaken == nil, errors.contains("\(ServeCostBenchmark.node): taken") { tactileTaken = Moment.now(tactilePid) }
             if firstFrame == nil, let line = errors.split(separator: "\n").first(where: { $0.contains("paced nodes open at") }),
                let word = line.split(separator: " ").last {
                 firstFrame = Double(word)
@@ -244,7 +262,7 @@ extension ServeCostRun {
             }
             if let tactilePid, let tactileTaken, let firstFrame, withReference == (lisgdOpened != nil),
                floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) {
-                return Started(tactile: tactilePid, lisgd: lisgdPid, tactileTaken: tactileTaken, tactileOpened: tactileOpened ?? tactileTaken,
+                return Started(tactile: tactilePid, lisgd: lisgdPid, tactileTaken: tactileTaken, tactileOpened: tactileOpened ?? tactileTaken.time,
                                lisgdOpened: lisgdOpened, firstFrame: firstFrame, floors: floors)
             }
             usleep(2000)
