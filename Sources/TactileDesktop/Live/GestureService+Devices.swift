@@ -108,7 +108,7 @@ extension GestureService {
         axisValues[AbsCode.mtSlot] = Int32(managed.device.currentSlot)
         let service = ServiceDevice(description: description, config: config, sink: sink, outputs: outputs,
                                     commands: commands, axisValues: axisValues, transform: turn(of: managed).transform)
-        service.measuresLatency = true
+        service.measuresLatency = options.measuresLatency
         if let focus { service.focusedApp = { focus.current } }
         service.onReport = { [weak self] report in
             guard let self else { return }

@@ -26,7 +26,7 @@ extension GestureService {
             case .event(let event):
                 managed.clock.read(eventAt: event.time, monotonic: MonotonicClock.seconds())
                 if let service = managed.service {
-                    if event.isReport {
+                    if event.isReport, options.measuresLatency {
                         let start = LatencyRecorder.now()
                         _ = service.takeWritingTime()
                         service.process(event)

@@ -15,7 +15,8 @@ import Glibc
 ///   device is grabbed only while no finger is down on it, so no touch is
 ///   cut in two; until then it is only watched.
 /// - **Pass-through.** A grabbed device's unclaimed touches go on through
-///   its copy (`ServiceDevice`, `TouchGate`); ``passThroughLatency``
+///   its copy (`ServiceDevice`, `TouchGate`); with
+///   ``Options-swift.struct/measuresLatency``, ``passThroughLatency``
 ///   measures from reading a frame's `SYN_REPORT` to its write returning.
 /// - **Going away.** A device that vanishes is dropped (its copy removed)
 ///   and taken again when it returns.
@@ -58,6 +59,15 @@ public final class GestureService {
         public var rescanInterval: Double
         /// Stop once no device has been taken for this long (seconds); `nil`: never (tests use it).
         public var idleExit: Double?
+        /// Whether each frame's latencies are measured (``GestureService/passThroughLatency``,
+        /// ``GestureService/serviceLatency``, ``GestureService/engineLatency``; `tactile serve
+        /// --stats` sets it). Off by default: a frame then reads no clock and records nothing.
+        ///
+        /// ```swift
+        /// var options = GestureService.Options()
+        /// options.measuresLatency = true
+        /// ```
+        public var measuresLatency = false
 
         /// Options: by default the config looked up in `environment`, every device of `/dev/input`, grabbed.
         public init(configPath: String? = nil, environment: [String: String] = [:], inputDirectory: String = "/dev/input",
@@ -104,7 +114,8 @@ public final class GestureService {
     public var log: (ServiceLogLine) -> Void = { _ in }
     /// Every report of every device, with the device's node (when `nil`, reports go to ``log``).
     public var onReport: ((String, ServiceReport) -> Void)?
-    /// Read of a frame's `SYN_REPORT` to its write returning, every frame of every device.
+    /// Read of a frame's `SYN_REPORT` to its write returning, every frame of
+    /// every device (with ``Options-swift.struct/measuresLatency``; empty without).
     public internal(set) var passThroughLatency = LatencyRecorder()
     /// The same, without the time the writes themselves took (the output
     /// device's share: a kernel call on a real uinput node, an emulator's

@@ -88,10 +88,11 @@ struct ServeCommand: ParsableCommand {
         }
         let recording = dryRun ? RecordingSink() : nil
         let sink: OutputSink = recording ?? UInputSink(path: uinput)
-        let options = GestureService.Options(
+        var options = GestureService.Options(
             configPath: config, environment: ProcessInfo.processInfo.environment, inputDirectory: inputDirectory,
             devicePaths: devices, passThrough: !dryRun, rescanInterval: rescanInterval, idleExit: idleExit
         )
+        options.measuresLatency = stats
         // While serving, nothing is written directly: the log (standard error) and a dry run's
         // reports (standard output) go through queues whose threads do the writing, so a stalled
         // reader (Ctrl-S, a pager, a stuck journal) never holds up a device or a stop.
