@@ -35,6 +35,25 @@ static int fail(const char *what, const char *where) {
     return 1;
 }
 
+/// Copies the node's absolute axis `axis` (its range and resolution) to the uinput device being set up.
+static void copy_axis(int node, int device, int axis) {
+    struct uinput_abs_setup setup = {.code = (unsigned short)axis};
+    if (ioctl(node, EVIOCGABS(axis), &setup.absinfo) < 0) return;
+    ioctl(device, UI_SET_ABSBIT, axis);
+    ioctl(device, UI_ABS_SETUP, &setup);
+}
+
+/// Names the uinput device being set up and creates it: its descriptor, or -1 (closed).
+static int create(int device, const char *name, unsigned short product) {
+    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = product}};
+    snprintf(setup.name, sizeof setup.name, "serve-floor %s", name);
+    if (ioctl(device, UI_DEV_SETUP, &setup) < 0 || ioctl(device, UI_DEV_CREATE) < 0) {
+        close(device);
+        return -1;
+    }
+    return device;
+}
+
 /// A uinput device with the node's axes, keys and properties; its descriptor, or -1.
 static int make_copy(int node) {
     int copy = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
@@ -51,20 +70,9 @@ static int make_copy(int node) {
         if (TEST_BIT(keys, key)) ioctl(copy, UI_SET_KEYBIT, key);
     for (int prop = 0; prop < INPUT_PROP_CNT; prop++)
         if (TEST_BIT(props, prop)) ioctl(copy, UI_SET_PROPBIT, prop);
-    for (int axis = 0; axis < ABS_CNT; axis++) {
-        if (!TEST_BIT(axes, axis)) continue;
-        struct uinput_abs_setup setup = {.code = (unsigned short)axis};
-        if (ioctl(node, EVIOCGABS(axis), &setup.absinfo) < 0) continue;
-        ioctl(copy, UI_SET_ABSBIT, axis);
-        ioctl(copy, UI_ABS_SETUP, &setup);
-    }
-    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = 1}};
-    snprintf(setup.name, sizeof setup.name, "serve-floor copy");
-    if (ioctl(copy, UI_DEV_SETUP, &setup) < 0 || ioctl(copy, UI_DEV_CREATE) < 0) {
-        close(copy);
-        return -1;
-    }
-    return copy;
+    for (int axis = 0; axis < ABS_CNT; axis++)
+        if (TEST_BIT(axes, axis)) copy_axis(node, copy, axis);
+    return create(copy, "copy", 1);
 }
 
 /// A uinput keyboard with the service's keys; its descriptor, or -1.
@@ -74,13 +82,7 @@ static int make_keyboard(void) {
     ioctl(keyboard, UI_SET_EVBIT, EV_SYN);
     ioctl(keyboard, UI_SET_EVBIT, EV_KEY);
     for (int key = KEY_ESC; key <= KEY_MICMUTE; key++) ioctl(keyboard, UI_SET_KEYBIT, key);
-    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = 2}};
-    snprintf(setup.name, sizeof setup.name, "serve-floor keyboard");
-    if (ioctl(keyboard, UI_DEV_SETUP, &setup) < 0 || ioctl(keyboard, UI_DEV_CREATE) < 0) {
-        close(keyboard);
-        return -1;
-    }
-    return keyboard;
+    return create(keyboard, "keyboard", 2);
 }
 
 /// An absolute pointer over the node's X and Y, with three buttons and the wheels; its descriptor, or -1.
@@ -94,19 +96,8 @@ static int make_pointer(int node) {
     const int buttons[] = {BTN_LEFT, BTN_RIGHT, BTN_MIDDLE}, wheels[] = {REL_HWHEEL, REL_WHEEL, REL_WHEEL_HI_RES, REL_HWHEEL_HI_RES};
     for (size_t index = 0; index < sizeof buttons / sizeof buttons[0]; index++) ioctl(pointer, UI_SET_KEYBIT, buttons[index]);
     for (size_t index = 0; index < sizeof wheels / sizeof wheels[0]; index++) ioctl(pointer, UI_SET_RELBIT, wheels[index]);
-    for (int axis = ABS_X; axis <= ABS_Y; axis++) {
-        struct uinput_abs_setup setup = {.code = (unsigned short)axis};
-        if (ioctl(node, EVIOCGABS(axis), &setup.absinfo) < 0) continue;
-        ioctl(pointer, UI_SET_ABSBIT, axis);
-        ioctl(pointer, UI_ABS_SETUP, &setup);
-    }
-    struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 1, .product = 3}};
-    snprintf(setup.name, sizeof setup.name, "serve-floor pointer");
-    if (ioctl(pointer, UI_DEV_SETUP, &setup) < 0 || ioctl(pointer, UI_DEV_CREATE) < 0) {
-        close(pointer);
-        return -1;
-    }
-    return pointer;
+    for (int axis = ABS_X; axis <= ABS_Y; axis++) copy_axis(node, pointer, axis);
+    return create(pointer, "pointer", 3);
 }
 
 int main(int argc, char **argv) {
