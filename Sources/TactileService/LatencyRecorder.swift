@@ -42,17 +42,22 @@ public struct LatencyRecorder: Hashable, Sendable {
     /// Records one latency of `microseconds` (negative ones as 0).
     public mutating func record(microseconds: Double) {
         let value = max(0, microseconds)
-        if buckets.isEmpty { buckets = [UInt32](repeating: 0, count: Self.limit + 1) }
+        makeBuckets()
         buckets[min(Self.limit, Int(value))] &+= 1
         count += 1
         total += value
         maximum = max(maximum, value)
     }
 
+    /// Makes the buckets if there are none yet.
+    private mutating func makeBuckets() {
+        if buckets.isEmpty { buckets = [UInt32](repeating: 0, count: Self.limit + 1) }
+    }
+
     /// Adds `other`'s latencies.
     public mutating func merge(_ other: LatencyRecorder) {
         guard other.count > 0 else { return }
-        if buckets.isEmpty { buckets = [UInt32](repeating: 0, count: Self.limit + 1) }
+        makeBuckets()
         for index in buckets.indices { buckets[index] &+= other.buckets[index] }
         count += other.count
         total += other.total

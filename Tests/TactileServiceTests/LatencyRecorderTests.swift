@@ -1,11 +1,12 @@
 // LatencyRecorder: percentiles from its buckets, merging, and no buckets until the first latency.
 import Testing
-@testable import TactileService
+import TactileService
 
 @Suite struct LatencyRecorderTests {
     @Test func anEmptyRecorderHasNoPercentileAndEqualsANewOne() {
         var recorder = LatencyRecorder()
         recorder.merge(LatencyRecorder())
+        // Equal to a new one: merging nothing made no buckets (a recorder with buckets would differ).
         #expect(recorder.percentile(0.5) == nil)
         #expect(recorder == LatencyRecorder())
         #expect(recorder.summary == "no frames")
