@@ -67,6 +67,8 @@ struct ServeCostRun {
 
         /// Every program measured: tactile, lisgd (when it runs), the floors.
         var pids: [pid_t] { [tactile] + (lisgd.map { [$0] } ?? []) + floors.map(\.pid) }
+        /// The order ``ServeCostRun/stop(helper:programs:)`` ends them in: tactile last, its end ends the testbed.
+        var stopOrder: [pid_t] { (lisgd.map { [$0] } ?? []) + floors.map(\.pid) + [tactile] }
     }
 
     private var helperErrors: String { directory + "/helper.err" }
@@ -78,7 +80,7 @@ struct ServeCostRun {
         let command = try prepare(withReference: withReference)
         let helper = try BenchProcess.start(command, standardOutput: directory + "/helper.out", standardError: helperErrors, ownGroup: true)
         var started: Started?
-        defer { stop(helper: helper, programs: (started.map { [$0.lisgd].compactMap { $0 } + $0.floors.map(\.pid) } ?? []) + [started?.tactile].compactMap { $0 }) }
+        defer { stop(helper: helper, programs: started?.stopOrder ?? []) }
         let begun = try waitForStart(helper: helper, withReference: withReference)
         started = begun
         var trackers = begun.pids.map { ProcProbe.Tracker(pid: $0) }
@@ -112,7 +114,7 @@ struct ServeCostRun {
         var floors: [ServeFloor: Figures] = [:]
         for (offset, entry) in begun.floors.enumerated() {
             floors[entry.floor] = figures(edges, index: floorsFrom + offset, peak: peaks[floorsFrom + offset],
-                                          startup: entry.ready, opened: entry.ready.time, stamp: try stamp("floor-\(entry.floor.rawValue)"))
+                                          startup: entry.ready, opened: entry.ready.time, stamp: try stamp(entry.floor.stampName))
         }
         return Measured(tactile: own, lisgd: reference, floors: floors)
     }
@@ -179,7 +181,7 @@ struct ServeCostRun {
         var lines = ["#!/bin/sh", "stamp=" + quoted(stamp)]
         if let floor {
             lines += ServeFloor.allCases.map { kind in
-                "python3 -c \"$stamp\" " + [directory + "/floor-\(kind.rawValue).start", floor, kind.rawValue, kind.node].map(quoted)
+                "python3 -c \"$stamp\" " + [directory + "/\(kind.stampName).start", floor, kind.rawValue, kind.node].map(quoted)
                     .joined(separator: " ") + " &"
             }
         }
@@ -215,6 +217,7 @@ extension ServeCostRun {
         var firstFrame: Double?
         var floors: [(floor: ServeFloor, pid: pid_t, ready: Moment)] = []
         var referenceLet = false
+        var floorsReady: Bool { floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) }
         func opened(_ pid: pid_t, _ node: String) -> Bool {
             ProcProbe.testbedNode(node, of: pid).map { ProcProbe.holds(pid, $0) } ?? false
         }
@@ -243,7 +246,7 @@ extension ServeCostRun {
             if let line = errors.split(separator: "\n").first(where: { $0.hasPrefix("serve-floor: cannot") }) {
                 throw BenchError("a floor program failed: \(line)")
             }
-            if !referenceLet, floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) {
+            if !referenceLet, floorsReady {
                 referenceLet = true
                 _ = FileManager.default.createFile(atPath: directory + "/go-reference", contents: Data())
                 if !withReference { _ = FileManager.default.createFile(atPath: directory + "/go", contents: Data()) }
@@ -260,8 +263,7 @@ extension ServeCostRun {
             if now - begin > 60_000_000_000 {
                 throw BenchError("tactile serve did not take its node within 60 s; the testbed printed:\n\(errors.suffix(4000))")
             }
-            if let tactilePid, let tactileTaken, let firstFrame, withReference == (lisgdOpened != nil),
-               floors.count == (floor == nil ? 0 : ServeFloor.allCases.count) {
+            if let tactilePid, let tactileTaken, let firstFrame, withReference == (lisgdOpened != nil), floorsReady {
                 return Started(tactile: tactilePid, lisgd: lisgdPid, tactileTaken: tactileTaken, tactileOpened: tactileOpened ?? tactileTaken.time,
                                lisgdOpened: lisgdOpened, firstFrame: firstFrame, floors: floors)
             }

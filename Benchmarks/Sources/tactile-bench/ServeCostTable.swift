@@ -14,7 +14,6 @@ extension ServeCostBenchmark {
             guard let lisgd, key(lisgd) > 0 else { return nil }
             return key(tactile) / key(lisgd)
         }
-        func number(_ value: Double, _ places: Int) -> String { FixedDecimal.format(value, places: places) }
         let idle = number(plan.idle, 0), touching = number(plan.touching, 1)
         let floors = ServeFloor.allCases.compactMap { kind in
             measured.floors[kind].map { "\(kind.label) \(number($0.touchingCPU, 2)) %" }
@@ -59,21 +58,20 @@ extension ServeCostBenchmark {
     /// goal is met by 30 ms in all or 30 ms above that floor.
     static func startupRow(_ measured: Measured, runs: String) -> BenchRow {
         let tactile = measured.tactile
-        func number(_ value: Double) -> String { FixedDecimal.format(value, places: 0) }
         let floor = measured.floors[.copy]?.startup
         let above = floor.map { tactile.startup - $0 }
-        let lisgd = measured.lisgd.map { "lisgd: \(number($0.startup)) ms (\(number($0.startupCPU)) on a CPU)" }
+        let lisgd = measured.lisgd.map { "lisgd: \(number($0.startup, 0)) ms (\(number($0.startupCPU, 0)) on a CPU)" }
             ?? "lisgd not measured: " + (measured.referenceProblem ?? "no run")
         return BenchRow(measure: "serve cost: start-up (exec → tactile's `taken` log line; lisgd: exec → its node open, "
                             + "seen in /proc/PID/fd; the read + copy floor: exec → its node grabbed, its copy, a 248-key keyboard "
                             + "and a pointer made\(runs))",
-                        result: "\(number(tactile.startup)) ms (\(number(tactile.startupCPU)) on a CPU; node open at \(number(tactile.opened)) ms"
-                            + (above.map { "; \(number($0)) ms above the floor" } ?? "") + ")",
+                        result: "\(number(tactile.startup, 0)) ms (\(number(tactile.startupCPU, 0)) on a CPU; node open at \(number(tactile.opened, 0)) ms"
+                            + (above.map { "; \(number($0, 0)) ms above the floor" } ?? "") + ")",
                         reference: lisgd + (measured.floors[.copy].map {
-                            "; the read + copy floor \(number($0.startup)) ms (\(number($0.startupCPU)) on a CPU)"
+                            "; the read + copy floor \(number($0.startup, 0)) ms (\(number($0.startupCPU, 0)) on a CPU)"
                         } ?? ""),
                         ratio: measured.lisgd.flatMap { $0.startup > 0 ? tactile.startup / $0.startup : nil }, ratioUnit: "× lisgd",
-                        target: "≤ \(number(startupGoal)) ms, or ≤ \(number(startupGoal)) ms above the floor",
+                        target: "≤ \(number(startupGoal, 0)) ms, or ≤ \(number(startupGoal, 0)) ms above the floor",
                         met: tactile.startup <= startupGoal || (above.map { $0 <= startupGoal } ?? false))
     }
 
@@ -84,13 +82,12 @@ extension ServeCostBenchmark {
         let measure = "serve cost: own work per frame above the floor (CPU while touching ÷ \(plan.workload.frames) frames, less the "
             + "floor's: tactile above read + copy, recognizing the whole default config; lisgd above read only, recognizing its "
             + "8 swipes\(runs))"
-        func number(_ value: Double) -> String { FixedDecimal.format(value, places: 1) }
         guard let copy = measured.floors[.copy], let read = measured.floors[.read] else {
             return BenchRow(measure: measure, result: "not measured: " + (measured.floorProblem ?? "no floor"),
                             reference: "–", ratio: nil, ratioUnit: "")
         }
         let own = measured.tactile.touchingPerFrame - copy.touchingPerFrame
-        let result = "\(number(own)) µs (\(number(measured.tactile.touchingPerFrame)) µs less the floor's \(number(copy.touchingPerFrame)))"
+        let result = "\(number(own, 1)) µs (\(number(measured.tactile.touchingPerFrame, 1)) µs less the floor's \(number(copy.touchingPerFrame, 1)))"
         guard let lisgd = measured.lisgd else {
             return BenchRow(measure: measure, result: result, reference: "lisgd not measured: " + (measured.referenceProblem ?? "no run"),
                             ratio: nil, ratioUnit: "")
@@ -98,8 +95,11 @@ extension ServeCostBenchmark {
         let reference = lisgd.touchingPerFrame - read.touchingPerFrame
         let ratio = reference > 0 ? own / reference : nil
         return BenchRow(measure: measure, result: result,
-                        reference: "lisgd: \(number(reference)) µs (\(number(lisgd.touchingPerFrame)) less \(number(read.touchingPerFrame)))",
+                        reference: "lisgd: \(number(reference, 1)) µs (\(number(lisgd.touchingPerFrame, 1)) less \(number(read.touchingPerFrame, 1)))",
                         ratio: ratio, ratioUnit: "× lisgd", target: "≤ \(FixedDecimal.format(ownWorkGoal, places: 1))× lisgd",
                         met: ratio.map { $0 <= ownWorkGoal } ?? false)
     }
+
+    /// `value` with `places` decimals, as every row shows its figures.
+    private static func number(_ value: Double, _ places: Int) -> String { FixedDecimal.format(value, places: places) }
 }

@@ -21,6 +21,9 @@ enum ServeFloor: String, CaseIterable {
         }
     }
 
+    /// The name of its start stamp (`NAME.start` in the run's directory).
+    var stampName: String { "floor-" + rawValue }
+
     /// Its name in the rows.
     var label: String {
         switch self {
