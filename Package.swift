@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "TactilePlot", targets: ["TactilePlot"]),
         .library(name: "TactileTesting", targets: ["TactileTesting"]),
         .executable(name: "tactile", targets: ["tactile"]),
+        .executable(name: "tactiled", targets: ["tactiled"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,38 +55,31 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        // libxcb, found through pkg-config: the focused window's class on X11, for per-app bindings.
-        .systemLibrary(
-            name: "CXcb",
-            pkgConfig: "xcb",
-            providers: [.apt(["libxcb1-dev"])]
-        ),
-        // libsystemd's sd-bus, found through pkg-config: the session bus, on which KWin's script and
-        // GNOME Shell's extension tell the service the focused window (KDE Plasma, GNOME on Wayland).
-        .systemLibrary(
-            name: "CSystemd",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
+        // libsystemd's sd-bus (the session bus, on which KWin's script and GNOME Shell's extension tell
+        // the service the focused window: KDE Plasma, GNOME on Wayland) and libxcb with RandR (the
+        // focused window's class and the monitors on X11), each loaded when first called (dlopen),
+        // so a service on a console or in a kiosk maps neither. Their headers are needed to build
+        // (libsystemd-dev, libxcb1-dev, libxcb-randr0-dev); the libraries, to use them.
+        .target(name: "CSessionLibraries", linkerSettings: [.linkedLibrary("dl")]),
         // Live devices: open, describe, read with resync, discovery.
         .target(name: "TactileEvdev", dependencies: ["Tactile", "CLibevdev"]),
         // The gesture service's core, in memory: config (TOML) read against the session's layout and
         // desktop, bindings onto a view tree, the touch gate that passes, holds and cancels touches,
         // the emergency, action plans and their runner, output sinks (recording). No socket, process
         // or file of its own.
-        .target(name: "TactileService", dependencies: ["Tactile", "TactileRecording", "CLibevdev", "CXkbCommon"]),
+        .target(name: "TactileService", dependencies: ["Tactile", "CLibevdev", "CXkbCommon"]),
         // The service's desktop side: what talks to the system and the desktop: the live loop over
         // the devices, uinput, the focused app, where clicks land, the session's layout and the
         // running desktop's own bindings, config files, doctor, running programs. Tested against
         // Debian's real desktops (tools/desktop-session).
-        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileEvdev", "TactileService", "CLibevdev", "CXcb", "CSystemd"]),
+        .target(name: "TactileDesktop", dependencies: ["Tactile", "TactileEvdev", "TactileService", "CLibevdev", "CSessionLibraries"]),
         // Pictures of what happened: the fingers' paths on the surface, the recognizers' states over
         // time, the actions and the service's holds and claims, as one self-contained SVG (a leaf).
         .target(name: "TactilePlot", dependencies: ["Tactile"]),
         // What the command-line tools (tactile, tactile-bench) write: buffered lines in order on
         // standard output and standard error, action lines formatted on a thread of their own,
         // libevdev's messages among them. In no product.
-        .target(name: "TactileConsole", dependencies: ["Tactile", "TactileRecording", "TactileEvdev"]),
+        .target(name: "TactileConsole", dependencies: ["Tactile", "TactileRecording", "TactileEvdev", "TactileService"]),
         .executableTarget(
             name: "tactile",
             dependencies: [
@@ -104,6 +98,19 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release)),
+            ]
+        ),
+        // The gesture service in a binary of its own (what the systemd user unit runs): tactile
+        // serve's options and run (ServeSettings, ServeSession), without Foundation, the recording
+        // readers or ArgumentParser, linked as tactile is and exporting no symbol
+        // (--no-export-dynamic: nothing dlopens it, so the loader has 7 500 fewer symbols to look
+        // through and the link drops what nothing calls; docs/performance.md).
+        .executableTarget(
+            name: "tactiled",
+            dependencies: ["TactileDesktop"],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [
+                .unsafeFlags(releaseLinking + ["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // The performance table (make bench: `swift run -c release tactile-bench`): each figure beside a
@@ -156,7 +163,9 @@ let package = Package(
         // actions, golden recordings, the corpus through the service, libinput's view of its output.
         .testTarget(
             name: "TactileServiceTests",
-            dependencies: ["Tactile", "TactileRecording", "TactileService", "TactileTestSupport", "tactile"],
+            dependencies: [
+                "Tactile", "TactileRecording", "TactileService", "TactileConsole", "TactileTestSupport", "tactile",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
@@ -165,11 +174,14 @@ let package = Package(
         .testTarget(
             name: "TactileDesktopTests",
             dependencies: [
-                "Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileDesktop", "TactileTestSupport",
-                "tactile", "CXcb",
+                "Tactile", "TactileRecording", "TactileEvdev", "TactileService", "TactileDesktop", "TactileConsole",
+                "TactileTestSupport", "tactile", "CSessionLibraries",
             ],
             exclude: ["Fixtures"],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            // FocusConditionTests plays an X client (creates and activates windows): calls the service does
+            // not make, so CSessionLibraries does not forward them and the tests link libxcb themselves.
+            linkerSettings: [.linkedLibrary("xcb")]
         ),
         // The testing library as a developer uses it: gestures in code, bundled recordings, failures.
         .testTarget(
@@ -189,7 +201,8 @@ let package = Package(
         .testTarget(
             name: "TactileCLITests",
             dependencies: [
-                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileTestSupport", "tactile", "tactile-evdev-probe",
+                "Tactile", "TactileEvdev", "TactileRecording", "TactileSynthesis", "TactileDesktop", "TactileTestSupport", "tactile",
+                "tactile-evdev-probe",
             ]
         ),
     ],

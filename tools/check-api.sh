@@ -6,7 +6,7 @@
 # when the tag is made: tools/check-api.sh --baseline).
 #
 # A break fails the check unless it is a decision: the break's line is in
-# api/breaking-changes.txt, the version in Sources/tactile/TactileVersion.swift
+# api/breaking-changes.txt, the version in Sources/TactileDesktop/TactileVersion.swift
 # is a breaking step up from the tag (a new major version, or a new minor one
 # while 0.x), and CHANGELOG.md's section of that version has a "### Breaking"
 # heading. Tagging that version starts the next round: the new tag's baseline
@@ -42,8 +42,8 @@ elif [ ! -d "api/baseline/$commit" ]; then
     fail "no baseline for $tag in api/baseline/$commit: make it with tools/check-api.sh --baseline and commit it"
 fi
 
-version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/tactile/TactileVersion.swift)"
-[ -n "$version" ] || fail "no version in Sources/tactile/TactileVersion.swift"
+version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/TactileDesktop/TactileVersion.swift)"
+[ -n "$version" ] || fail "no version in Sources/TactileDesktop/TactileVersion.swift"
 breaking_step() {  # whether $2 may break the API of $1 (semantic versioning, 0.x: the minor version)
     local old_major old_minor new_major new_minor
     IFS=. read -r old_major old_minor _ <<<"${1#v}"
@@ -56,7 +56,7 @@ if grep -q '^#' "$allowed" 2>/dev/null; then
     fail "$allowed has a comment line, which keeps the digester from matching any: one break a line, nothing else (api/README.md)"
 fi
 if [ "${listed:-0}" -gt 0 ]; then
-    breaking_step "$tag" "$version" || fail "$allowed lists $listed breaks, but version $version is no breaking step up from $tag: raise it in Sources/tactile/TactileVersion.swift"
+    breaking_step "$tag" "$version" || fail "$allowed lists $listed breaks, but version $version is no breaking step up from $tag: raise it in Sources/TactileDesktop/TactileVersion.swift"
     awk -v v="## [$version]" 'index($0, v) == 1 {inside = 1; next} /^## \[/ {inside = 0} inside && /^### Breaking/ {found = 1} END {exit !found}' CHANGELOG.md ||
         fail "$allowed lists $listed breaks, but CHANGELOG.md has no \"### Breaking\" under \"## [$version]\""
 fi

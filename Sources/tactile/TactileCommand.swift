@@ -4,6 +4,7 @@ import ArgumentParser
 import Glibc
 #endif
 import TactileConsole
+import TactileDesktop
 
 /// `tactile`: replay recordings and run the demo.
 @main

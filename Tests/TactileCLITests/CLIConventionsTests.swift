@@ -4,6 +4,7 @@ import Tactile
 import TactileRecording
 import TactileSynthesis
 import TactileTestSupport
+@testable import TactileDesktop
 import Testing
 @testable import tactile
 

@@ -1,4 +1,4 @@
-import CXcb
+import CSessionLibraries
 import Foundation
 import Tactile
 @testable import TactileDesktop

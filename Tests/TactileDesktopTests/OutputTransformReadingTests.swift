@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func swaysNinetyIsTheProtocolsTwoSeventy() throws {
-        let reply = try JSONSerialization.jsonObject(with: Data(try Self.fixture("sway-1.7-get-outputs-transform-90.json").utf8))
+        let reply = try #require(JSONValue.parse(try Self.fixture("sway-1.7-get-outputs-transform-90.json")))
         let outputs = SwayPointerMapping.outputs(in: reply)
         #expect(outputs == [OutputRect(name: "HEADLESS-1", x: 0, y: 0, width: 1080, height: 1920, transform: .rotated270),
                             OutputRect(name: "HEADLESS-2", x: 1920, y: 0, width: 1920, height: 1080, transform: .flipped180)])
@@ -64,9 +64,11 @@ import Testing
         #expect(WlrRandrPointerMapping.outputs(inJSON: json)?.first?.transform == .flipped270)
     }
 
-    @Test func hyprlandGivesTheProtocolsNumbers() {
-        let reply: Any = [["name": "eDP-1", "width": 2880, "height": 1800, "x": 0, "y": 0, "scale": 2.0, "transform": 1, "disabled": false],
-                          ["name": "DP-1", "width": 1920, "height": 1080, "x": 900, "y": 0, "scale": 1.0, "transform": 5, "disabled": false]]
+    @Test func hyprlandGivesTheProtocolsNumbers() throws {
+        let reply = try #require(JSONValue.parse("""
+            [{"name": "eDP-1", "width": 2880, "height": 1800, "x": 0, "y": 0, "scale": 2.0, "transform": 1, "disabled": false},
+             {"name": "DP-1", "width": 1920, "height": 1080, "x": 900, "y": 0, "scale": 1.0, "transform": 5, "disabled": false}]
+            """))
         #expect(HyprlandPointerMapping.outputs(in: reply) == [
             OutputRect(name: "eDP-1", x: 0, y: 0, width: 900, height: 1440, transform: .rotated90),
             OutputRect(name: "DP-1", x: 900, y: 0, width: 1080, height: 1920, transform: .flipped90),

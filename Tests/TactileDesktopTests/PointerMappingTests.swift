@@ -151,8 +151,8 @@ import Testing
         // Each byte of a character outside ASCII is one `_`, as sway's isprint makes it.
         #expect(SwayPointerMapping.identifier(vendor: 0x7461, product: 1, name: " IRTOUCH… pointer (Tactile) ") == "29793:1:IRTOUCH____pointer_(Tactile)")
         #expect(SwayPointerMapping.command(identifier: #"1:2:a"b\c"#, output: "eDP-1") == #"input "1:2:a\"b\\c" map_to_output "eDP-1""#)
-        #expect(SwayPointerMapping.failure(in: [["success": true]]) == nil)
-        #expect(SwayPointerMapping.failure(in: [Any]()) == "no result")
+        #expect(SwayPointerMapping.failure(in: .array([.object(["success": .bool(true)])])) == nil)
+        #expect(SwayPointerMapping.failure(in: .array([])) == "no result")
     }
 }
 

@@ -1,6 +1,7 @@
 // The recording sink keeps every device and event in order, and its evemu output reads back as it was.
 import Foundation
 import Tactile
+import TactileConsole
 import TactileRecording
 import TactileService
 import TactileTestSupport

@@ -1,6 +1,7 @@
 // The default config on a scenario of everyday touches: what the service sends, pinned as a golden recording.
 import Foundation
 import Tactile
+import TactileConsole
 import TactileRecording
 import TactileService
 import TactileTestSupport

@@ -63,8 +63,9 @@ enum ServeBenchmark {
     }
 
     /// The `tactile` product beside this tool, built first (`swift build
-    /// --product tactile` of the same package and configuration) so
-    /// that it is the current one; `TACTILE_BINARY` names another.
+    /// --product tactile` of the same package and configuration, and
+    /// `tactiled` with it) so that it is the current one; `TACTILE_BINARY`
+    /// names another (with its `tactiled` beside it).
     static func tactileBinary(directory: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         if let given = environment["TACTILE_BINARY"], !given.isEmpty {
@@ -80,16 +81,29 @@ enum ServeBenchmark {
             #else
             let configuration = "release"
             #endif
-            let build = try BenchProcess.run([swift, "build", "-c", configuration, "--package-path", package, "--product", "tactile"],
-                                             directory: directory, timeout: 3600)
-            guard build.status == 0 else {
-                throw BenchError("cannot build tactile (swift build -c \(configuration) --package-path \(package) --product tactile, "
-                                 + "status \(build.status)):\n\(build.standardOutput.suffix(4000))\(build.standardError.suffix(4000))")
+            for product in ["tactile", "tactiled"] {
+                let build = try BenchProcess.run([swift, "build", "-c", configuration, "--package-path", package, "--product", product],
+                                                 directory: directory, timeout: 3600)
+                guard build.status == 0 else {
+                    throw BenchError("cannot build \(product) (swift build -c \(configuration) --package-path \(package) --product \(product), "
+                                     + "status \(build.status)):\n\(build.standardOutput.suffix(4000))\(build.standardError.suffix(4000))")
+                }
             }
         }
         guard access(beside, X_OK) == 0 else {
             throw BenchError("no tactile beside tactile-bench (\(beside)): build it with "
                              + "`swift build -c release --product tactile`, or set TACTILE_BINARY")
+        }
+        return beside
+    }
+
+    /// `tactiled`, the service's own binary (what the systemd unit runs), beside
+    /// the `tactile` that ``tactileBinary(directory:)`` gives (built the same way).
+    static func serviceBinary(directory: String) throws -> String {
+        let tactile = try tactileBinary(directory: directory)
+        let beside = URL(fileURLWithPath: tactile).deletingLastPathComponent().appendingPathComponent("tactiled").path
+        guard access(beside, X_OK) == 0 else {
+            throw BenchError("no tactiled beside \(tactile): build it with `swift build -c release --product tactiled`")
         }
         return beside
     }

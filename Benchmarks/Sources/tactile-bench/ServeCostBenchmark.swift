@@ -10,8 +10,10 @@ import TactileService
 /// job) run at the same time on the same stream.
 ///
 /// One umockdev testbed (tools/umockdev-testbed.py, /dev/uinput emulated)
-/// holds the same touchscreen twice: `tactile serve --device event5` takes
-/// one node, `lisgd -d event6` the other. The helper writes the same frames
+/// holds the same touchscreen twice: `tactiled --device event5` (the
+/// service's own binary, as its systemd unit runs it: `tactile serve`'s
+/// options and run without Foundation) takes one node, `lisgd -d event6`
+/// the other. The helper writes the same frames
 /// to both nodes at the same moments (`--paced-events`, stamped with
 /// CLOCK_MONOTONIC as the kernel does): nothing for a while once both have
 /// their node open (idle), then ``ServeWorkload`` (touching), then nothing
@@ -127,10 +129,10 @@ enum ServeCostBenchmark {
         let helper = ServeBenchmark.repository + "/tools/umockdev-testbed.py"
         if let missing = ServeBenchmark.helperMissing(helper, directory: directory) {
             if required { throw BenchError("the serve group needs the umockdev testbed helper: \(missing)") }
-            return [BenchRow(measure: "serve cost: tactile serve beside lisgd, idle and touching", result: "not measured: \(missing)",
+            return [BenchRow(measure: "serve cost: the service (tactiled) beside lisgd, idle and touching", result: "not measured: \(missing)",
                              reference: "–", ratio: nil, ratioUnit: "")]
         }
-        let tactile = try ServeBenchmark.tactileBinary(directory: directory)
+        let tactile = try ServeBenchmark.serviceBinary(directory: directory)
         let plan = Plan(quick: quick)
         var referenceProblem = lisgdMissing()
         let floor = ServeFloor.build(in: directory)

@@ -198,7 +198,7 @@ struct ServeCostRun {
             lines.append("COMPARE_LIBINPUT_PRIVATE_RUN=1 " + words.map { $0 == "$stamp" ? "\"$stamp\"" : quoted($0) }.joined(separator: " ") + " &")
         }
         lines.append("while [ ! -e \(quoted(directory + "/go")) ]; do sleep 0.01; done")
-        let serve = [tactile, "serve", "--device", ServeCostBenchmark.node, "--config", config]
+        let serve = [tactile, "--device", ServeCostBenchmark.node, "--config", config]
         lines.append("exec python3 -c \"$stamp\" " + ([directory + "/tactile.start"] + serve).map(quoted).joined(separator: " "))
         return lines.joined(separator: "\n") + "\n"
     }

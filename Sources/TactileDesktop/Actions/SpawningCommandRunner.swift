@@ -1,10 +1,10 @@
 // Starting the programs of command actions: posix_spawnp on a queue of its own, children reaped off the input loop.
-import Foundation
 import Synchronization
 import Tactile
-import TactileService
 import TactileEvdev
+import TactileService
 #if canImport(Glibc)
+import Dispatch
 import Glibc
 #endif
 

@@ -1,5 +1,5 @@
 // One D-Bus message through sd-bus: its header, its arguments read and written, and replies to it.
-import CSystemd
+import CSessionLibraries
 import Glibc
 
 /// A value on the bus, of the basic types the service reads and writes.

@@ -1,5 +1,5 @@
 // A connection to the session's D-Bus through sd-bus: a name owned, methods served, calls made, signals heard.
-import CSystemd
+import CSessionLibraries
 import Glibc
 import TactileEvdev
 import Tactile
@@ -27,6 +27,10 @@ final class SessionBus {
     /// Connects to the bus at `address` (a D-Bus address:
     /// `unix:path=/run/user/1000/bus`) as a client, and says hello.
     init(address: String) throws(BusError) {
+        // libsystemd is loaded here, at the first connection, not when the service starts.
+        if let problem = tactile_session_library_error(TACTILE_SESSION_LIBRARY_SYSTEMD) {
+            throw BusError(operation: "connect to \(address)", detail: "cannot load sd-bus: " + String(cString: problem))
+        }
         var made: OpaquePointer?
         var rc = sd_bus_new(&made)
         guard rc >= 0, let made else { throw BusError(operation: "connect to \(address)", code: rc) }

@@ -1,6 +1,6 @@
 // Whether a config may be trusted, as OpenSSH judges keys and configs: its owner and modes, and those of the directories above it.
-import TactileService
 import Tactile
+import TactileService
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -124,7 +124,7 @@ package struct ConfigOwnership: Hashable, Sendable {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:@%".unicodeScalars.contains(scalar))
         }
         if safe && !path.isEmpty { return path }
-        return "'" + TextFormat.visible(path).replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + PlainText.replacing("'", with: "'\\''", in: TextFormat.visible(path)) + "'"
     }
 
     /// `uid`'s home directory from the password database, if it has one.

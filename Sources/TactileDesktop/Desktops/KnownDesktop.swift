@@ -1,4 +1,5 @@
 // What a desktop Tactile knows offers: how it is recognised, and its focus, outputs, pointer, compositor, layout, bindings and startup.
+import Tactile
 import TactileService
 
 /// A desktop Tactile knows, as one entry of ``KnownDesktops/all``: each
@@ -85,7 +86,7 @@ extension KnownDesktop {
     /// `XDG_CURRENT_DESKTOP` says `desktop` (in any case, anywhere in it); nil in any other.
     func waylandOutputs(in session: SessionEnvironment, saying desktop: String, name: String,
                         read: @escaping @Sendable () throws(FocusError) -> DesktopLayout) -> OutputFollower.Route? {
-        guard session.waylandDisplay != nil, (session.currentDesktop ?? "").uppercased().contains(desktop) else { return nil }
+        guard session.waylandDisplay != nil, PlainText.contains(desktop, in: (session.currentDesktop ?? "").uppercased()) else { return nil }
         return waylandOutputs(in: session, name: name, read: read)
     }
 }

@@ -1,7 +1,7 @@
 // The doctor's focused-app line: how the session's focused app is followed, and whether that route answers now.
-import TactileService
-import Foundation
+import Glibc
 import Tactile
+import TactileService
 
 extension Doctor {
     /// How long the doctor waits for the route to answer.
@@ -24,8 +24,8 @@ extension Doctor {
                                fix: configUsesApps ? "run tactile doctor in your desktop session" : nil)
         }
         let route = TextFormat.visible(tracker.route)
-        let deadline = Date().addingTimeInterval(Self.focusTimeout)
-        while !tracker.isAnswering, tracker.problem == nil, Date() < deadline { usleep(20_000) }
+        let deadline = MonotonicClock.seconds() + Self.focusTimeout
+        while !tracker.isAnswering, tracker.problem == nil, MonotonicClock.seconds() < deadline { usleep(20_000) }
         tracker.stop()
         if tracker.isAnswering {
             let app = tracker.current.map { "\(TextFormat.visible($0.description)) has the focus" } ?? "no app has the focus now"
@@ -33,7 +33,7 @@ extension Doctor {
         }
         if let running = runningServiceCheck(route: route) { return running }
         let why = tracker.problem.map { TextFormat.visible($0) } ?? "no answer in \(Int(Self.focusTimeout)) s"
-        let shellFix = tracker.problem?.contains(GnomeFocusExtension.enableCommand) == true ? GnomeFocusExtension.enableCommand : nil
+        let shellFix = tracker.problem.map { PlainText.contains(GnomeFocusExtension.enableCommand, in: $0) } == true ? GnomeFocusExtension.enableCommand : nil
         return DoctorCheck(name: name, status: configUsesApps ? .problem : .note,
                            summary: "cannot follow \(route): \(why); " + stake,
                            fix: shellFix ?? "run tactile doctor in a terminal of the session the service serves; if the compositor was "

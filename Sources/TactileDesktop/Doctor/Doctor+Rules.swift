@@ -1,6 +1,6 @@
 // The doctor's udev rules check, and what to do when the user may not open a node.
-import TactileService
 import Tactile
+import TactileService
 
 extension Doctor {
     /// The file name `dist/install.sh` installs the rules under.
@@ -20,7 +20,7 @@ extension Doctor {
     func rulesCheck(_ rules: String?, accessGranted: Bool) -> DoctorCheck {
         if let rules {
             let text = system.systemText(rules) ?? ""
-            if !text.contains("uaccess") {
+            if !PlainText.contains("uaccess", in: text) {
                 return DoctorCheck(name: "udev rules", status: accessGranted ? .note : .problem,
                                    summary: "\(rules) tags nothing uaccess (edited?)",
                                    fix: "install the rules from dist/70-tactile.rules again (dist/install.sh --system-only)")

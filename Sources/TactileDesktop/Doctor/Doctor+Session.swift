@@ -1,6 +1,6 @@
 // The doctor's session check: what starts tactile.service in this session, and the route to add when nothing does.
-import TactileService
 import Tactile
+import TactileService
 
 extension Doctor {
     /// The name of the XDG autostart entry `dist/install.sh --autostart` installs.
@@ -11,7 +11,7 @@ extension Doctor {
     func desktops() -> [String] {
         var names: [String] = []
         for text in detected.environment.sessionDesktopTexts {
-            for name in text.split(separator: ":").map({ DoctorText.trimmed($0) })
+            for name in text.split(separator: ":").map({ PlainText.trimmed($0) })
             where !name.isEmpty && !names.contains(where: { $0.lowercased() == name.lowercased() }) {
                 names.append(name)
             }
@@ -73,7 +73,7 @@ extension Doctor {
         }
         let startupFiles = route?.startupFiles(in: system) ?? []
         for file in startupFiles {
-            guard let found = mention(in: file, where: { $0.contains("tactile") }) else { continue }
+            guard let found = mention(in: file, where: { PlainText.contains("tactile", in: $0) }) else { continue }
             starters.append("\(TextFormat.visible(file)) line \(found.number): \(TextFormat.visible(found.line))")
         }
         guard let entry = autostartEntry() else { return (starters, details) }
@@ -126,7 +126,7 @@ extension Doctor {
     func mention(in file: String, where test: (String) -> Bool) -> (number: Int, line: String)? {
         guard let text = system.text(at: file) else { return nil }
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = DoctorText.trimmed(raw)
+            let line = PlainText.trimmed(raw)
             if !line.hasPrefix("#"), test(line) { return (index + 1, line.count > 160 ? String(line.prefix(160)) + "…" : line) }
         }
         return nil

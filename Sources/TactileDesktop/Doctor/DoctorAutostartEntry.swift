@@ -1,4 +1,5 @@
 // An XDG autostart entry as the autostart spec reads it: hidden or not, and for which desktops.
+import Tactile
 import TactileService
 
 /// An XDG autostart entry (`~/.config/autostart/tactile.desktop`) as a
@@ -26,12 +27,12 @@ package struct DoctorAutostartEntry: Hashable, Sendable {
         var values: [String: String] = [:]
         var group = ""
         for raw in text.split(separator: "\n") {
-            let line = DoctorText.trimmed(raw)
+            let line = PlainText.trimmed(raw)
             if line.hasPrefix("[") { group = line; continue }
             guard group == "[Desktop Entry]", !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            values[DoctorText.trimmed(line[..<equals])] = DoctorText.trimmed(line[line.index(after: equals)...])
+            values[PlainText.trimmed(line[..<equals])] = PlainText.trimmed(line[line.index(after: equals)...])
         }
-        func list(_ key: String) -> [String] { (values[key] ?? "").split(separator: ";").map { DoctorText.trimmed($0) }.filter { !$0.isEmpty } }
+        func list(_ key: String) -> [String] { (values[key] ?? "").split(separator: ";").map { PlainText.trimmed($0) }.filter { !$0.isEmpty } }
         isHidden = values["Hidden"]?.lowercased() == "true"
         onlyShowIn = list("OnlyShowIn")
         notShowIn = list("NotShowIn")

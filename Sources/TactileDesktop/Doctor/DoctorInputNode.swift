@@ -1,6 +1,6 @@
 // An event node as the doctor sees it without opening it: its kind from udev's database (or sysfs's capability bits) and its name.
-import TactileService
 import Tactile
+import TactileService
 
 /// An event node (`/dev/input/event5`) as udev and sysfs describe it, so
 /// that a node the user may not open is still known as a touchscreen.
@@ -39,10 +39,10 @@ package struct DoctorInputNode: Hashable, Sendable {
     public static func read(_ node: String, system: DoctorSystem) -> DoctorInputNode {
         let sysfs = "/sys/class/input/" + node
         let device = sysfs + "/device"
-        let name = system.systemText(device + "/name", limit: 4096).map(DoctorText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let phys = system.systemText(device + "/phys", limit: 4096).map(DoctorText.trimmed)
+        let name = system.systemText(device + "/name", limit: 4096).map(PlainText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        let phys = system.systemText(device + "/phys", limit: 4096).map(PlainText.trimmed)
         var kind: DeviceKind?
-        if let number = system.systemText(sysfs + "/dev", limit: 64).map(DoctorText.trimmed), !number.isEmpty,
+        if let number = system.systemText(sysfs + "/dev", limit: 64).map(PlainText.trimmed), !number.isEmpty,
            let database = system.systemText("/run/udev/data/c" + number, limit: 1 << 16) {
             kind = udevKind(database)
         }
@@ -62,7 +62,7 @@ package struct DoctorInputNode: Hashable, Sendable {
     /// DoctorInputNode.udevKind("E:ID_INPUT=1\nE:ID_INPUT_TOUCHPAD=1\n")   // .touchpad
     /// ```
     public static func udevKind(_ record: String) -> DeviceKind? {
-        let properties = Set(record.split(separator: "\n").map { DoctorText.trimmed($0) })
+        let properties = Set(record.split(separator: "\n").map { PlainText.trimmed($0) })
         if properties.contains("E:ID_INPUT_TOUCHSCREEN=1") { return .touchscreen }
         if properties.contains("E:ID_INPUT_TOUCHPAD=1") { return .touchpad }
         return properties.contains("E:ID_INPUT=1") ? .other : nil

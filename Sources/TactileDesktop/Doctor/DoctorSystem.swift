@@ -1,6 +1,6 @@
 // What `tactile doctor` looks at, injectable: where the system's files are, the environment, the user, access and programs.
-import TactileService
 import Tactile
+import TactileService
 
 /// Everything `tactile doctor` reads from the machine, in one value, so
 /// that tests can give it a made-up one: a tree of files in a temporary
@@ -115,6 +115,6 @@ public struct DoctorCommandResult: Hashable, Sendable {
 
     /// Standard output's lines, without blank ones.
     public var lines: [String] {
-        output.split(separator: "\n").map { DoctorText.trimmed($0) }.filter { !$0.isEmpty }
+        output.split(separator: "\n").map { PlainText.trimmed($0) }.filter { !$0.isEmpty }
     }
 }

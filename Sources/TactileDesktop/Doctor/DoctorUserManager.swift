@@ -1,4 +1,5 @@
 // What the user's systemd says of tactile.service and graphical-session.target, or why it could not be asked.
+import Tactile
 import TactileService
 
 /// What the user's systemd manager says (`systemctl --user show`) of
@@ -53,7 +54,7 @@ package struct DoctorUserManager: Hashable, Sendable {
             }
             let values = DoctorText.properties(result.output)
             guard result.status == 0, !values.isEmpty else {
-                let said = result.errorOutput.split(separator: "\n").first.map { DoctorText.trimmed($0) } ?? ""
+                let said = result.errorOutput.split(separator: "\n").first.map { PlainText.trimmed($0) } ?? ""
                 return .failure(.unreachable(said.isEmpty ? "systemctl --user exited with status \(result.status)" : said))
             }
             return .success(values)

@@ -1,4 +1,5 @@
 // The user unit as the files say: where tactile.service is, what it runs, and which targets want it.
+import Tactile
 import TactileService
 
 /// `tactile.service` as the files on disk say, without asking systemd: the
@@ -8,7 +9,7 @@ import TactileService
 /// ```swift
 /// let unit = DoctorUserUnit.find(system)
 /// unit.path         // "/home/ada/.config/systemd/user/tactile.service"
-/// unit.command      // "/home/ada/.local/bin/tactile serve"
+/// unit.command      // "/home/ada/.local/bin/tactiled"
 /// unit.wantedBy     // ["graphical-session.target"]
 /// ```
 package struct DoctorUserUnit: Hashable, Sendable {
@@ -101,8 +102,8 @@ package struct DoctorUserUnit: Hashable, Sendable {
     /// (an empty one clears those before it), continued lines joined, `%h` and `%%` put in.
     ///
     /// ```swift
-    /// DoctorUserUnit.command(in: ["[Service]\nExecStart=%h/.local/bin/tactile serve\n"], home: "/home/ada")
-    /// // "/home/ada/.local/bin/tactile serve"
+    /// DoctorUserUnit.command(in: ["[Service]\nExecStart=%h/.local/bin/tactiled\n"], home: "/home/ada")
+    /// // "/home/ada/.local/bin/tactiled"
     /// ```
     public static func command(in texts: [String], home: String?) -> String? {
         var command: String?
@@ -112,8 +113,8 @@ package struct DoctorUserUnit: Hashable, Sendable {
                 if line.hasPrefix("[") { section = line; continue }
                 guard section == "[Service]", line.hasPrefix("ExecStart") else { continue }
                 let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, DoctorText.trimmed(parts[0]) == "ExecStart" else { continue }
-                let value = DoctorText.trimmed(parts[1])
+                guard parts.count == 2, PlainText.trimmed(parts[0]) == "ExecStart" else { continue }
+                let value = PlainText.trimmed(parts[1])
                 command = value.isEmpty ? nil : value
             }
         }
@@ -137,10 +138,10 @@ package struct DoctorUserUnit: Hashable, Sendable {
         var lines: [String] = []
         var pending = ""
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = DoctorText.trimmed(raw)
+            let line = PlainText.trimmed(raw)
             if pending.isEmpty && (line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";")) { continue }
             if line.hasSuffix("\\") {
-                pending += DoctorText.trimmed(line.dropLast()) + " "
+                pending += PlainText.trimmed(line.dropLast()) + " "
                 continue
             }
             lines.append(pending + line)

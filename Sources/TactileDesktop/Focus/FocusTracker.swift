@@ -1,9 +1,10 @@
 // The app with the keyboard focus, kept current by a thread of its own that follows the session's IPC.
-import Tactile
-import TactileService
-import Foundation
+import Dispatch
+import Glibc
 import Synchronization
+import Tactile
 import TactileEvdev
+import TactileService
 
 /// Follows which app has the keyboard focus, on a thread of its own, through
 /// what the session offers: the sway or i3 IPC socket (`SWAYSOCK`, `I3SOCK`),
@@ -143,7 +144,7 @@ package final class FocusTracker: ServiceLogSource, Sendable {
         let source = found.source
         let tracker = FocusTracker(route: found.name, news: news, sayingEachChange: sayingEachChange)
         tracker.state.withLock { $0.started = true }
-        let thread = Thread {
+        let started = DetachedThread.start(name: "tactile.focus") {
             defer { tracker.ended.signal() }
             while !tracker.isStopped {
                 do throws(FocusError) {
@@ -155,8 +156,10 @@ package final class FocusTracker: ServiceLogSource, Sendable {
                 if !tracker.isStopped { _ = PollLoop.wait([], until: MonotonicClock.seconds() + 1, stop: tracker.stopSignal) }
             }
         }
-        thread.name = "tactile.focus"
-        thread.start()
+        guard started else {
+            tracker.state.withLock { $0.started = false }
+            return nil
+        }
         return tracker
     }
 }

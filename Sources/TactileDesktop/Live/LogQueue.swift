@@ -1,6 +1,6 @@
 // Log lines on their way to a file descriptor: a bounded queue the input loop only adds to, written by a thread of its own.
-import TactileService
 import Tactile
+import TactileService
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,20 +79,9 @@ public final class LogQueue: @unchecked Sendable {
         pthread_cond_init(queued, &attributes)
         pthread_cond_init(written, &attributes)
         pthread_condattr_destroy(&attributes)
-        var thread = pthread_t()
-        // The thread keeps the queue alive (retained here, never released): it runs for the rest of the process.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<LogQueue>.fromOpaque(context).takeUnretainedValue().runWriter()
-            return nil
-        }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread: lines stay queued (and then dropped) rather than written on the caller's path.
-            Unmanaged<LogQueue>.fromOpaque(context).release()
-        }
+        // The thread keeps the queue alive (its closure holds it): it runs for the rest of the process.
+        // No thread: lines stay queued (and then dropped) rather than written on the caller's path.
+        DetachedThread.start(name: "tactile.log") { self.runWriter() }
     }
 
     /// How many lines were dropped so far because the queue was full.

@@ -1,9 +1,9 @@
 // The desktop's outputs, read its own way and read again each time it says one changed, on a thread of its own.
-import TactileService
-import Foundation
+import Glibc
 import Synchronization
 import Tactile
 import TactileEvdev
+import TactileService
 
 /// Keeps the running desktop's outputs (``DesktopLayout``: where each lies
 /// and how it is turned) current, on a thread of its own, so that the input
@@ -92,10 +92,7 @@ final class OutputFollower: ServiceLogSource, Sendable {
     static func start(session: DetectedSession, news: Wakeup? = nil) -> OutputFollower? {
         guard let route = session.outputsRoute else { return nil }
         let follower = OutputFollower(route: route, news: news)
-        let thread = Thread { follower.follow() }
-        thread.name = "tactile.outputs"
-        thread.start()
-        return follower
+        return DetachedThread.start(name: "tactile.outputs") { follower.follow() } ? follower : nil
     }
 
     /// The thread: read, then read again after each change the desktop tells,

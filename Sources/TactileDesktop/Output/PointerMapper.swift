@@ -1,9 +1,9 @@
 // Puts the virtual pointer on the touchscreen's output, the session's way, on a thread of its own.
-import TactileService
-import Foundation
+import Glibc
 import Synchronization
 import Tactile
 import TactileEvdev
+import TactileService
 
 /// What mapping the pointer came to: where clicks are placed, and what to say.
 struct PointerMappingOutcome: Equatable, Sendable {
@@ -96,9 +96,6 @@ package final class PointerMapper: ServiceLogSource, Sendable {
         let request = PointerRequest(name: pointerName, configured: configured, changesDesktop: changesDesktop)
         guard let work = session.pointerMapping(request) else { return nil }
         let mapper = PointerMapper(news: news)
-        let thread = Thread { mapper.finish(work()) }
-        thread.name = "tactile.pointer"
-        thread.start()
-        return mapper
+        return DetachedThread.start(name: "tactile.pointer") { mapper.finish(work()) } ? mapper : nil
     }
 }

@@ -36,7 +36,7 @@ public struct BindingConditions: Hashable, Sendable {
         if !deviceKinds.isEmpty, !deviceKinds.contains(device.kind) { return false }
         if devices.isEmpty { return true }
         let name = device.name.lowercased()
-        return devices.contains { name.contains($0.lowercased()) }
+        return devices.contains { PlainText.contains($0.lowercased(), in: name) }
     }
 
     /// Whether the binding acts while `focused` has the focus (nil: not known,

@@ -14,7 +14,7 @@ extension DeviceSelection {
     public func takes(kind: DeviceKind, name: String) -> Bool {
         guard kinds.contains(kind) else { return false }
         let name = name.lowercased()
-        if !names.isEmpty, !names.contains(where: { name.contains($0.lowercased()) }) { return false }
-        return !excludedNames.contains { name.contains($0.lowercased()) }
+        if !names.isEmpty, !names.contains(where: { PlainText.contains($0.lowercased(), in: name) }) { return false }
+        return !excludedNames.contains { PlainText.contains($0.lowercased(), in: name) }
     }
 }

@@ -1,22 +1,27 @@
-// The recording sink: every device created and every event written, kept in order, as evemu recordings.
+// The recording sink: every device created and every event written, kept in order.
 import Tactile
-import TactileRecording
 
 /// An ``OutputSink`` that keeps what it is given: each device created (its
 /// template and the `DeviceDescription` the template makes) and each event
 /// written to it, with the times the service gave, in order.
 ///
 /// Tests read it back device by device; `serve --dry-run --output DIR`
-/// saves it as one evemu recording per device (``save(to:overwrite:)``);
-/// golden tests compare ``evemuText`` (every device's recording, one after
-/// the other). It creates no nodes: ``createdNodes`` is empty.
+/// saves it as one evemu recording per device, each named by
+/// ``fileName(for:)``. It creates no nodes: ``createdNodes`` is empty.
+///
+/// The sink keeps no file format itself, so that the service's module
+/// links no recording reader (and the service's binary no Foundation):
+/// a device's ``Device/description`` and ``Device/events`` are an
+/// `EvemuRecording` of TactileRecording.
 ///
 /// ```swift
 /// let sink = RecordingSink()
 /// let keyboard = try sink.create(.keyboard, name: "Tactile keyboard")
 /// try sink.write([press, report, release, report], to: keyboard)
 /// sink.events(of: keyboard)          // the four events
-/// try sink.save(to: "out")           // out/1-tactile-keyboard.evemu
+/// let device = sink.devices[0]
+/// try EvemuWriter.write(EvemuRecording(device: device.description, events: device.events),
+///                       to: "out/" + RecordingSink.fileName(for: device))
 /// ```
 public final class RecordingSink: OutputSink {
     /// One device the sink created.
@@ -31,9 +36,6 @@ public final class RecordingSink: OutputSink {
         public var events: [InputEvent]
         /// Whether ``RecordingSink/destroy(_:)`` removed it.
         public var destroyed: Bool
-
-        /// The device and its events as an evemu recording.
-        public var evemu: EvemuRecording { EvemuRecording(device: description, events: events) }
     }
 
     /// Every device created, in the order of creation (destroyed ones too).
@@ -85,18 +87,7 @@ public final class RecordingSink: OutputSink {
         device(id)?.events ?? []
     }
 
-    /// Every device's evemu recording, one after the other, each preceded by
-    /// a `# Tactile virtual#N` comment line: one text for golden tests.
-    ///
-    /// ```swift
-    /// #expect(sink.evemuText == (try String(contentsOfFile: "golden.txt", encoding: .utf8)))
-    /// ```
-    public var evemuText: String {
-        devices.map { "# Tactile \($0.id)\($0.destroyed ? " (destroyed)" : "")\n" + EvemuWriter.text(for: $0.evemu) }
-            .joined()
-    }
-
-    /// The file name ``save(to:overwrite:)`` gives a device: its number and
+    /// The file name `serve --dry-run --output` gives a device: its number and
     /// its name in lower case, letters and digits kept, the rest as `-`
     /// (`2-tactile-keyboard.evemu`).
     public static func fileName(for device: Device) -> String {
@@ -110,30 +101,6 @@ public final class RecordingSink: OutputSink {
         }
         while slug.last == "-" { slug.removeLast() }
         return "\(device.id.rawValue)\(slug.isEmpty ? "" : "-" + slug).evemu"
-    }
-
-    /// Writes each device as an evemu recording into `directory` (which must
-    /// exist), named by ``fileName(for:)``, and returns the paths in the order
-    /// of creation. Files are written atomically, mode 0600, replacing a file
-    /// there only when `overwrite` is true.
-    ///
-    /// ```swift
-    /// let paths = try sink.save(to: "/tmp/dry-run")   // ["/tmp/dry-run/1-panel-tactile.evemu", …]
-    /// ```
-    @discardableResult
-    public func save(to directory: String, overwrite: Bool = false) throws(OutputError) -> [String] {
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        var paths: [String] = []
-        for device in devices {
-            let path = base + "/" + Self.fileName(for: device)
-            do throws(RecordingError) {
-                try EvemuWriter.write(device.evemu, to: path, overwrite: overwrite)
-            } catch {
-                throw OutputError(operation: "save \(device.id) to \(path)", reason: error.description)
-            }
-            paths.append(path)
-        }
-        return paths
     }
 
     private func index(of id: VirtualDeviceID) -> Int? {

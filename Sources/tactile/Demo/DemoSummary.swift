@@ -1,5 +1,6 @@
 // The summary `tactile demo` leaves on screen: what was played and what each recognizer did.
 import Tactile
+import TactileDesktop
 
 /// What `tactile demo` leaves on the main screen when its terminal view
 /// ends: one screen (at most `height - 2` lines, leaving room for the
@@ -26,7 +27,7 @@ enum DemoSummary {
             let gestures = tally.continued == 1 ? "1 gesture" : "\(tally.continued) gestures"
             notes.insert("\(gestures) went on as a hand changed its grip (shown as `continues`, counted once).", at: 0)
         }
-        let tail = notes.flatMap { wrappedWords($0, width: width) }.map { StyledLine($0, style: .dim) }
+        let tail = notes.flatMap { PlainText.wrappedWords($0, width: width) }.map { StyledLine($0, style: .dim) }
         if lines.count + table.count + tail.count <= room {
             lines += table + tail
         } else if lines.count + table.count <= room {
@@ -60,21 +61,6 @@ enum DemoSummary {
             }
             lines.append(line)
         }
-        return lines
-    }
-
-    /// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole, then clipped).
-    static func wrappedWords(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width {
-                lines.append(current)
-                current = ""
-            }
-            current += (current.isEmpty ? "" : " ") + word
-        }
-        if !current.isEmpty { lines.append(current) }
         return lines
     }
 

@@ -1,4 +1,5 @@
 // GNOME's bindings as the running release and the user have them: gsettings, schema by schema.
+import Tactile
 import TactileService
 
 /// Reads GNOME's key bindings with `gsettings list-recursively`, which
@@ -30,7 +31,7 @@ struct GnomeBindings {
             }
             // A schema this release does not have leaves its actions unbound; any other failure stops the reading.
             guard result.status == 0 else {
-                if result.errorOutput.contains("No such schema") { continue }
+                if PlainText.contains("No such schema", in: result.errorOutput) { continue }
                 return .failure(.init("gsettings list-recursively \(schema): \(result.failureReason)"))
             }
             values[schema] = Self.values(inListing: result.output, schema: schema)

@@ -1,7 +1,7 @@
 // Places clicks on the touchscreen's output under GNOME: mutter's logical monitors from DisplayConfig.GetCurrentState, then the maths of OutputMapping.
-import TactileService
-import Foundation
+import Glibc
 import Tactile
+import TactileService
 
 /// Mutter spans an absolute pointer over the extents of its logical
 /// monitors, from the origin (`meta_viewport_info_get_extents`, in
@@ -50,39 +50,31 @@ struct MutterPointerMapping {
     /// output, else the primary monitor; the pointer spans the origin to the
     /// extents.
     static func layout(inJSON text: String) -> DesktopLayout? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let data = object["data"] as? [Any], data.count >= 4,
-              let monitors = data[1] as? [Any], let logical = data[2] as? [Any] else { return nil }
-        let properties = data[3] as? [String: Any] ?? [:]
-        let physical = (variant(properties["layout-mode"]) as? NSNumber)?.intValue == 2
+        guard let data = JSONValue.parse(text)?["data"]?.array, data.count >= 4,
+              let monitors = data[1].array, let logical = data[2].array else { return nil }
+        let physical = variant(data[3]["layout-mode"])?.integer == 2
         // Each monitor's current mode (pixels) and whether it is built in, by connector.
         var modes: [String: (width: Double, height: Double)] = [:]
         var builtin: Set<String> = []
-        for case let monitor as [Any] in monitors where monitor.count >= 3 {
-            guard let spec = monitor[0] as? [Any], let connector = spec.first as? String else { continue }
-            for case let mode as [Any] in (monitor[1] as? [Any] ?? []) where mode.count >= 7 {
-                let flags = mode[6] as? [String: Any] ?? [:]
-                if variant(flags["is-current"]) as? Bool == true,
-                   let width = (mode[1] as? NSNumber)?.doubleValue, let height = (mode[2] as? NSNumber)?.doubleValue {
-                    modes[connector] = (width, height)
-                }
+        for monitor in monitors {
+            guard let connector = monitor[0]?[0]?.string, let flags = monitor[2] else { continue }
+            for mode in monitor[1]?.array ?? [] where variant(mode[6]?["is-current"])?.bool == true {
+                if let width = mode[1]?.number, let height = mode[2]?.number { modes[connector] = (width, height) }
             }
-            if variant((monitor[2] as? [String: Any])?["is-builtin"]) as? Bool == true { builtin.insert(connector) }
+            if variant(flags["is-builtin"])?.bool == true { builtin.insert(connector) }
         }
         var outputs: [OutputRect] = []
         var builtinName: String?
         var primaryName: String?
-        for case let entry as [Any] in logical where entry.count >= 6 {
-            guard let x = (entry[0] as? NSNumber)?.doubleValue, let y = (entry[1] as? NSNumber)?.doubleValue,
-                  let scale = (entry[2] as? NSNumber)?.doubleValue, let transform = (entry[3] as? NSNumber)?.intValue,
-                  let specs = entry[5] as? [Any], let connector = (specs.first as? [Any])?.first as? String,
-                  let mode = modes[connector] else { continue }
+        for entry in logical {
+            guard let x = entry[0]?.number, let y = entry[1]?.number, let scale = entry[2]?.number, let transform = entry[3]?.integer,
+                  let specs = entry[5]?.array, let connector = specs.first?[0]?.string, let mode = modes[connector] else { continue }
             let rect = OutputRect(name: connector, x: x, y: y, pixelWidth: mode.width, pixelHeight: mode.height,
                                   scale: physical ? 1 : scale, transform: transform)
             guard !rect.isEmpty else { continue }
             outputs.append(rect)
-            if primaryName == nil, entry[4] as? Bool == true { primaryName = connector }
-            if builtinName == nil, specs.contains(where: { ($0 as? [Any])?.first.flatMap { $0 as? String }.map(builtin.contains) == true }) {
+            if primaryName == nil, entry[4]?.bool == true { primaryName = connector }
+            if builtinName == nil, specs.contains(where: { $0[0]?.string.map(builtin.contains) == true }) {
                 builtinName = connector
             }
         }
@@ -93,8 +85,8 @@ struct MutterPointerMapping {
     }
 
     /// The value of a `busctl` variant (`{"type":"b","data":true}`), or the value itself.
-    private static func variant(_ value: Any?) -> Any? {
-        if let wrapped = value as? [String: Any], wrapped["type"] is String, let data = wrapped["data"] { return data }
+    private static func variant(_ value: JSONValue?) -> JSONValue? {
+        if let value, value["type"]?.string != nil, let data = value["data"] { return data }
         return value
     }
 }

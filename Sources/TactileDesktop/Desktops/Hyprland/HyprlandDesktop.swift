@@ -1,5 +1,5 @@
 // Hyprland: its sockets answer the focus and the outputs; hyprctl its version.
-import Foundation
+import Glibc
 import TactileService
 
 /// Hyprland, found by its instance (`HYPRLAND_INSTANCE_SIGNATURE`, whose
@@ -39,8 +39,8 @@ struct HyprlandDesktop: KnownDesktop {
     /// Hyprland as `hyprctl version -j` says it (its `tag`, `v0.41.2`): `Hyprland 0.41.2`.
     static func compositor(run: ProgramRunner.Run) -> TouchCompositor {
         let result = run(["hyprctl", "version", "-j"])
-        let answer = result.flatMap { $0.status == 0 ? try? JSONSerialization.jsonObject(with: Data($0.output.utf8)) as? [String: Any] : nil }
-        let tag = (answer?["tag"] as? String).map { $0.hasPrefix("v") ? String($0.dropFirst()) : $0 }
+        let answer = result.flatMap { $0.status == 0 ? JSONValue.parse($0.output) : nil }
+        let tag = answer?["tag"]?.string.map { $0.hasPrefix("v") ? String($0.dropFirst()) : $0 }
         return TouchCompositor(kind: .hyprland, version: tag.map { "Hyprland \($0)" }, source: "hyprctl version")
     }
 

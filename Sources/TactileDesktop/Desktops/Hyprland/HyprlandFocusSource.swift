@@ -1,6 +1,6 @@
 // The focused app from Hyprland's sockets: j/activewindow once, then activewindow events.
+import Glibc
 import TactileService
-import Foundation
 
 /// Follows the focus through Hyprland's sockets (its wiki's IPC page): the
 /// request socket `.socket.sock` answers `j/activewindow` with the window as
@@ -40,14 +40,13 @@ struct HyprlandFocusSource: FocusTracker.Source {
 
     /// The window `j/activewindow` names now.
     func activeWindow() throws(FocusError) -> FocusedApp? {
-        guard let window = try Self.reply(to: "j/activewindow", in: directory) as? [String: Any],
-              let windowClass = window["class"] as? String, !windowClass.isEmpty else { return nil }
+        guard let windowClass = try Self.reply(to: "j/activewindow", in: directory)["class"]?.string, !windowClass.isEmpty else { return nil }
         return FocusedApp(appID: nil, windowClass: windowClass)
     }
 
     /// The whole answer to `request` on the request socket of `directory`,
-    /// as JSON (`NSNull` when it is none): the socket answers once and closes.
-    static func reply(to request: String, in directory: String) throws(FocusError) -> Any {
+    /// as JSON (`null` when it is none): the socket answers once and closes.
+    static func reply(to request: String, in directory: String) throws(FocusError) -> JSONValue {
         let stream = try UnixStream(path: directory + "/.socket.sock")
         try stream.write(Array(request.utf8))
         var reply: [UInt8] = []
@@ -57,7 +56,7 @@ struct HyprlandFocusSource: FocusTracker.Source {
             reply += bytes
             if reply.count > 1 << 20 { throw FocusError("\(directory)/.socket.sock: an answer over 1 MB") }
         }
-        return (try? JSONSerialization.jsonObject(with: Data(reply))) ?? NSNull()
+        return JSONValue.parse(reply) ?? .null
     }
 
     /// What an event line says.

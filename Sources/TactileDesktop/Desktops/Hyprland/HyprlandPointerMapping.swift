@@ -1,6 +1,6 @@
 // Places clicks on the touchscreen's output under Hyprland: its monitors from `j/monitors`, then the maths of OutputMapping.
+import Glibc
 import TactileService
-import Foundation
 
 /// Hyprland maps an absolute pointer it was told nothing about over the whole
 /// layout, and its per-device `output` (a `device` block, `hyprctl keyword`
@@ -24,16 +24,15 @@ struct HyprlandPointerMapping {
     }
 
     /// The whole answer to `request` on the request socket.
-    func reply(to request: String) throws(FocusError) -> Any {
+    func reply(to request: String) throws(FocusError) -> JSONValue {
         try HyprlandFocusSource.reply(to: request, in: directory)
     }
 
     /// The enabled monitors of a `j/monitors` answer, in logical coordinates.
-    static func outputs(in reply: Any) -> [OutputRect] {
-        (reply as? [Any] ?? []).compactMap { item in
-            guard let monitor = item as? [String: Any], let name = monitor["name"] as? String,
-                  monitor["disabled"] as? Bool != true else { return nil }
-            func number(_ key: String, _ otherwise: Double = 0) -> Double { JSONNumber.double(monitor[key], otherwise: otherwise) }
+    static func outputs(in reply: JSONValue) -> [OutputRect] {
+        (reply.array ?? []).compactMap { monitor in
+            guard let name = monitor["name"]?.string, monitor["disabled"]?.bool != true else { return nil }
+            func number(_ key: String, _ otherwise: Double = 0) -> Double { monitor[key]?.number ?? otherwise }
             let shown = OutputRect(name: name, x: number("x"), y: number("y"), pixelWidth: number("width"), pixelHeight: number("height"),
                                    scale: number("scale", 1), transform: Int(number("transform")))
             return shown.isEmpty ? nil : shown

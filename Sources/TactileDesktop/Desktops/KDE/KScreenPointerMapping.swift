@@ -1,7 +1,7 @@
 // Places clicks on the touchscreen's output under KDE Plasma: the outputs `kscreen-doctor -j` lists, then the maths of OutputMapping.
-import TactileService
-import Foundation
+import Glibc
 import Tactile
+import TactileService
 
 /// KWin spans an absolute pointer over the size of its workspace from the
 /// origin (`absolutePos(workspace()->geometry().size())` for
@@ -54,19 +54,17 @@ struct KScreenPointerMapping {
     /// The layout in `kscreen-doctor -j` output (nil when it is something else).
     static func layout(inJSON text: String) -> DesktopLayout? {
         // kscreen-doctor may print log lines before the JSON.
-        guard let start = text.firstIndex(of: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
-              let list = object["outputs"] as? [Any] else { return nil }
+        guard let start = text.firstIndex(of: "{"), let list = JSONValue.parse(String(text[start...]))?["outputs"]?.array else { return nil }
         var outputs: [OutputRect] = []
         var panel: String?
         var primary: String?
-        for case let output as [String: Any] in list {
-            guard let name = output["name"] as? String, output["enabled"] as? Bool != false, output["connected"] as? Bool != false,
-                  let position = output["pos"] as? [String: Any] else { continue }
-            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
-            let modeSize = (output["modes"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }
-                .first { mode in (mode["id"] as? String).map { $0 == output["currentModeId"] as? String } == true }?["size"] as? [String: Any]
-            guard let size = modeSize ?? output["size"] as? [String: Any] else { continue }
+        for output in list {
+            guard let name = output["name"]?.string, output["enabled"]?.bool != false, output["connected"]?.bool != false,
+                  let position = output["pos"] else { continue }
+            func number(_ value: JSONValue?, _ otherwise: Double = 0) -> Double { value?.number ?? otherwise }
+            let current = output["currentModeId"]?.string
+            let modeSize = output["modes"]?.array?.first { mode in mode["id"]?.string.map { $0 == current } == true }?["size"]
+            guard let size = modeSize ?? output["size"], size.object != nil else { continue }
             let transform = Self.transform(ofRotation: Int(number(output["rotation"], 1))) ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(size["width"]), pixelHeight: number(size["height"]),
@@ -75,7 +73,7 @@ struct KScreenPointerMapping {
             outputs.append(rect)
             if panel == nil, Int(number(output["type"], -1)) == 7 { panel = name }
             // Plasma 5.27 and later mark the primary output by "priority": 1 (no "primary" key); before, "primary": true.
-            if primary == nil, output["primary"] as? Bool == true || Int(number(output["priority"], 0)) == 1 { primary = name }
+            if primary == nil, output["primary"]?.bool == true || Int(number(output["priority"], 0)) == 1 { primary = name }
         }
         let box = OutputMapping.bounds(of: outputs)
         let likely = panel.map { DesktopLayout.LikelyOutput(name: $0, reason: "the built-in panel") }

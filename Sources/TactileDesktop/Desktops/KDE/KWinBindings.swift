@@ -1,6 +1,6 @@
 // KDE Plasma's shortcuts as the running KWin has them: the names kglobalaccel knows for its component, on the session bus.
+import Glibc
 import TactileService
-import Foundation
 
 /// Asks kglobalaccel on the session bus which shortcuts KWin registered
 /// (`org.kde.kglobalaccel.Component.shortcutNames` on `/component/kwin`):
@@ -43,9 +43,9 @@ struct KWinBindings {
 
     /// The names in `busctl --json=short` output of `shortcutNames` (`{"type":"as","data":[[…]]}`).
     static func names(inJSON text: String) -> Set<String>? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let data = object["data"] as? [Any], let list = data.first as? [String] else { return nil }
-        return Set(list)
+        guard let list = JSONValue.parse(text)?["data"]?[0]?.array else { return nil }
+        let names = list.compactMap(\.string)
+        return names.count == list.count ? Set(names) : nil
     }
 
     /// The running KWin's version, from its own support information on the
@@ -53,8 +53,7 @@ struct KWinBindings {
     static func version(run: ProgramRunner.Run) -> String? {
         let arguments = ["busctl", "--user", "--json=short", "call", "org.kde.KWin", "/KWin", "org.kde.KWin", "supportInformation"]
         guard let result = run(arguments), result.status == 0,
-              let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any],
-              let text = (object["data"] as? [Any])?.first as? String,
+              let text = JSONValue.parse(result.output)?["data"]?[0]?.string,
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("KWin version: ") }) else { return nil }
         return "KWin " + line.dropFirst("KWin version: ".count)
     }

@@ -1,5 +1,5 @@
 // The KWin script that reports the active window: where it is installed, and loading it into KWin and out.
-import Foundation
+import Glibc
 import TactileService
 
 /// The KWin script `tactile-focus.js`, installed with tactile
@@ -42,8 +42,9 @@ enum KWinFocusScript {
         let shared = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         directories += shared.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         if let executable, executable.hasPrefix("/") {
-            let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
-            directories.append(prefix + "/share")
+            // The prefix of `PREFIX/bin/tactile`: two components up.
+            let parts = executable.split(separator: "/", omittingEmptySubsequences: true).dropLast(2)
+            directories.append("/" + parts.joined(separator: "/") + (parts.isEmpty ? "share" : "/share"))
         }
         var seen: Set<String> = []
         return directories.filter { seen.insert($0).inserted }
@@ -55,7 +56,7 @@ enum KWinFocusScript {
         let ownership = ConfigOwnership()
         for directory in directories {
             let path = directory + "/" + relativePath
-            guard FileManager.default.isReadableFile(atPath: path) else { continue }
+            guard access(path, R_OK) == 0 else { continue }
             if let problem = ownership.problem(with: path) {
                 return .failure(Problem(description: "the KWin script \(path) is not loaded: it " + problem.reasons.joined(separator: " and ")
                     + " (fix: " + problem.fixes.joined(separator: "; ") + ")"))

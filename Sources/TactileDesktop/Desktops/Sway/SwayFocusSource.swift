@@ -1,6 +1,5 @@
 // The focused app from sway's or i3's IPC: GET_TREE at the start and after every change that can move the focus.
 import TactileService
-import Foundation
 
 /// Follows the focus over the sway (or i3) IPC socket (sway-ipc(7)): every
 /// message is `i3-ipc`, a 32-bit payload length and a 32-bit type in the
@@ -65,7 +64,7 @@ struct SwayFocusSource: FocusTracker.Source {
     }
 
     /// The first whole message in `buffer`, taken out of it.
-    static func takeMessage(_ buffer: inout [UInt8]) throws(FocusError) -> (UInt32, Any)? {
+    static func takeMessage(_ buffer: inout [UInt8]) throws(FocusError) -> (UInt32, JSONValue)? {
         let header = magic.count + 8
         guard buffer.count >= header else { return nil }
         guard Array(buffer.prefix(magic.count)) == magic else { throw FocusError("not the i3/sway IPC: a message without \"i3-ipc\"") }
@@ -73,34 +72,32 @@ struct SwayFocusSource: FocusTracker.Source {
         let type = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: magic.count + 4, as: UInt32.self) }
         guard length <= maximumPayload else { throw FocusError("an IPC message of \(length) bytes (at most \(maximumPayload))") }
         guard buffer.count >= header + length else { return nil }
-        let payload = Data(buffer[header..<(header + length)])
+        let payload = Array(buffer[header..<(header + length)])
         buffer.removeFirst(header + length)
-        return (type, (try? JSONSerialization.jsonObject(with: payload)) ?? NSNull())
+        return (type, JSONValue.parse(payload) ?? .null)
     }
 
     /// The app of a window event that moved the focus (`change` is `focus`).
-    static func focused(inWindowEvent event: Any) -> FocusedApp? {
-        guard let event = event as? [String: Any], event["change"] as? String == "focus",
-              let container = event["container"] as? [String: Any] else { return nil }
+    static func focused(inWindowEvent event: JSONValue) -> FocusedApp? {
+        guard event["change"]?.string == "focus", let container = event["container"] else { return nil }
         return app(of: container)
     }
 
     /// Whether a window event other than `focus` can leave the focus elsewhere:
     /// the window closed (`close`) or moved to another workspace or output
     /// (`move`). `new`, `title`, `urgent`, `mark` and the like change nothing.
-    static func mayMoveFocus(windowEvent event: Any) -> Bool {
-        guard let change = (event as? [String: Any])?["change"] as? String else { return false }
+    static func mayMoveFocus(windowEvent event: JSONValue) -> Bool {
+        guard let change = event["change"]?.string else { return false }
         return change == "close" || change == "move"
     }
 
     /// The app of the focused window in a `GET_TREE` reply.
-    static func focused(inTree tree: Any) -> FocusedApp? {
-        guard let node = tree as? [String: Any] else { return nil }
-        if node["focused"] as? Bool == true, node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
+    static func focused(inTree node: JSONValue) -> FocusedApp? {
+        if node["focused"]?.bool == true, node["type"]?.string == "con" || node["type"]?.string == "floating_con" {
             return app(of: node)
         }
         for key in ["nodes", "floating_nodes"] {
-            for child in node[key] as? [Any] ?? [] {
+            for child in node[key]?.array ?? [] {
                 if let found = focused(inTree: child) { return found }
             }
         }
@@ -108,9 +105,9 @@ struct SwayFocusSource: FocusTracker.Source {
     }
 
     /// `app_id` (Wayland windows) and `window_properties.class` (Xwayland and i3).
-    static func app(of container: [String: Any]) -> FocusedApp? {
-        let appID = container["app_id"] as? String
-        let windowClass = (container["window_properties"] as? [String: Any])?["class"] as? String
+    static func app(of container: JSONValue) -> FocusedApp? {
+        let appID = container["app_id"]?.string
+        let windowClass = container["window_properties"]?["class"]?.string
         guard appID != nil || windowClass != nil else { return nil }
         return FocusedApp(appID: appID, windowClass: windowClass)
     }

@@ -1,6 +1,7 @@
 // Maps the virtual pointer to the touchscreen's output over sway's IPC: GET_OUTPUTS, GET_INPUTS, then `input … map_to_output …`.
+import Glibc
+import Tactile
 import TactileService
-import Foundation
 
 /// Asks sway to map the virtual pointer to the touchscreen's output, as
 /// `input <identifier> map_to_output <output>` would in its config
@@ -73,7 +74,7 @@ struct SwayPointerMapping {
     }
 
     /// Sends one message and waits (at most 2 s) for its reply.
-    static func request(_ stream: borrowing UnixStream, type: UInt32, payload: String = "") throws(FocusError) -> Any {
+    static func request(_ stream: borrowing UnixStream, type: UInt32, payload: String = "") throws(FocusError) -> JSONValue {
         try stream.write(SwayFocusSource.message(type: type, payload: payload))
         var buffer: [UInt8] = []
         while true {
@@ -89,12 +90,11 @@ struct SwayPointerMapping {
     /// The active outputs of a `GET_OUTPUTS` reply, in its order: each
     /// `rect` (logical, turned) and `transform` (sway's words, clockwise:
     /// ``OutputTransform/init(swayName:)``).
-    static func outputs(in reply: Any) -> [OutputRect] {
-        (reply as? [Any] ?? []).compactMap { item in
-            guard let output = item as? [String: Any], let name = output["name"] as? String,
-                  output["active"] as? Bool ?? true, let rect = output["rect"] as? [String: Any] else { return nil }
-            func number(_ key: String) -> Double { JSONNumber.double(rect[key]) }
-            let transform = (output["transform"] as? String).flatMap(OutputTransform.init(swayName:)) ?? .normal
+    static func outputs(in reply: JSONValue) -> [OutputRect] {
+        (reply.array ?? []).compactMap { output in
+            guard let name = output["name"]?.string, output["active"]?.bool ?? true, let rect = output["rect"]?.object else { return nil }
+            func number(_ key: String) -> Double { rect[key]?.number ?? 0 }
+            let transform = output["transform"]?.string.flatMap(OutputTransform.init(swayName:)) ?? .normal
             let shown = OutputRect(name: name, x: number("x"), y: number("y"), width: number("width"), height: number("height"),
                                    transform: transform)
             return shown.isEmpty ? nil : shown
@@ -102,9 +102,9 @@ struct SwayPointerMapping {
     }
 
     /// The `identifier` of the input named `name` in a `GET_INPUTS` reply.
-    static func identifier(ofInputNamed name: String, in reply: Any) -> String? {
-        for item in reply as? [Any] ?? [] {
-            if let input = item as? [String: Any], input["name"] as? String == name, let identifier = input["identifier"] as? String {
+    static func identifier(ofInputNamed name: String, in reply: JSONValue) -> String? {
+        for input in reply.array ?? [] {
+            if input["name"]?.string == name, let identifier = input["identifier"]?.string {
                 return identifier
             }
         }
@@ -119,7 +119,7 @@ struct SwayPointerMapping {
     /// // "29793:1:Panel_10.1_pointer_(Tactile)"
     /// ```
     static func identifier(vendor: UInt16, product: UInt16, name: String) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = PlainText.trimmed(name)
         let bytes = trimmed.utf8.map { $0 >= 0x21 && $0 <= 0x7e ? $0 : UInt8(ascii: "_") }
         return "\(vendor):\(product):" + String(decoding: bytes, as: UTF8.self)
     }
@@ -130,14 +130,14 @@ struct SwayPointerMapping {
     }
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + PlainText.replacing("\"", with: "\\\"", in: PlainText.replacing("\\", with: "\\\\", in: text)) + "\""
     }
 
     /// Why a `RUN_COMMAND` reply says the command failed (nil: it succeeded).
-    static func failure(in reply: Any) -> String? {
-        guard let results = reply as? [Any], !results.isEmpty else { return "no result" }
-        for case let result as [String: Any] in results where result["success"] as? Bool != true {
-            return result["error"] as? String ?? "failed"
+    static func failure(in reply: JSONValue) -> String? {
+        guard let results = reply.array, !results.isEmpty else { return "no result" }
+        for result in results where result["success"]?.bool != true {
+            return result["error"]?.string ?? "failed"
         }
         return nil
     }

@@ -1,6 +1,6 @@
 // sway's and i3's bindings as the running compositor has them: its config over IPC (GET_CONFIG), its version (GET_VERSION).
+import Tactile
 import TactileService
-import Foundation
 
 /// Reads the config sway or i3 runs (`GET_CONFIG`, 9, over the socket
 /// `SWAYSOCK` or `I3SOCK` names) for the keys the user really has: the
@@ -54,12 +54,12 @@ struct TilingBindings {
 
     /// The compositor's version as it says it (`GET_VERSION`'s `human_readable`: `1.7`), nil when its answer holds none.
     static func version(over stream: borrowing UnixStream) throws(FocusError) -> String? {
-        (try SwayPointerMapping.request(stream, type: getVersion) as? [String: Any])?["human_readable"] as? String
+        try SwayPointerMapping.request(stream, type: getVersion)["human_readable"]?.string
     }
 
     /// The text of the config the compositor runs (`GET_CONFIG`), nil when its answer holds none.
     static func config(over stream: borrowing UnixStream) throws(FocusError) -> String? {
-        (try SwayPointerMapping.request(stream, type: getConfig) as? [String: Any])?["config"] as? String
+        try SwayPointerMapping.request(stream, type: getConfig)["config"]?.string
     }
 
     /// The launcher's chord and the floating modifier in a config's text, each with the line it came from.
@@ -68,7 +68,7 @@ struct TilingBindings {
         var launcher: (String, String)?
         var floating: (String, String)?
         for raw in config.split(separator: "\n") {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = PlainText.trimmed(raw)
             guard !line.hasPrefix("#") else { continue }
             let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard let first = words.first else { continue }
@@ -80,7 +80,7 @@ struct TilingBindings {
                 let rest = words.dropFirst().drop { $0.hasPrefix("--") }
                 guard let keys = rest.first else { continue }
                 let command = expand(rest.dropFirst().joined(separator: " "), variables)
-                let runsLauncher = command.hasPrefix("exec") && launchers.contains { command.contains($0) }
+                let runsLauncher = command.hasPrefix("exec") && launchers.contains { PlainText.contains($0, in: command) }
                 if runsLauncher, let found = chord(expand(keys, variables)) { launcher = (found, line) }
             }
         }
@@ -91,7 +91,7 @@ struct TilingBindings {
     static func expand(_ text: String, _ variables: [String: String]) -> String {
         var text = text
         for (name, value) in variables.sorted(by: { $0.key.count > $1.key.count }) {
-            text = text.replacingOccurrences(of: name, with: value)
+            text = PlainText.replacing(name, with: value, in: text)
         }
         return text
     }

@@ -1,7 +1,7 @@
 // Places clicks on the touchscreen's output under other wlroots compositors (labwc, wayfire, river): the outputs wlr-randr lists (its JSON, or 0.2's text), then the maths of OutputMapping.
-import TactileService
-import Foundation
+import Glibc
 import Tactile
+import TactileService
 
 /// A wlroots compositor spans an absolute pointer it was told nothing about
 /// over the bounding box of its output layout (`wlr_cursor_warp_absolute`
@@ -61,7 +61,7 @@ struct WlrRandrPointerMapping {
         var current: (name: String, fields: [String: String], mode: (Double, Double)?)?
         func finish() {
             guard let output = current, output.fields["Enabled"] != "no", let mode = output.mode else { return }
-            let position = (output.fields["Position"] ?? "0,0").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
+            let position = (output.fields["Position"] ?? "0,0").split(separator: ",").map { Double(PlainText.trimmed($0)) ?? 0 }
             let transform = OutputTransform(name: output.fields["Transform"] ?? "normal") ?? .normal
             let rect = OutputRect(name: output.name, x: position.first ?? 0, y: position.count > 1 ? position[1] : 0,
                                   pixelWidth: mode.0, pixelHeight: mode.1, scale: Double(output.fields["Scale"] ?? "") ?? 1,
@@ -74,12 +74,12 @@ struct WlrRandrPointerMapping {
                 current = line.split(separator: " ").first.map { (String($0), [:], nil) }
                 continue
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.contains(" px"), trimmed.contains("current") {
+            let trimmed = PlainText.trimmed(line)
+            if PlainText.contains(" px", in: trimmed), PlainText.contains("current", in: trimmed) {
                 let size = trimmed.prefix { $0 != " " }.split(separator: "x").compactMap { Double($0) }
                 if size.count == 2 { current?.mode = (size[0], size[1]) }
             } else if let colon = trimmed.firstIndex(of: ":") {
-                current?.fields[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                current?.fields[String(trimmed[..<colon])] = PlainText.trimmed(trimmed[trimmed.index(after: colon)...])
             }
         }
         finish()
@@ -88,14 +88,13 @@ struct WlrRandrPointerMapping {
 
     /// The enabled outputs of `wlr-randr --json` output (nil when it is something else).
     static func outputs(inJSON text: String) -> [OutputRect]? {
-        guard let list = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else { return nil }
-        return list.compactMap { item -> OutputRect? in
-            guard let output = item as? [String: Any], let name = output["name"] as? String, output["enabled"] as? Bool != false,
-                  let position = output["position"] as? [String: Any],
-                  let mode = (output["modes"] as? [Any])?.lazy.compactMap({ $0 as? [String: Any] }).first(where: { $0["current"] as? Bool == true })
+        guard let list = JSONValue.parse(text)?.array else { return nil }
+        return list.compactMap { output -> OutputRect? in
+            guard let name = output["name"]?.string, output["enabled"]?.bool != false, let position = output["position"],
+                  let mode = output["modes"]?.array?.first(where: { $0["current"]?.bool == true })
             else { return nil }
-            func number(_ value: Any?, _ otherwise: Double = 0) -> Double { JSONNumber.double(value, otherwise: otherwise) }
-            let transform = OutputTransform(name: output["transform"] as? String ?? "normal") ?? .normal
+            func number(_ value: JSONValue?, _ otherwise: Double = 0) -> Double { value?.number ?? otherwise }
+            let transform = OutputTransform(name: output["transform"]?.string ?? "normal") ?? .normal
             let rect = OutputRect(name: name, x: number(position["x"]), y: number(position["y"]),
                                   pixelWidth: number(mode["width"]), pixelHeight: number(mode["height"]),
                                   scale: number(output["scale"], 1), transform: transform.rawValue)

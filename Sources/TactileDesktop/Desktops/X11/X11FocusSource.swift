@@ -2,7 +2,7 @@
 import Tactile
 import TactileEvdev
 import TactileService
-import CXcb
+import CSessionLibraries
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,11 +18,26 @@ import Glibc
 struct X11FocusSource: FocusTracker.Source {
     let display: String
 
-    func follow(_ tracker: FocusTracker) throws(FocusError) {
+    /// Connects to `display` (libxcb loaded now, at the first connection, and
+    /// with `randr` its RandR library too); the connection and the number
+    /// of the display's default screen. The caller disconnects.
+    static func connect(_ display: String, randr: Bool = false) throws(FocusError) -> (connection: OpaquePointer, screen: Int32) {
+        for library in [TACTILE_SESSION_LIBRARY_XCB] + (randr ? [TACTILE_SESSION_LIBRARY_XCB_RANDR] : []) {
+            if let problem = tactile_session_library_error(library) {
+                throw FocusError("cannot connect to the X11 display \(display): " + String(cString: problem))
+            }
+        }
         var screenNumber: Int32 = 0
-        guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
+        guard let connection = xcb_connect(display, &screenNumber) else { throw FocusError("cannot connect to the X11 display \(display)") }
+        guard xcb_connection_has_error(connection) == 0 else {
+            xcb_disconnect(connection)
             throw FocusError("cannot connect to the X11 display \(display)")
         }
+        return (connection, screenNumber)
+    }
+
+    func follow(_ tracker: FocusTracker) throws(FocusError) {
+        let (connection, screenNumber) = try Self.connect(display)
         defer { xcb_disconnect(connection) }
         guard let root = Self.root(connection, screen: screenNumber) else { throw FocusError("X11 display \(display) has no screen \(screenNumber)") }
         guard let active = Self.atom(connection, "_NET_ACTIVE_WINDOW") else {

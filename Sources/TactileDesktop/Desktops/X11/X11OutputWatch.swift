@@ -2,7 +2,7 @@
 import TactileService
 import Tactile
 import TactileEvdev
-import CXcb
+import CSessionLibraries
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,10 +25,7 @@ final class X11OutputWatch: OutputWatch {
 
     /// Connects to `display` and selects its RandR events on the root window.
     init(display: String) throws(FocusError) {
-        var screenNumber: Int32 = 0
-        guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
-            throw FocusError("cannot connect to the X11 display \(display)")
-        }
+        let (connection, screenNumber) = try X11FocusSource.connect(display, randr: true)
         let name = "RANDR"
         guard let root = X11FocusSource.root(connection, screen: screenNumber),
               let version = xcb_randr_query_version_reply(connection, xcb_randr_query_version(connection, 1, 5), nil) else {

@@ -1,6 +1,6 @@
 // Places clicks on the touchscreen's output under X11: the RandR monitors and the root window, then the maths of OutputMapping.
 import TactileService
-import CXcb
+import CSessionLibraries
 import Tactile
 #if canImport(Glibc)
 import Glibc
@@ -50,10 +50,7 @@ struct X11PointerMapping {
 
     /// Reads the monitors of `display`'s default screen.
     static func layout(display: String) throws(FocusError) -> DesktopLayout {
-        var screenNumber: Int32 = 0
-        guard let connection = xcb_connect(display, &screenNumber), xcb_connection_has_error(connection) == 0 else {
-            throw FocusError("cannot connect to the X11 display \(display)")
-        }
+        let (connection, screenNumber) = try X11FocusSource.connect(display, randr: true)
         defer { xcb_disconnect(connection) }
         guard let screen = X11FocusSource.screen(connection, number: screenNumber) else {
             throw FocusError("X11 display \(display) has no screen \(screenNumber)")
