@@ -2,8 +2,9 @@
 # shellcheck source-path=SCRIPTDIR
 # install.sh: installs tactile serve for the current user, to run without root.
 #
-# User part (no root): the binary to ~/.local/bin/tactile, the systemd user
-# unit to ~/.config/systemd/user/tactile.service, the default config to
+# User part (no root): the binaries to ~/.local/bin/ (tactile, and tactiled,
+# the service alone, which the unit runs), the systemd user unit to
+# ~/.config/systemd/user/tactile.service, the default config to
 # ~/.config/tactile/gestures.toml only when there is none (a config of yours
 # is never overwritten), then enables and starts the unit. The focus helpers,
 # through which tactile serve learns the focused app where no other program may
@@ -29,9 +30,9 @@ usage() {
     cat <<'USAGE'
 usage: dist/install.sh [options]
 
-  --binary FILE   the tactile binary to install (also $TACTILE_BINARY;
-                  default .build/release/tactile, built with
-                  `swift build -c release --product tactile` when missing)
+  --binary FILE   the tactile binary to install, with the tactiled beside it
+                  (also $TACTILE_BINARY; default .build/release/tactile, both
+                  built with `swift build -c release` when missing)
   --config FILE   the config installed when you have none (default dist/gestures.toml)
   --root DIR      stage every file under DIR instead of / (also $DESTDIR):
                   DIR$HOME/.local/bin/tactile, DIR/etc/udev/rules.d/…;
@@ -120,17 +121,24 @@ install_user() {
 
     if [ -z "$binary" ]; then
         binary=$repo/.build/release/tactile
-        if [ ! -x "$binary" ]; then
-            say "no $binary: building it"
-            run swift build -c release --product tactile --package-path "$repo"
+        for product in tactile tactiled; do
+            if [ ! -x "$repo/.build/release/$product" ]; then
+                say "no $repo/.build/release/$product: building it"
+                run swift build -c release --product "$product" --package-path "$repo"
+            fi
+        done
+    fi
+    # The service alone, which the unit runs, is the tactiled beside tactile.
+    service_binary=$(dirname -- "$binary")/tactiled
+    for pair in "$binary:tactile" "$service_binary:tactiled"; do
+        file=${pair%:*} name=${pair##*:}
+        if [ ! -f "$file" ]; then
+            [ "$dry_run" = 1 ] || die "no binary: $file"
+            say "+ install -m 0755 $file $home/.local/bin/$name (once built)"
+        else
+            put "$file" "$home/.local/bin/$name" 0755 run
         fi
-    fi
-    if [ ! -f "$binary" ]; then
-        [ "$dry_run" = 1 ] || die "no binary: $binary"
-        say "+ install -m 0755 $binary $home/.local/bin/tactile (once built)"
-    else
-        put "$binary" "$home/.local/bin/tactile" 0755 run
-    fi
+    done
 
     put "$dist/tactile.service" "$config_home/systemd/user/tactile.service" 0644 run
 
@@ -148,7 +156,7 @@ install_user() {
     elif [ "$start" = 0 ]; then
         say "not started (--no-start); to start: systemctl --user daemon-reload && systemctl --user enable --now tactile.service"
     elif ! command -v systemctl >/dev/null 2>&1; then
-        say "no systemctl: start it yourself with $HOME/.local/bin/tactile serve"
+        say "no systemctl: start it yourself with $HOME/.local/bin/tactiled"
     elif [ "$dry_run" = 0 ] && ! systemctl --user show-environment >/dev/null 2>&1; then
         say "no systemd user session to talk to (logged in graphically?): later, run"
         say "  systemctl --user daemon-reload && systemctl --user enable --now tactile.service"

@@ -105,6 +105,7 @@ uninstall_user() {
         run systemctl --user daemon-reload
     fi
     remove "$home/.local/bin/tactile" run
+    remove "$home/.local/bin/tactiled" run
     if [ "$purge" = 1 ]; then
         remove "$config_home/tactile/gestures.toml" run
         remove_if_empty "$config_home/tactile"

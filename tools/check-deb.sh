@@ -2,7 +2,7 @@
 # check-deb.sh: the Debian package, end to end (CI runs it). Builds it
 # (tools/make-deb.sh), runs lintian on it (any error or warning fails; the
 # info and pedantic tags are printed), installs it with dpkg -i, runs
-# /usr/bin/tactile and checks that every file landed (the manual page found
+# /usr/bin/tactile and tactiled and checks that every file landed (the manual page found
 # and readable by man, the user unit, the udev rules, the modules-load.d file,
 # the conffile, read by tactile check for a user without a config, the
 # completions, both forms of the GNOME Shell extension and the KWin script;
@@ -56,12 +56,19 @@ listing=$(dpkg -L tactile)
 files=$(while read -r path; do [ -d "$path" ] || echo "$path"; done <<<"$listing")
 
 [ "$(/usr/bin/tactile --version)" = "${version%-*}" ] || fail "/usr/bin/tactile --version does not say ${version%-*}"
-if ldd /usr/bin/tactile | grep -E 'libswift|libFoundation|/opt/swift|not found' >&2; then
-    fail "/usr/bin/tactile needs libraries outside the package's Depends (above)"
-fi
+[ "$(/usr/libexec/tactile/tactiled --version)" = "${version%-*}" ] || fail "/usr/libexec/tactile/tactiled --version does not say ${version%-*}"
+for binary in /usr/bin/tactile /usr/libexec/tactile/tactiled; do
+    if ldd "$binary" | grep -E 'libswift|libFoundation|/opt/swift|not found' >&2; then
+        fail "$binary needs libraries outside the package's Depends (above)"
+    fi
+done
+# The session's libraries, loaded on first use, are in Depends though dpkg-shlibdeps cannot see them.
+for library in libsystemd0 libxcb1 libxcb-randr0; do
+    dpkg-query -W -f='${Depends}' tactile | grep -qw "$library" || fail "Depends does not name $library (tactiled loads it)"
+done
 env -i PATH=/usr/bin:/bin /usr/bin/tactile --help | grep -q 'USAGE: tactile' || fail "tactile --help prints no usage"
 
-for path in /usr/bin/tactile /usr/share/man/man1/tactile.1.gz /usr/lib/systemd/user/tactile.service \
+for path in /usr/bin/tactile /usr/libexec/tactile/tactiled /usr/share/man/man1/tactile.1.gz /usr/lib/systemd/user/tactile.service \
     /usr/lib/udev/rules.d/70-tactile.rules /usr/lib/modules-load.d/tactile-uinput.conf /etc/tactile/gestures.toml \
     /usr/share/bash-completion/completions/tactile /usr/share/zsh/vendor-completions/_tactile \
     /usr/share/fish/vendor_completions.d/tactile.fish /usr/share/doc/tactile/copyright /usr/share/doc/tactile/changelog.Debian.gz \
@@ -82,7 +89,8 @@ pages=$(grep -c '^/usr/share/man/man1/.*\.1\.gz$' <<<"$listing")
 while read -r page; do
     man -l "$page" >/dev/null 2>&1 || fail "man -l cannot read $page"
 done < <(grep '^/usr/share/man/man1/.*\.1\.gz$' <<<"$listing")
-grep -qx 'ExecStart=/usr/bin/tactile serve' /usr/lib/systemd/user/tactile.service || fail "the installed unit does not run /usr/bin/tactile"
+grep -qx 'ExecStart=/usr/libexec/tactile/tactiled' /usr/lib/systemd/user/tactile.service ||
+    fail "the installed unit does not run /usr/libexec/tactile/tactiled"
 [ "$(dpkg-query -W -f='${Conffiles}' tactile | awk 'NF { print $1 }')" = /etc/tactile/gestures.toml ] ||
     fail "/etc/tactile/gestures.toml is not the package's conffile"
 cmp -s /etc/tactile/gestures.toml dist/gestures.toml || fail "/etc/tactile/gestures.toml is not dist/gestures.toml"

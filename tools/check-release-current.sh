@@ -11,7 +11,7 @@ swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
 
 [ -x .build/release/tactile ] || { echo "check-release-current: no release build to check (run make install or make demo first)" >&2; exit 1; }
 start=$(date +%s.%N)
-output="$("$swift" build -c release --product tactile 2>&1)"
+output="$("$swift" build -c release --product tactile 2>&1 && "$swift" build -c release --product tactiled 2>&1)"
 seconds=$(echo "$(date +%s.%N) - $start" | bc)
 if grep -E '(Compiling|Linking) ' <<<"$output" >&2; then
     echo "check-release-current: the release build of tactile was not up to date (the lines above, ${seconds} s)" >&2

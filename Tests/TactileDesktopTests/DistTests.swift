@@ -15,12 +15,12 @@ struct DistTests {
     /// The Debian package's maintainer scripts (tools/make-deb.sh).
     static let maintainerScripts = [dist + "/deb/postinst", dist + "/deb/postrm"]
     /// Every file of the user's part, below HOME, where GNOME Shell 43 is (the sandbox's stand-in).
-    static let userFiles = [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile",
+    static let userFiles = [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile", ".local/bin/tactiled",
                             ".local/share/gnome-shell/extensions/tactile-focus@tactile.github.io/extension.js",
                             ".local/share/gnome-shell/extensions/tactile-focus@tactile.github.io/metadata.json",
                             ".local/share/tactile/kwin/tactile-focus.js"]
 
-    /// A temporary HOME, a root for the system files, a dummy binary and config, and a
+    /// A temporary HOME, a root for the system files, dummy binaries (tactile, and the tactiled beside it) and config, and a
     /// `gnome-shell` stand-in first on PATH that says it is 43.9 (``fakeGnomeShell(_:)`` changes it).
     struct Sandbox {
         let base: String
@@ -28,21 +28,25 @@ struct DistTests {
         var bin: String { base + "/bin" }
         var root: String { base + "/root" }
         var binary: String { base + "/tactile-dummy" }
+        /// The tactiled install.sh takes from beside ``binary``.
+        var serviceBinary: String { base + "/tactiled" }
         var config: String { base + "/gestures-source.toml" }
         /// Where the user's files land when staged under ``root``: `root$HOME`.
         var staged: String { root + home }
 
         var installedBinary: String { staged + "/.local/bin/tactile" }
+        var installedServiceBinary: String { staged + "/.local/bin/tactiled" }
         var installedUnit: String { staged + "/.config/systemd/user/tactile.service" }
         var installedConfig: String { staged + "/.config/tactile/gestures.toml" }
         var installedRules: String { root + "/etc/udev/rules.d/70-tactile.rules" }
         var installedModules: String { root + "/etc/modules-load.d/tactile-uinput.conf" }
-        var everyInstalledFile: [String] { [installedBinary, installedUnit, installedConfig, installedRules, installedModules] }
+        var everyInstalledFile: [String] { [installedBinary, installedServiceBinary, installedUnit, installedConfig, installedRules, installedModules] }
 
         init() throws {
             base = try TemporaryDirectory.make(prefix: "tactile-dist-tests")
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
             try Data("#!/bin/sh\necho dummy tactile\n".utf8).write(to: URL(fileURLWithPath: binary))
+            try Data("#!/bin/sh\necho dummy tactiled\n".utf8).write(to: URL(fileURLWithPath: serviceBinary))
             try Data("# a test config\n[devices]\nkinds = [\"touchscreen\"]\n".utf8).write(to: URL(fileURLWithPath: config))
             try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
             try fakeGnomeShell("GNOME Shell 43.9")
@@ -268,10 +272,10 @@ struct DistTests {
         #expect(try Self.activeLines(Self.dist + "/tactile-uinput.conf") == ["uinput"])
     }
 
-    @Test func unitRunsTactileServeInTheGraphicalSession() throws {
+    @Test func unitRunsTheServiceInTheGraphicalSession() throws {
         let lines = try Self.activeLines(Self.dist + "/tactile.service")
         for expected in ["[Unit]", "[Service]", "[Install]",
-                         "ExecStart=%h/.local/bin/tactile serve", "Restart=on-failure", "RestartSec=2",
+                         "ExecStart=%h/.local/bin/tactiled", "Restart=on-failure", "RestartSec=2",
                          "PartOf=graphical-session.target", "After=graphical-session.target", "WantedBy=graphical-session.target",
                          "NoNewPrivileges=yes"] {
             #expect(lines.contains(expected), "\(expected)")
@@ -306,7 +310,7 @@ struct DistTests {
         #expect(installed.status == 0, "\(installed.standardError)")
         let runtime = sandbox.base + "/runtime"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        // Staged, the unit's %h/.local/bin/tactile is below the staged HOME.
+        // Staged, the unit's %h/.local/bin/tactiled is below the staged HOME.
         let output = try TestSupport.run("/usr/bin/env", ["-i", "HOME=\(sandbox.staged)", "XDG_RUNTIME_DIR=\(runtime)", "PATH=/usr/bin:/bin",
                                                           TestSupport.findOnPath("systemd-analyze")!, "--user", "verify", sandbox.installedUnit])
         #expect(output.status == 0, "\(output.standardError)")

@@ -53,6 +53,7 @@ struct DistUnprivilegedTests {
             }
             try write("", to: calls, mode: 0o666)
             try write("#!/bin/sh\necho dummy tactile\n", to: binary, mode: 0o755)
+            try write("#!/bin/sh\necho dummy tactiled\n", to: base + "/tactiled", mode: 0o755)   // taken from beside binary
             try manager.createDirectory(atPath: stage, withIntermediateDirectories: true)
             if getuid() == 0 { try #require(chown(stage, uid_t(unprivilegedID), gid_t(unprivilegedID)) == 0) }
         }
@@ -88,11 +89,12 @@ struct DistUnprivilegedTests {
         defer { setting.remove() }
         // No gnome-shell on PATH: no extension, the KWin script all the same.
         let userFiles = [".config/systemd/user/tactile.service", ".config/tactile/gestures.toml", ".local/bin/tactile",
-                         ".local/share/tactile/kwin/tactile-focus.js"]
+                         ".local/bin/tactiled", ".local/share/tactile/kwin/tactile-focus.js"]
 
         let dry = try setting.run("install.sh", ["--dry-run", "--binary", setting.binary], destdir: setting.stage)
         #expect(dry.status == 0, "\(dry.standardOutput)\(dry.standardError)")
         #expect(dry.lines.contains("+ install -m 0755 \(setting.binary) \(setting.staged)/.local/bin/tactile"))
+        #expect(dry.lines.contains("+ install -m 0755 \(setting.base)/tactiled \(setting.staged)/.local/bin/tactiled"))
         #expect(dry.lines.contains("+ install -m 0644 \(setting.dist)/70-tactile.rules \(setting.stage)/etc/udev/rules.d/70-tactile.rules"))
         #expect(dry.lines.contains("not started (files under \(setting.stage), not this system's): no systemctl"))
         for tool in Self.privileged {
@@ -107,6 +109,7 @@ struct DistUnprivilegedTests {
         #expect(installed.lines.contains("no gnome-shell here: the GNOME Shell extension is not installed (run install.sh again where GNOME Shell is)"))
         #expect(DistTests.files(below: setting.stage + "/etc") == ["modules-load.d/tactile-uinput.conf", "udev/rules.d/70-tactile.rules"])
         #expect(try DistTests.contents(setting.staged + "/.local/bin/tactile") == DistTests.contents(setting.binary))
+        #expect(try DistTests.contents(setting.staged + "/.local/bin/tactiled") == DistTests.contents(setting.base + "/tactiled"))
         #expect(!DistTests.exists(setting.home))
 
         let removed = try setting.run("uninstall.sh", ["--purge"], destdir: setting.stage)

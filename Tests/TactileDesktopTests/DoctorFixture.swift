@@ -114,10 +114,10 @@ struct DoctorFixture {
             try FileManager.default.createDirectory(atPath: directory + "/\(target).wants", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: directory + "/\(target).wants/tactile.service", withDestinationPath: directory + "/tactile.service")
         }
-        if binary { try write(home + "/.local/bin/tactile", "#!/bin/sh\n", mode: 0o755, system: false) }
+        if binary { try write(home + "/.local/bin/tactiled", "#!/bin/sh\n", mode: 0o755, system: false) }
     }
 
-    /// A `tactile serve` process of the user's in `/proc`.
+    /// A service process (`tactile serve` or `tactiled`) of the user's in `/proc`.
     func addProcess(_ pid: Int, _ arguments: [String]) throws {
         try write("/proc/\(pid)/cmdline", arguments.joined(separator: "\0") + "\0")
         try write("/proc/\(pid)/status", "Name:\ttactile\nUid:\t\(user.uid)\t\(user.uid)\t\(user.uid)\t\(user.uid)\n")

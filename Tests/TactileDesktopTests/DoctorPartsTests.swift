@@ -54,6 +54,16 @@ struct DoctorPartsTests {
         #expect(DoctorUserUnit(path: nil, searched: [], command: nil).program == nil)
     }
 
+    @Test func theServiceIsTactileServeOrTactiled() {
+        #expect(DoctorProcesses.isService(["/usr/libexec/tactile/tactiled"]))
+        #expect(DoctorProcesses.isService(["/home/ada/.local/bin/tactiled", "--quiet"]))
+        #expect(DoctorProcesses.isService(["tactile", "serve", "--dry-run"]))
+        #expect(!DoctorProcesses.isService(["/usr/bin/tactile", "check"]))
+        #expect(!DoctorProcesses.isService(["/usr/bin/tactile"]))
+        #expect(!DoctorProcesses.isService(["/usr/bin/tactiled-helper"]))
+        #expect(!DoctorProcesses.isService([]))
+    }
+
     @Test func theShippedAutostartEntryRunsEverywhereButGnomeAndKde() throws {
         let entry = DoctorAutostartEntry(path: "tactile.desktop",
                                          text: try String(contentsOfFile: Repository.path("dist/tactile-autostart.desktop"), encoding: .utf8))

@@ -30,7 +30,7 @@ struct DoctorTests {
         #expect(report.check(named: "udev rules")?.summary.hasPrefix("/etc/udev/rules.d/70-tactile.rules") == true)
         #expect(report.check(named: "config")?.summary.hasPrefix(fixture.configHome + "/tactile/gestures.toml: ok, ") == true)
         #expect(report.check(named: "user unit")?.summary
-            == "\(fixture.configHome)/systemd/user/tactile.service: runs \(fixture.home)/.local/bin/tactile serve; enabled for graphical-session.target")
+            == "\(fixture.configHome)/systemd/user/tactile.service: runs \(fixture.home)/.local/bin/tactiled; enabled for graphical-session.target")
         #expect(report.check(named: "session")?.summary
             == "GNOME: started by graphical-session.target, which is active and which the unit is enabled for")
         #expect(report.check(named: "service")?.summary == "tactile.service is active (pid 1234)")
@@ -175,12 +175,12 @@ struct DoctorTests {
     @Test func aUnitRunningAMissingBinaryOrFailingIsSaid() throws {
         var fixture = try DoctorFixture.working()
         defer { fixture.remove() }
-        try FileManager.default.removeItem(atPath: fixture.home + "/.local/bin/tactile")
+        try FileManager.default.removeItem(atPath: fixture.home + "/.local/bin/tactiled")
         fixture.systemd(service: "failed", graphicalSession: "active", result: "exit-code")
         var report = fixture.report()
         let unit = try #require(report.check(named: "user unit"))
         #expect(unit.status == .problem)
-        #expect(unit.summary == "\(fixture.configHome)/systemd/user/tactile.service runs \(fixture.home)/.local/bin/tactile, which does not exist")
+        #expect(unit.summary == "\(fixture.configHome)/systemd/user/tactile.service runs \(fixture.home)/.local/bin/tactiled, which does not exist")
         let service = try #require(report.check(named: "service"))
         #expect(service.summary == "tactile.service failed (result: exit-code)")
         #expect(service.fix?.hasPrefix("journalctl --user -u tactile.service") == true)

@@ -34,8 +34,8 @@ extension Doctor {
             if !system.exists(onDisk) {
                 return DoctorCheck(name: name, status: .problem,
                                    summary: "\(shown) runs \(TextFormat.visible(program)), which does not exist", details: details,
-                                   fix: "dist/install.sh --user-only installs tactile there; or systemctl --user edit \(Self.unitName) "
-                                       + "and set ExecStart= to where tactile is")
+                                   fix: "dist/install.sh --user-only installs tactiled there; or systemctl --user edit \(Self.unitName) "
+                                       + "and set ExecStart= to where tactiled is")
             }
         }
         let enabled = unit.wantedBy.isEmpty ? "enabled for no target" : "enabled for " + unit.wantedBy.joined(separator: " and ")
