@@ -97,12 +97,30 @@ package struct ServeSettings: Equatable, Sendable {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// The usage line of `command` (`tactile serve`, `tactiled`).
-    package static func usage(command: String) -> String {
-        "Usage: \(command) " + Option.all.map { option in
+    /// The usage of `command` (`tactile serve`, `tactiled`), wrapped to
+    /// `width` columns between the options, each line after the first
+    /// indented under the first option.
+    ///
+    /// ```swift
+    /// ServeSettings.usage(command: "tactiled")
+    /// // Usage: tactiled [--config <file>] [--device <node> ...] [--dry-run]
+    /// //                 [--output <directory>] …
+    /// ```
+    package static func usage(command: String, width: Int = 80) -> String {
+        let lead = "Usage: \(command) "
+        let indent = String(repeating: " ", count: lead.count)
+        var lines = [lead]
+        for option in Option.all {
             let shown = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            return option.name == "--device" ? "[\(shown) ...]" : "[\(shown)]"
-        }.joined(separator: " ")
+            let group = option.name == "--device" ? "[\(shown) ...]" : "[\(shown)]"
+            let last = lines[lines.count - 1]
+            if last == lead || last == indent || last.count + 1 + group.count <= width {
+                lines[lines.count - 1] = last + (last == lead || last == indent ? "" : " ") + group
+            } else {
+                lines.append(indent + group)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The whole `--help` text of `command`: what the service does, the usage

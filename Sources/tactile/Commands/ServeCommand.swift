@@ -38,7 +38,7 @@ struct ServeCommand: ParsableCommand {
             }
         } catch {
             printError("Error: \(error)")
-            printError(ServeSettings.usage(command: "tactile serve"))
+            for line in ServeSettings.usage(command: "tactile serve").split(separator: "\n") { printError(String(line)) }
             printError("  See 'tactile serve --help' for more information.")
             throw ExitCode.validationFailure
         }
