@@ -100,11 +100,13 @@ struct ServeTestbedTests {
     /// With `session`, the testbed and serve run in that desktop session, as its user (a session bus
     /// admits only its owner), with its environment and `environment` on top.
     /// `mock` adds options to `tactile mock` (`--rotate 180`: the node's udev entry carries the matrix).
+    /// `daemon` runs `tactiled`, the service's own binary, with the same options, instead of `tactile serve`.
     func serve(_ events: [InputEvent], config: String, extra: [String] = [], during script: String? = nil,
                replug: [InputEvent]? = nil, idleExit: Double = 0.3, environment: [String: String] = [:],
                namesConfig: Bool = true, testbed: [String] = [], unplugAfter: Double? = nil,
                linkedConfig: Bool = false, device: DeviceDescription = Self.panel, logTo: String? = nil,
-               session: DesktopSession? = nil, mock: [String] = [], logsStandardOutput: Bool = false) throws -> Served {
+               session: DesktopSession? = nil, mock: [String] = [], logsStandardOutput: Bool = false,
+               daemon: Bool = false) throws -> Served {
         let helper = try #require(TestSupport.testbedHelper), tactile = try #require(TestSupport.product("tactile"))
         let directory = try TemporaryDirectory.make(prefix: "tactile-serve")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -140,7 +142,8 @@ struct ServeTestbedTests {
         // (The slow rescan stays: the returning node is seen through inotify, then looked at again until ready.)
         let selection = replug == nil ? ["--device", node] : ["--rescan-interval", "60"]
         let settings = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let command = settings + [tactile, "serve"] + selection + (namesConfig ? ["--config", toml] : [])
+        let service = daemon ? [try #require(TestSupport.product("tactiled"), "tactiled was not built")] : [tactile, "serve"]
+        let command = settings + service + selection + (namesConfig ? ["--config", toml] : [])
             + ["--idle-exit", String(idleExit), "--stats"] + extra
         if let script {
             // The script runs in the background; serve replaces the shell, so the testbed waits for it.
