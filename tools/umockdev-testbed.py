@@ -283,8 +283,12 @@ class PacedWriter(threading.Thread):
     def run(self):
         root = self.testbed.get_root_dir()
         ptys = [os.path.realpath(os.path.join(root, node.lstrip("/"))) for node in self.nodes]
+        # Looked for every 50 ms, not faster: each look walks every descendant's fds while holding
+        # Python's GIL, which the handlers answering the emulated ioctls of the programs starting
+        # meanwhile wait for (the serve cost rows' start-up: 113-121 ms at 5 ms, 107 ms at 50, one
+        # full run each). Nothing needs the open to the ms: the first frame comes --paced-delay after.
         while not all(has_open(self.pid_of_command(), pty) for pty in ptys):
-            time.sleep(0.005)
+            time.sleep(0.05)
         masters = [self.testbed.get_dev_fd(node) for node in self.nodes]
         while self.after and not os.path.exists(self.after):
             time.sleep(0.01)
