@@ -34,8 +34,9 @@ import TactileService
 /// device (`…: taken`: opened, grabbed, its uinput copy made); lisgd says
 /// nothing, so for it, to the moment its node is seen open in
 /// /proc/PID/fd; tactile's own open of its node is given beside. Both are
-/// polled every 2 ms. lisgd starts first and tactile once lisgd has its
-/// node, so that neither start competes with the other.
+/// polled every 2 ms. lisgd starts first and tactile 2 s after lisgd has
+/// its node (``ServeCostRun/referenceSettling``), so that neither start
+/// competes with the other.
 enum ServeCostBenchmark {
     static let node = "/dev/input/event5"
     static let referenceNode = "/dev/input/event6"
