@@ -9,6 +9,7 @@
 /// PlainText.replacing("$mod", with: "Mod4", in: "$mod+Left")  // "Mod4+Left"
 /// PlainText.contains("current", in: "1920x1080 px (current)")  // true
 /// PlainText.wrappedWords("a few words", width: 7)             // ["a few", "words"]
+/// PlainText.filled(["a,", "b"], width: 9, lead: "items: ")     // ["items: a,", "b"]
 /// ```
 package enum PlainText {
     /// `text` without white space (spaces, tabs, new lines) at either end.
@@ -39,18 +40,32 @@ package enum PlainText {
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (a
-    /// longer word stays whole, on a line of its own).
+    /// longer word stays whole, on a line of its own): ``filled(_:width:lead:indent:)`` of its words.
     package static func wrappedWords(_ text: String, width: Int) -> [String] {
+        filled(text.split(separator: " "), width: width)
+    }
+
+    /// `pieces` filled into lines of at most `width` characters, one space
+    /// between two pieces on a line: the first line begins with `lead`, each
+    /// line after it with `indent`. A piece too long for a line stays whole,
+    /// on a line of its own; a line is never broken before its first piece.
+    ///
+    /// ```swift
+    /// PlainText.filled(["[--a]", "[--bb]", "[--c]"], width: 16, lead: "Usage: x ", indent: "         ")
+    /// // ["Usage: x [--a]", "         [--bb]", "         [--c]"]
+    /// ```
+    package static func filled<Piece: StringProtocol>(_ pieces: [Piece], width: Int, lead: String = "", indent: String = "") -> [String] {
         var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width {
+        var current = lead, holdsPiece = false
+        for piece in pieces {
+            if holdsPiece, current.count + 1 + piece.count > width {
                 lines.append(current)
-                current = ""
+                (current, holdsPiece) = (indent, false)
             }
-            current += (current.isEmpty ? "" : " ") + word
+            current += (holdsPiece ? " " : "") + piece
+            holdsPiece = true
         }
-        if !current.isEmpty { lines.append(current) }
+        if holdsPiece || !current.isEmpty { lines.append(current) }
         return lines
     }
 

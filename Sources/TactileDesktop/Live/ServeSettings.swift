@@ -108,19 +108,11 @@ package struct ServeSettings: Equatable, Sendable {
     /// ```
     package static func usage(command: String, width: Int = 80) -> String {
         let lead = "Usage: \(command) "
-        let indent = String(repeating: " ", count: lead.count)
-        var lines = [lead]
-        for option in Option.all {
+        let groups = Option.all.map { option in
             let shown = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            let group = option.name == "--device" ? "[\(shown) ...]" : "[\(shown)]"
-            let last = lines[lines.count - 1]
-            if last == lead || last == indent || last.count + 1 + group.count <= width {
-                lines[lines.count - 1] = last + (last == lead || last == indent ? "" : " ") + group
-            } else {
-                lines.append(indent + group)
-            }
+            return option.name == "--device" ? "[\(shown) ...]" : "[\(shown)]"
         }
-        return lines.joined(separator: "\n")
+        return PlainText.filled(groups, width: width, lead: lead, indent: String(repeating: " ", count: lead.count)).joined(separator: "\n")
     }
 
     /// The whole `--help` text of `command`: what the service does, the usage

@@ -1,6 +1,5 @@
 // The summary `tactile demo` leaves on screen: what was played and what each recognizer did.
 import Tactile
-import TactileDesktop
 
 /// What `tactile demo` leaves on the main screen when its terminal view
 /// ends: one screen (at most `height - 2` lines, leaving room for the
@@ -66,17 +65,8 @@ enum DemoSummary {
 
     /// `items` after `lead`, separated by commas, wrapped to `width` with continuation lines indented.
     private static func wrapped(_ items: [String], lead: String, width: Int) -> [StyledLine] {
-        var lines: [StyledLine] = []
-        var current = lead
-        for (index, item) in items.enumerated() {
-            let piece = item + (index < items.count - 1 ? "," : "")
-            if current.count + piece.count + 1 > width, current.count > lead.count {
-                lines.append(StyledLine(current))
-                current = String(repeating: " ", count: min(lead.count, width / 2))
-            }
-            current += (current.hasSuffix(" ") ? "" : " ") + piece
-        }
-        lines.append(StyledLine(current))
-        return lines
+        let pieces = items.enumerated().map { $0.element + ($0.offset < items.count - 1 ? "," : "") }
+        return PlainText.filled(pieces, width: width, lead: lead, indent: String(repeating: " ", count: min(lead.count, width / 2)))
+            .map { StyledLine($0) }
     }
 }
